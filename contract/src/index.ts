@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './errors';
+export * from './health';
+export * from './messages';
+export * from './users';

@@ -1,0 +1,44 @@
+/**
+ * The English text of every message the API can send. The key is the stable identity the web
+ * client translates by (D10, D28); the text is what the API puts in `message` and `fields`.
+ */
+export const messages = {
+  'auth.invalidCredentials': 'Email or Password is Invalid',
+  'auth.invalidRefreshToken': 'Invalid refresh token',
+  'auth.invalidResetToken': 'This reset link is invalid or has expired.',
+  'auth.accountDeactivated': 'This account has been deactivated.',
+  'auth.tooManyLoginAttempts': 'Too many failed logins for this account. Try again in 15 minutes.',
+  'auth.required': 'You need to sign in to do this.',
+  'auth.invalidToken': 'Your session has expired. Please sign in again.',
+  'validation.emailRequired': 'Please enter your email.',
+  'validation.emailInvalid': 'Please enter a valid email address.',
+  'validation.emailTaken': 'This email is already in use.',
+  'validation.usernameRequired': 'Please enter your username.',
+  'validation.usernameLength': 'The username must have 3 to 30 characters.',
+  'validation.usernameChars': 'The username may contain only letters, digits, dots, dashes and underscores.',
+  'validation.usernameTaken': 'This username is already in use.',
+  'validation.passwordRequired': 'Please enter your password.',
+  'validation.passwordLength': 'The password must have 8 to 128 characters.',
+  'validation.fullNameLength': 'The full name must have at most 100 characters.',
+  'validation.tokenRequired': 'The token is missing.',
+  'validation.text': 'This field must be text.',
+  'validation.unknownField': 'This field is not allowed.',
+  'validation.invalid': 'Some fields are not valid.',
+  'request.invalidJson': 'The request body is not valid JSON.',
+  'request.emptyBody': 'The request body is empty.',
+  'request.tooLarge': 'The request body is too large.',
+  'request.unsupportedMediaType': 'This content type is not supported.',
+  'request.notFound': 'Not found.',
+  'request.forbidden': 'You are not allowed to do this.',
+  'request.rateLimited': 'Too many requests. Please wait a moment and try again.',
+  'request.bad': 'The request is not valid.',
+  'server.error': 'Something went wrong on our side. Please try again.',
+  'server.unavailable': 'The service is unavailable.',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** The key of an English API message, so the client can show it in the user's language. */
+export function messageKeyOf(text: string): MessageKey | undefined {
+  return (Object.keys(messages) as MessageKey[]).find((key) => messages[key] === text);
+}

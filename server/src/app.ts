@@ -1,0 +1,179 @@
+/**
+ * Builds the Fastify application in layers: framework plugins (security headers, rate limits,
+ * OpenAPI) → the app's services (database, tokens, mailer) → the API routes → the SPA.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './db';
+import { notFound, tooManyRequests } from './errors';
+import { createMailer, type Mailer } from './lib/mailer';
+import { AccessTokens, loadOrCreateSecret } from './lib/tokens';
+import { createAuthenticate } from './modules/auth/authenticate';
+import { authRoutes } from './modules/auth/routes';
+import { AuthService } from './modules/auth/service';
+import { healthRoutes } from './modules/health/routes';
+import { registerErrorHandling } from './plugins/error-handler';
+import { seedDemo } from './seed';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every documented /api route, as registered: the OpenAPI test checks each is described. */
+    apiRoutes: RouteEntry[];
+  }
+}
+
+export interface BuildOptions {
+  /** An open database; by default the one the configuration names. */
+  database?: DatabaseHandle;
+  /** The built SPA; by default web/dist. Absent → only the API is served. */
+  webDir?: string;
+  /** Pino options, or false for none. */
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+}
+
+const defaultWebDir = path.resolve(import.meta.dirname, '../../web/dist');
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  const apiRoutes: RouteEntry[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.schema?.hide || route.url.startsWith('/api/docs')) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+    }
+  });
+
+  const database = options.database ?? openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  app.addHook('onClose', async () => {
+    if (!options.database) await database.close();
+  });
+  const applied = await migrateToLatest(database);
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  if (config.SEED_DEMO && (await seedDemo(database.db))) app.log.info('demo accounts created');
+
+  const mailer = options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log);
+  app.addHook('onClose', () => mailer.close());
+  const accessTokens = new AccessTokens(
+    loadOrCreateSecret(config.JWT_SECRET, config.DATA_DIR),
+    config.ACCESS_TOKEN_TTL,
+  );
+  const context: AppContext = {
+    config,
+    database,
+    mailer,
+    auth: new AuthService({
+      db: database.db,
+      engine: database.engine,
+      config,
+      accessTokens,
+      mailer,
+      log: app.log,
+    }),
+    authenticate: createAuthenticate(database.db, accessTokens),
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // The API docs page styles itself inline.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        // Self-hosted instances are often served over plain HTTP on a LAN.
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => tooManyRequests(),
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Cadence API',
+        version: '0.1.0',
+        description: 'Every call of the Cadence web app. Errors have the shape ErrorBody (D10).',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    (api, _opts, done) => {
+      healthRoutes(api, context);
+      authRoutes(api, context);
+      api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+      done();
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWebApp(app, options.webDir ?? defaultWebDir);
+  return app;
+}
+
+/** Serves the built SPA, and index.html for every other non-API path (history routing). */
+async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> {
+  const hasWebApp = fs.existsSync(path.join(webDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ webDir }, 'the web app is not built: only the API is served (run npm run build)');
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const isApi = url === '/api' || url.startsWith('/api/');
+    if (isApi || !hasWebApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw notFound();
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * The server's configuration, read from the environment and validated once at start. A bad value
+ * stops the start with a message naming the variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const durationPattern = /^(\d+)(ms|s|m|h|d)$/;
+const unitMs = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** "10m" → 600000. Units: ms, s, m, h, d. */
+export function parseDuration(text: string): number | undefined {
+  const match = durationPattern.exec(text.trim());
+  if (!match) return undefined;
+  const [, amount, unit] = match as unknown as [string, string, keyof typeof unitMs];
+  const ms = Number(amount) * unitMs[unit];
+  return ms > 0 ? ms : undefined;
+}
+
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const ms = parseDuration(text);
+      if (ms === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'must be a duration such as 30s, 10m, 12h or 30d' });
+        return z.NEVER;
+      }
+      return ms;
+    });
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const integer = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+    .optional()
+    .transform((v) => (v === undefined ? fallback : Number(v)))
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const environment = z.object({
+  PORT: integer(3000, 0, 65535),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'must have at least 32 characters').optional()),
+  ACCESS_TOKEN_TTL: duration('10m'),
+  REFRESH_TOKEN_TTL: duration('30d'),
+  OWNER_EMAIL: optionalText.pipe(z.email('must be an e-mail address').toLowerCase().optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Cadence <no-reply@localhost>'),
+  PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://cadence.example.com').optional()),
+  SEED_DEMO: flag(true),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  AUTH_RATE_LIMIT_PER_MINUTE: integer(20, 1, 100_000),
+  TRUST_PROXY: flag(false),
+});
+
+export type Config = Omit<z.output<typeof environment>, 'PUBLIC_URL' | 'DATA_DIR'> & {
+  /** Absolute. */
+  DATA_DIR: string;
+  /** Where links in e-mails point; no trailing slash. */
+  PUBLIC_URL: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const value = parsed.data;
+  const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
+  return {
+    ...value,
+    DATA_DIR: path.resolve(value.DATA_DIR),
+    PUBLIC_URL: publicUrl.replace(/\/+$/, ''),
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Every difference between SQLite and PostgreSQL lives here: drivers, column types, how booleans
+ * and timestamps cross the wire, and how a unique violation looks. Services never branch on the
+ * engine.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import {
+  type ColumnDefinitionBuilder,
+  type Dialect,
+  type KyselyPlugin,
+  OperationNodeTransformer,
+  PostgresDialect,
+  type PrimitiveValueListNode,
+  SqliteDialect,
+  ValueNode,
+} from 'kysely';
+import pg from 'pg';
+
+export type EngineName = 'sqlite' | 'postgres';
+
+export interface Engine {
+  name: EngineName;
+  dialect: Dialect;
+  plugins: KyselyPlugin[];
+  /** Column types and defaults for migrations. */
+  types: {
+    timestamp: 'text' | 'timestamptz';
+    boolean: 'integer' | 'boolean';
+    json: 'text' | 'jsonb';
+  };
+  /** An auto-numbered integer primary key. */
+  id(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
+  isUniqueViolation(error: unknown): boolean;
+}
+
+/** Booleans as read from either engine (SQLite answers 0/1). */
+export function bool(value: boolean | number | null | undefined): boolean {
+  return value === true || value === 1;
+}
+
+/** better-sqlite3 refuses to bind JS booleans; SQLite stores them as 0/1. */
+class BooleanToInteger extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    const result = super.transformValue(node);
+    return typeof result.value === 'boolean' ? ValueNode.create(result.value ? 1 : 0) : result;
+  }
+
+  protected override transformPrimitiveValueList(
+    node: PrimitiveValueListNode,
+  ): PrimitiveValueListNode {
+    const result = super.transformPrimitiveValueList(node);
+    if (!result.values.some((v) => typeof v === 'boolean')) return result;
+    return { ...result, values: result.values.map((v) => (typeof v === 'boolean' ? Number(v) : v)) };
+  }
+}
+
+const sqliteBooleans: KyselyPlugin = {
+  transformQuery: (args) => new BooleanToInteger().transformNode(args.node),
+  transformResult: (args) => Promise.resolve(args.result),
+};
+
+export function sqliteEngine(file: string): Engine {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SqliteDatabase(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return {
+    name: 'sqlite',
+    dialect: new SqliteDialect({ database }),
+    plugins: [sqliteBooleans],
+    types: { timestamp: 'text', boolean: 'integer', json: 'text' },
+    id: (column) => column.primaryKey().autoIncrement(),
+    isUniqueViolation: (error) =>
+      error instanceof Error &&
+      'code' in error &&
+      (error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'),
+  };
+}
+
+const timestampParser = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ);
+
+/** Counts come back as int8; timestamps as ISO strings, as SQLite stores them. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
+    if (oid === pg.types.builtins.TIMESTAMPTZ) {
+      return (value: string) => (timestampParser(value) as Date).toISOString();
+    }
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+export function postgresEngine(connectionString: string): Engine {
+  const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes });
+  return {
+    name: 'postgres',
+    dialect: new PostgresDialect({ pool }),
+    plugins: [],
+    types: { timestamp: 'timestamptz', boolean: 'boolean', json: 'jsonb' },
+    id: (column) => column.primaryKey().generatedByDefaultAsIdentity(),
+    isUniqueViolation: (error) => error instanceof Error && 'code' in error && error.code === '23505',
+  };
+}

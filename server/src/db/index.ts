@@ -1,0 +1,41 @@
+/** Opens the database the configuration names, and brings its schema up to date. */
+import path from 'node:path';
+import { Kysely, Migrator } from 'kysely';
+import { type Engine, type EngineName, postgresEngine, sqliteEngine } from './dialect';
+import { migrations } from './migrations';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: Engine;
+  engineName: EngineName;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… ; without it, SQLite. */
+  url?: string | undefined;
+  /** The SQLite file, or ':memory:'. */
+  sqliteFile?: string;
+  dataDir: string;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const engine = options.url
+    ? postgresEngine(options.url)
+    : sqliteEngine(options.sqliteFile ?? path.join(options.dataDir, 'cadence.sqlite'));
+  const db = new Kysely<Database>({ dialect: engine.dialect, plugins: engine.plugins });
+  return { db, engine, engineName: engine.name, close: () => db.destroy() };
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: () => Promise.resolve(migrations(handle.engine)) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

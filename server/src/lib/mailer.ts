@@ -1,0 +1,37 @@
+/** Sends mail through SMTP_URL; without it, writes the message to the log so a link still reaches the operator. */
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(
+  smtpUrl: string | undefined,
+  from: string,
+  log: FastifyBaseLogger,
+): Mailer {
+  if (!smtpUrl) {
+    return {
+      send: (mail) => {
+        log.info({ mail }, 'SMTP_URL is not set: this e-mail was not sent');
+        return Promise.resolve();
+      },
+      close: () => undefined,
+    };
+  }
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    send: async (mail) => {
+      await transport.sendMail({ from, ...mail });
+    },
+    close: () => transport.close(),
+  };
+}

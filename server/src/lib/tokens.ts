@@ -1,0 +1,67 @@
+/** Access tokens (signed JWT, HS256) and opaque random tokens stored only as hashes (D8). */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export interface AccessClaims {
+  userId: number;
+}
+
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly ttlMs: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(userId: number, role: string): Promise<string> {
+    const now = Date.now();
+    return new SignJWT({ role })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setIssuedAt(Math.floor(now / 1000))
+      .setExpirationTime(new Date(now + this.ttlMs))
+      .sign(this.key);
+  }
+
+  /** The claims, or `undefined` for a token that is malformed, forged or expired. */
+  async verify(token: string): Promise<AccessClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const userId = Number(payload.sub);
+      return Number.isSafeInteger(userId) && userId > 0 ? { userId } : undefined;
+    } catch (error) {
+      if (error instanceof errors.JOSEError) return undefined;
+      throw error;
+    }
+  }
+}
+
+/** 256 random bits, URL-safe. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The JWT secret: JWT_SECRET when set, else one generated on first start and kept in DATA_DIR so
+ * that a restart does not sign everybody out.
+ */
+export function loadOrCreateSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}

@@ -1,0 +1,363 @@
+import { type AuthSession, messages, type TokenPair } from '@cadence/contract';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, newAccount, snapshot, TEST_JWT_SECRET, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+}
+
+async function register(overrides: Parameters<typeof newAccount>[0] = {}) {
+  const account = newAccount(overrides);
+  const response = await post('/api/jwt/register', account);
+  expect(response.statusCode).toBe(201);
+  return { account, session: response.json<AuthSession>() };
+}
+
+function me(accessToken: string) {
+  return t.app.inject({
+    method: 'GET',
+    url: '/api/jwt/me',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+}
+
+function refresh(refreshToken: string) {
+  return post('/api/jwt/refresh-token', { refreshToken });
+}
+
+describe('POST /api/jwt/register', () => {
+  it('creates an admin account and signs it in (D5, D9)', async () => {
+    const account = newAccount({ fullName: 'Grace Hopper' });
+    const response = await post('/api/jwt/register', account);
+    expect(response.statusCode).toBe(201);
+    const body = response.json<AuthSession>();
+    expect(Object.keys(body).sort()).toEqual(['accessToken', 'refreshToken', 'userData']);
+    expect(body.userData).toEqual({
+      _id: expect.stringMatching(/^[1-9]\d*$/),
+      username: account.username,
+      fullName: 'Grace Hopper',
+      email: account.email,
+      role: 'admin',
+      ability: [{ action: 'manage', subject: 'all' }],
+      avatar: null,
+    });
+    expect((await me(body.accessToken)).statusCode).toBe(200);
+    expect((await refresh(body.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('stores an argon2id hash, never the password', async () => {
+    const { account, session } = await register();
+    const row = await t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', Number(session.userData._id))
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row.password_hash).not.toContain(account.password);
+    for (const value of Object.values(row)) expect(value).not.toBe(account.password);
+  });
+
+  it('normalises the e-mail and uses the username as the name when none is given', async () => {
+    const account = newAccount();
+    const response = await post('/api/jwt/register', {
+      ...account,
+      email: `  ${account.email.toUpperCase()} `,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json<AuthSession>().userData).toMatchObject({
+      email: account.email,
+      fullName: account.username,
+    });
+  });
+
+  it.each([
+    ['email', { email: undefined }, messages['validation.emailRequired']],
+    ['email', { email: '' }, messages['validation.emailRequired']],
+    ['email', { email: 'not-an-address' }, messages['validation.emailInvalid']],
+    ['username', { username: undefined }, messages['validation.usernameRequired']],
+    ['username', { username: '   ' }, messages['validation.usernameRequired']],
+    ['username', { username: 'ab' }, messages['validation.usernameLength']],
+    ['username', { username: 'x'.repeat(31) }, messages['validation.usernameLength']],
+    ['username', { username: 'no spaces' }, messages['validation.usernameChars']],
+    ['password', { password: undefined }, messages['validation.passwordRequired']],
+    ['password', { password: 'short' }, messages['validation.passwordLength']],
+    ['password', { password: 'p'.repeat(129) }, messages['validation.passwordLength']],
+    ['fullName', { fullName: 'n'.repeat(101) }, messages['validation.fullNameLength']],
+    ['email', { email: 42 }, messages['validation.text']],
+  ])('refuses a bad %s: %j → %s', async (field, change, message) => {
+    const before = await snapshot(t.database);
+    const response = await post('/api/jwt/register', { ...newAccount(), ...change });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'VALIDATION_ERROR' });
+    expect(body.fields[field]).toBe(message);
+    expect(body.message).toBe(message);
+    expect(await snapshot(t.database)).toEqual(before);
+  });
+
+  it('names every missing field at once', async () => {
+    const response = await post('/api/jwt/register', {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({
+      username: 'Please enter your username.',
+      email: 'Please enter your email.',
+      password: messages['validation.passwordRequired'],
+    });
+  });
+
+  it('answers 409 for a taken e-mail, whatever its case', async () => {
+    const { account } = await register();
+    const before = await snapshot(t.database);
+    const response = await post('/api/jwt/register', {
+      ...newAccount(),
+      email: account.email.toUpperCase(),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      code: 'EMAIL_TAKEN',
+      message: 'This email is already in use.',
+      fields: { email: 'This email is already in use.' },
+    });
+    expect(await snapshot(t.database)).toEqual(before);
+  });
+
+  it('answers 409 for a taken username, whatever its case', async () => {
+    const { account } = await register();
+    const response = await post('/api/jwt/register', {
+      ...newAccount(),
+      username: account.username.toUpperCase(),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'USERNAME_TAKEN',
+      message: 'This username is already in use.',
+      fields: { username: 'This username is already in use.' },
+    });
+  });
+
+  it('gives one of two simultaneous registrations of one address a 409, never a 500', async () => {
+    const account = newAccount();
+    const responses = await Promise.all([
+      post('/api/jwt/register', account),
+      post('/api/jwt/register', { ...account, username: `${account.username}b` }),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+});
+
+describe('POST /api/jwt/login', () => {
+  it('signs in with the right password (D9)', async () => {
+    const { account, session } = await register();
+    const response = await post('/api/jwt/login', {
+      email: account.email.toUpperCase(),
+      password: account.password,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<AuthSession>();
+    expect(body.userData).toEqual(session.userData);
+    expect(body.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(body.refreshToken).not.toBe(session.refreshToken);
+  });
+
+  it.each([
+    ['a wrong password', (email: string) => ({ email, password: 'wrong password' })],
+    ['an unknown e-mail', () => ({ email: 'nobody@example.com', password: 'whatever it is' })],
+  ])('answers 400 "Email or Password is Invalid" for %s', async (_case, body) => {
+    const { account } = await register();
+    const response = await post('/api/jwt/login', body(account.email));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'INVALID_CREDENTIALS',
+      message: 'Email or Password is Invalid',
+    });
+  });
+
+  it('refuses missing fields with their messages', async () => {
+    const response = await post('/api/jwt/login', {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({
+      email: 'Please enter your email.',
+      password: messages['validation.passwordRequired'],
+    });
+  });
+});
+
+describe('access tokens', () => {
+  it('opens /api/jwt/me with a valid token', async () => {
+    const { session } = await register();
+    const response = await me(session.accessToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().userData).toEqual(session.userData);
+  });
+
+  it.each([
+    ['no token', undefined],
+    ['a malformed header', 'Token abc'],
+    ['a forged token', 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl'],
+  ])('answers 401 to %s', async (_case, authorization) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/jwt/me',
+      headers: authorization ? { authorization } : {},
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+  });
+
+  it('answers 401 to an expired access token', async () => {
+    const { session } = await register();
+    const expired = await new SignJWT({ role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(session.userData._id)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 120)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const response = await me(expired);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+  });
+
+  it('answers 401 to a token signed with another secret', async () => {
+    const { session } = await register();
+    const foreign = await new SignJWT({ role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(session.userData._id)
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('another-secret-that-is-long-enough-to-sign'));
+    expect((await me(foreign)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/jwt/refresh-token', () => {
+  it('rotates: the new pair works, the old refresh token is refused and its family revoked', async () => {
+    const { session } = await register();
+    const first = await refresh(session.refreshToken);
+    expect(first.statusCode).toBe(200);
+    const rotated = first.json<TokenPair>();
+    expect(Object.keys(rotated).sort()).toEqual(['accessToken', 'refreshToken']);
+    expect(rotated.refreshToken).not.toBe(session.refreshToken);
+    expect((await me(rotated.accessToken)).statusCode).toBe(200);
+
+    // Replaying the rotated token is treated as theft.
+    const replay = await refresh(session.refreshToken);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      code: 'INVALID_REFRESH_TOKEN',
+      message: 'Invalid refresh token',
+    });
+    // …so the descendant issued by the rotation is dead too.
+    expect((await refresh(rotated.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('leaves the other sessions of the same user alone when one family is revoked', async () => {
+    const { account, session } = await register();
+    const other = (
+      await post('/api/jwt/login', { email: account.email, password: account.password })
+    ).json<AuthSession>();
+    await refresh(session.refreshToken);
+    await refresh(session.refreshToken);
+    expect((await refresh(other.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('lets only one of two simultaneous uses of a token succeed', async () => {
+    const { session } = await register();
+    const responses = await Promise.all([refresh(session.refreshToken), refresh(session.refreshToken)]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('refuses an unknown token', async () => {
+    const response = await refresh('not-a-token-we-issued');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('Invalid refresh token');
+  });
+
+  it('refuses an expired token', async () => {
+    const { session } = await register();
+    await t.database.db
+      .updateTable('refresh_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', Number(session.userData._id))
+      .execute();
+    expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('refuses a missing token with a field message', async () => {
+    const response = await post('/api/jwt/refresh-token', {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ refreshToken: messages['validation.tokenRequired'] });
+  });
+});
+
+describe('POST /api/jwt/logout', () => {
+  it('answers 204 and ends the session', async () => {
+    const { session } = await register();
+    const response = await post('/api/jwt/logout', { refreshToken: session.refreshToken });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('ends the tokens rotated from the same login too', async () => {
+    const { session } = await register();
+    const rotated = (await refresh(session.refreshToken)).json<TokenPair>();
+    await post('/api/jwt/logout', { refreshToken: rotated.refreshToken });
+    expect((await refresh(rotated.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('answers 204 to an unknown token', async () => {
+    expect((await post('/api/jwt/logout', { refreshToken: 'unknown' })).statusCode).toBe(204);
+  });
+});
+
+describe('deactivated accounts (D7)', () => {
+  it('cannot log in, refresh or use an access token', async () => {
+    const { account, session } = await register();
+    // The operator's deactivation (PUT /api/users/{id}) arrives with the users module.
+    await t.database.db
+      .updateTable('users')
+      .set({ active: false })
+      .where('id', '=', Number(session.userData._id))
+      .execute();
+
+    const login = await post('/api/jwt/login', { email: account.email, password: account.password });
+    expect(login.statusCode).toBe(403);
+    expect(login.json()).toMatchObject({ code: 'ACCOUNT_DEACTIVATED' });
+    expect((await me(session.accessToken)).statusCode).toBe(401);
+    expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+
+    // Its sessions stay dead after a reactivation.
+    await t.database.db
+      .updateTable('users')
+      .set({ active: true })
+      .where('id', '=', Number(session.userData._id))
+      .execute();
+    expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('a wrong password for a deactivated account says only "invalid"', async () => {
+    const { account, session } = await register();
+    await t.database.db
+      .updateTable('users')
+      .set({ active: false })
+      .where('id', '=', Number(session.userData._id))
+      .execute();
+    const login = await post('/api/jwt/login', { email: account.email, password: 'wrong password' });
+    expect(login.statusCode).toBe(400);
+    expect(login.json().code).toBe('INVALID_CREDENTIALS');
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Resolves the Bearer access token to the signed-in user. The user row is read on every request
+ * so that a deactivation or a role change takes effect at once, not when the token expires.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db';
+import { bool } from '../../db/dialect';
+import { unauthorized } from '../../errors';
+import type { AccessTokens } from '../../lib/tokens';
+import type { UserRow } from '../users/presenter';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    currentUser?: UserRow;
+  }
+}
+
+export function createAuthenticate(db: Db, accessTokens: AccessTokens) {
+  return async function authenticate(request: FastifyRequest): Promise<void> {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) throw unauthorized();
+    const claims = await accessTokens.verify(match[1]);
+    if (!claims) throw unauthorized('INVALID_TOKEN', 'auth.invalidToken');
+    const user = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', claims.userId)
+      .executeTakeFirst();
+    if (!user) throw unauthorized('INVALID_TOKEN', 'auth.invalidToken');
+    if (!bool(user.active)) throw unauthorized('ACCOUNT_DEACTIVATED', 'auth.accountDeactivated');
+    request.currentUser = user;
+  };
+}
+
+/** The user `authenticate` attached; calling it on an open route is a programming error. */
+export function userOf(request: FastifyRequest): UserRow {
+  if (!request.currentUser) throw new Error('userOf() on a route without authenticate');
+  return request.currentUser;
+}

@@ -1,0 +1,31 @@
+/** GET /api/health: 200 when the database answers, 503 when it does not. */
+import { errorBody, health } from '@cadence/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+
+export function healthRoutes(app: FastifyInstance, { database }: AppContext): void {
+  const started = Date.now();
+  app.withTypeProvider<ZodTypeProvider>().get('/health', {
+    schema: {
+      tags: ['health'],
+      summary: 'Liveness and database check',
+      response: { 200: health, 503: errorBody },
+    },
+    handler: async (request) => {
+      try {
+        await sql`select 1`.execute(database.db);
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: the database does not answer');
+        throw new AppError(503, 'UNAVAILABLE', 'The service is unavailable.');
+      }
+      return {
+        status: 'ok' as const,
+        database: database.engineName,
+        uptimeSeconds: Math.round((Date.now() - started) / 1000),
+      };
+    },
+  });
+}

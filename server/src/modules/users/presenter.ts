@@ -1,0 +1,23 @@
+/** Maps a user row to the `userData` the client keeps (D9). Never the hash, never a token. */
+import { abilitiesByRole, type Role, roles, type UserData } from '@cadence/contract';
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../../db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function roleOf(value: string): Role {
+  return (roles as readonly string[]).includes(value) ? (value as Role) : 'client';
+}
+
+export function presentUserData(row: UserRow): UserData {
+  const role = roleOf(row.role);
+  return {
+    _id: String(row.id),
+    username: row.username,
+    fullName: row.full_name,
+    email: row.email,
+    role,
+    ability: abilitiesByRole[role],
+    avatar: row.avatar,
+  };
+}

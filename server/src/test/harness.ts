@@ -1,0 +1,134 @@
+/**
+ * Builds the real app for a test file, on a fresh database: SQLite in memory by default, or a
+ * schema of its own in PostgreSQL when TEST_ENGINE=postgres (npm run test:pg). Errors logged by the
+ * app fail the test unless it expects them.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildOptions } from '../app';
+import { loadConfig } from '../config';
+import { type DatabaseHandle, openDatabase } from '../db';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export const usePostgres = process.env.TEST_ENGINE === 'postgres';
+const postgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function openTestDatabase(dataDir: string): Promise<DatabaseHandle> {
+  if (!usePostgres) return openDatabase({ sqliteFile: ':memory:', dataDir });
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const handle = openDatabase({ url: url.toString(), dataDir });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: postgresUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface LogLine {
+  level: number;
+  msg?: string;
+  [key: string]: unknown;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  dataDir: string;
+  logs: LogLine[];
+  /** Error-level lines logged so far (pino level ≥ 50). */
+  errors(): LogLine[];
+  close(options?: { allowErrors?: boolean }): Promise<void>;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'database' | 'logger'> = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-test-'));
+  const config = loadConfig({
+    JWT_SECRET: TEST_JWT_SECRET,
+    SEED_DEMO: 'false',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    DATA_DIR: dataDir,
+    ...env,
+  });
+  const database = await openTestDatabase(dataDir);
+  const logs: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) {
+        if (line.trim()) logs.push(JSON.parse(line) as LogLine);
+      }
+      done();
+    },
+  });
+  const app = await buildApp(config, {
+    ...options,
+    database,
+    webDir: options.webDir ?? path.join(dataDir, 'no-web-app'),
+    logger: { level: 'warn', stream },
+  });
+  await app.ready();
+  const errors = () => logs.filter((line) => line.level >= 50);
+  return {
+    app,
+    database,
+    dataDir,
+    logs,
+    errors,
+    async close({ allowErrors = false } = {}) {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const unexpected = errors();
+      if (!allowErrors && unexpected.length > 0) {
+        throw new Error(`The app logged errors:\n${JSON.stringify(unexpected, null, 2)}`);
+      }
+    },
+  };
+}
+
+/** The number of rows in every table, to prove that a refused request changed nothing. */
+export async function snapshot(database: DatabaseHandle): Promise<Record<string, number>> {
+  const tables = ['users', 'refresh_tokens', 'password_resets', 'login_failures'] as const;
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const row = await database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
+
+let sequence = 0;
+
+/** A unique new account's registration body. */
+export function newAccount(overrides: Partial<{ username: string; email: string; password: string; fullName: string }> = {}) {
+  sequence += 1;
+  const tag = `${process.pid}${sequence}${randomBytes(2).toString('hex')}`;
+  return {
+    username: `user${tag}`,
+    email: `user${tag}@example.com`,
+    password: 'correct horse battery',
+    ...overrides,
+  };
+}
