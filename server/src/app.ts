@@ -160,6 +160,7 @@ async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> 
       root: webDir,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -57,9 +57,14 @@ export interface TestApp {
   close(options?: { allowErrors?: boolean }): Promise<void>;
 }
 
+export interface TestAppOptions extends Omit<BuildOptions, 'database' | 'logger'> {
+  /** Runs before the app is ready, e.g. to add a route that misbehaves. */
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Omit<BuildOptions, 'database' | 'logger'> = {},
+  { beforeReady, ...options }: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-test-'));
   const config = loadConfig({
@@ -85,6 +90,7 @@ export async function createTestApp(
     webDir: options.webDir ?? path.join(dataDir, 'no-web-app'),
     logger: { level: 'warn', stream },
   });
+  beforeReady?.(app);
   await app.ready();
   const errors = () => logs.filter((line) => line.level >= 50);
   return {

@@ -1,0 +1,152 @@
+/** Forgot and reset password, with the e-mail delivered to a real local SMTP server. */
+import type { AddressInfo } from 'node:net';
+import { type AuthSession, messages } from '@cadence/contract';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, newAccount, snapshot, type TestApp } from '../../test/harness';
+
+interface Received {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+let smtp: SMTPServer;
+const inbox: Received[] = [];
+const waiters: Array<() => void> = [];
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, done) {
+      simpleParser(stream)
+        .then((mail) => {
+          const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+          inbox.push({ to: to?.value[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
+          waiters.splice(0).forEach((wake) => wake());
+          done();
+        })
+        .catch(done);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  t = await createTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_FROM: 'Cadence <no-reply@cadence.test>',
+    PUBLIC_URL: 'https://cadence.test',
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(resolve));
+});
+
+async function mailTo(address: string): Promise<Received> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mail = inbox.find((m) => m.to === address);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail reached ${address}`);
+    await new Promise<void>((resolve) => {
+      waiters.push(resolve);
+      setTimeout(resolve, 200);
+    });
+  }
+}
+
+function post(url: string, payload: object) {
+  return t.app.inject({ method: 'POST', url, payload });
+}
+
+async function registered() {
+  const account = newAccount();
+  const session = (await post('/api/jwt/register', account)).json<AuthSession>();
+  return { account, session };
+}
+
+async function requestReset(email: string): Promise<string> {
+  const response = await post('/api/jwt/forgot-password', { email });
+  expect(response.statusCode).toBe(204);
+  const mail = await mailTo(email);
+  inbox.splice(inbox.indexOf(mail), 1);
+  const link = /https:\/\/cadence\.test\/reset-password\?token=([\w%-]+)/.exec(mail.text);
+  expect(link, mail.text).not.toBeNull();
+  return decodeURIComponent(link![1]!);
+}
+
+describe('forgot and reset password', () => {
+  it('mails a link whose token sets a new password, once', async () => {
+    const { account, session } = await registered();
+    const response = await post('/api/jwt/forgot-password', { email: account.email.toUpperCase() });
+    expect(response.statusCode).toBe(204);
+    const mail = await mailTo(account.email);
+    expect(mail.subject).toBe('Reset your Cadence password');
+    const token = decodeURIComponent(/reset-password\?token=([\w%-]+)/.exec(mail.text)![1]!);
+
+    const reset = await post('/api/jwt/reset-password', { token, password: 'a brand new secret' });
+    expect(reset.statusCode).toBe(204);
+
+    const oldLogin = await post('/api/jwt/login', { email: account.email, password: account.password });
+    expect(oldLogin.statusCode).toBe(400);
+    const newLogin = await post('/api/jwt/login', { email: account.email, password: 'a brand new secret' });
+    expect(newLogin.statusCode).toBe(200);
+    // Sessions from before the reset are over.
+    const refresh = await post('/api/jwt/refresh-token', { refreshToken: session.refreshToken });
+    expect(refresh.statusCode).toBe(401);
+
+    const again = await post('/api/jwt/reset-password', { token, password: 'yet another secret' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'INVALID_RESET_TOKEN',
+      message: messages['auth.invalidResetToken'],
+    });
+  });
+
+  it('refuses a token older than one hour', async () => {
+    const { account } = await registered();
+    const token = await requestReset(account.email);
+    await t.database.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+    const before = await snapshot(t.database);
+    const response = await post('/api/jwt/reset-password', { token, password: 'a brand new secret' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('INVALID_RESET_TOKEN');
+    expect(await snapshot(t.database)).toEqual(before);
+    expect((await post('/api/jwt/login', { email: account.email, password: account.password })).statusCode).toBe(200);
+  });
+
+  it('retires the older links of the account once one is used', async () => {
+    const { account } = await registered();
+    const first = await requestReset(account.email);
+    const second = await requestReset(account.email);
+    expect((await post('/api/jwt/reset-password', { token: second, password: 'second new secret' })).statusCode).toBe(204);
+    expect((await post('/api/jwt/reset-password', { token: first, password: 'first new secret' })).statusCode).toBe(400);
+  });
+
+  it('answers 204 for an unknown address and sends nothing', async () => {
+    const before = await snapshot(t.database);
+    const response = await post('/api/jwt/forgot-password', { email: 'nobody-here@example.com' });
+    expect(response.statusCode).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(inbox.find((m) => m.to === 'nobody-here@example.com')).toBeUndefined();
+    expect(await snapshot(t.database)).toEqual(before);
+  });
+
+  it('refuses an unknown token and a short new password', async () => {
+    const unknown = await post('/api/jwt/reset-password', { token: 'made-up', password: 'long enough password' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe('INVALID_RESET_TOKEN');
+    const short = await post('/api/jwt/reset-password', { token: 'made-up', password: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fields).toEqual({ password: messages['validation.passwordLength'] });
+  });
+});
