@@ -1,0 +1,91 @@
+/**
+ * Starts the built server (server/dist/main.js, as `npm start` runs it) as a child process on a
+ * free port, and stops it. Run `npm run build` first.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+const entry = path.join(repoRoot, 'server/dist/main.js');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  output(): string;
+  stop(): Promise<number | null>;
+}
+
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
+  const port = env.PORT ?? String(await freePort());
+  const child = spawn(process.execPath, [entry], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env, PORT: port, HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilHealthy(url, child, () => output);
+  return { url, output: () => output, stop: () => stop(child) };
+}
+
+async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not become healthy:\n${output()}`);
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Runs the server expecting it to refuse to start; answers its exit code and output. */
+export function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [entry], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}

@@ -1,0 +1,84 @@
+/** The demo accounts (D6) and the operator (D7). */
+import type { AuthSession } from '@cadence/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { demoAccounts } from './seed';
+import { createTestApp, newAccount, type TestApp } from './test/harness';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function login(app: TestApp['app'], email: string, password: string) {
+  return app.inject({ method: 'POST', url: '/api/jwt/login', payload: { email, password } });
+}
+
+async function operatorFlag(app: TestApp['app'], accessToken: string): Promise<boolean> {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/jwt/me',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ operator: boolean }>().operator;
+}
+
+describe('demo data', () => {
+  it('creates an admin operator and a client on an empty database', async () => {
+    t = await createTestApp({ SEED_DEMO: 'true' });
+    const [admin, client] = demoAccounts;
+    const adminLogin = await login(t.app, admin.email, admin.password);
+    expect(adminLogin.statusCode).toBe(200);
+    const adminSession = adminLogin.json<AuthSession>();
+    expect(adminSession.userData).toMatchObject({
+      username: 'admin',
+      role: 'admin',
+      ability: [{ action: 'manage', subject: 'all' }],
+    });
+    expect(await operatorFlag(t.app, adminSession.accessToken)).toBe(true);
+
+    const clientLogin = await login(t.app, client.email, client.password);
+    expect(clientLogin.statusCode).toBe(200);
+    const clientSession = clientLogin.json<AuthSession>();
+    expect(clientSession.userData).toMatchObject({
+      username: 'client',
+      role: 'client',
+      ability: [
+        { action: 'read', subject: 'ACL' },
+        { action: 'read', subject: 'Auth' },
+      ],
+    });
+    expect(await operatorFlag(t.app, clientSession.accessToken)).toBe(false);
+  });
+
+  it('is not created when SEED_DEMO=false', async () => {
+    t = await createTestApp({ SEED_DEMO: 'false' });
+    const [admin] = demoAccounts;
+    expect((await login(t.app, admin.email, admin.password)).statusCode).toBe(400);
+  });
+});
+
+describe('the operator (D7)', () => {
+  it('is the first account of the instance', async () => {
+    t = await createTestApp();
+    const app = t.app;
+    const [first, second] = await Promise.all(
+      [newAccount(), newAccount()].map(async (account) => {
+        return (await app.inject({ method: 'POST', url: '/api/jwt/register', payload: account })).json<AuthSession>();
+      }),
+    );
+    const flags = [await operatorFlag(app, first!.accessToken), await operatorFlag(app, second!.accessToken)];
+    expect(flags.sort()).toEqual([false, true]);
+  });
+
+  it('is the account OWNER_EMAIL names, when set', async () => {
+    const owner = newAccount();
+    t = await createTestApp({ OWNER_EMAIL: owner.email });
+    const app = t.app;
+    const early = (await app.inject({ method: 'POST', url: '/api/jwt/register', payload: newAccount() })).json<AuthSession>();
+    const named = (await app.inject({ method: 'POST', url: '/api/jwt/register', payload: owner })).json<AuthSession>();
+    expect(await operatorFlag(app, early.accessToken)).toBe(false);
+    expect(await operatorFlag(app, named.accessToken)).toBe(true);
+  });
+});
