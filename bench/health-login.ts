@@ -45,7 +45,9 @@ try {
       body: JSON.stringify({ email: 'admin@demo.cadence.app', password: 'admin-demo-2026' }),
     }),
   ];
-  console.log(`\nCadence API, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${seconds} s per row, ${os.cpus().length} cores`);
+  console.log(
+    `\nCadence API, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${seconds} s per row, ${os.cpus().length} cores`,
+  );
   console.table(rows);
   if (rows.some((row) => row.failures > 0 || row.requests === 0)) {
     console.error('Some requests failed: the figures above are not valid.');

@@ -47,9 +47,16 @@ async function expectKeepsDataAcrossRestart(env: Record<string, string>, databas
   let server = await startServer(env);
   await expectServesTheApp(server, database);
   // The demo operator was seeded on first start.
-  expect((await post(server, '/api/jwt/login', { email: 'admin@demo.cadence.app', password: 'admin-demo-2026' })).status).toBe(200);
+  expect(
+    (await post(server, '/api/jwt/login', { email: 'admin@demo.cadence.app', password: 'admin-demo-2026' }))
+      .status,
+  ).toBe(200);
   const tag = randomBytes(4).toString('hex');
-  const account = { username: `keeper${tag}`, email: `keeper${tag}@example.com`, password: 'kept across restarts' };
+  const account = {
+    username: `keeper${tag}`,
+    email: `keeper${tag}@example.com`,
+    password: 'kept across restarts',
+  };
   const registered = await post(server, '/api/jwt/register', account);
   expect(registered.status).toBe(201);
   const { refreshToken } = (await registered.json()) as { refreshToken: string };
@@ -85,7 +92,10 @@ describe('the built server', () => {
     });
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
-    await expectKeepsDataAcrossRestart({ DATA_DIR: freshDataDir(), DATABASE_URL: url.toString() }, 'postgres');
+    await expectKeepsDataAcrossRestart(
+      { DATA_DIR: freshDataDir(), DATABASE_URL: url.toString() },
+      'postgres',
+    );
   });
 
   it.each([

@@ -9,7 +9,10 @@ let t: TestApp;
 let webDir: string;
 beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-web-'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Cadence</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><title>Cadence</title><div id="root"></div>',
+  );
   fs.mkdirSync(path.join(webDir, 'assets'));
   fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   t = await createTestApp(
@@ -118,7 +121,10 @@ describe('the API description', () => {
       const openApiPath = route.url.replace(/:(\w+)/g, '{$1}');
       const operation = document.paths[openApiPath]?.[route.method.toLowerCase()];
       expect(operation, `${route.method} ${route.url}`).toBeDefined();
-      expect(Object.keys(operation?.responses ?? {}).length, `${route.method} ${route.url} responses`).toBeGreaterThan(0);
+      expect(
+        Object.keys(operation?.responses ?? {}).length,
+        `${route.method} ${route.url} responses`,
+      ).toBeGreaterThan(0);
       if (route.method === 'POST' || route.method === 'PUT') {
         expect(operation?.requestBody, `${route.method} ${route.url} body`).toBeDefined();
       }

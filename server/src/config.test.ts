@@ -81,7 +81,10 @@ describe('loadConfig', () => {
   });
 
   it('lists every bad variable at once', () => {
-    expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' }).map((p) => p.split(':')[0])).toEqual(['PORT', 'LOG_LEVEL']);
+    expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' }).map((p) => p.split(':')[0])).toEqual([
+      'PORT',
+      'LOG_LEVEL',
+    ]);
   });
 });
 

@@ -11,5 +11,5 @@ export interface AppContext {
   mailer: Mailer;
   auth: AuthService;
   /** preHandler: 401 unless a valid Bearer token of an active user is presented. */
-  authenticate(request: FastifyRequest): Promise<void>;
+  authenticate: (request: FastifyRequest) => Promise<void>;
 }

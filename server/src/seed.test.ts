@@ -65,7 +65,9 @@ describe('the operator (D7)', () => {
     const app = t.app;
     const [first, second] = await Promise.all(
       [newAccount(), newAccount()].map(async (account) => {
-        return (await app.inject({ method: 'POST', url: '/api/jwt/register', payload: account })).json<AuthSession>();
+        return (
+          await app.inject({ method: 'POST', url: '/api/jwt/register', payload: account })
+        ).json<AuthSession>();
       }),
     );
     const flags = [await operatorFlag(app, first!.accessToken), await operatorFlag(app, second!.accessToken)];
@@ -76,8 +78,12 @@ describe('the operator (D7)', () => {
     const owner = newAccount();
     t = await createTestApp({ OWNER_EMAIL: owner.email });
     const app = t.app;
-    const early = (await app.inject({ method: 'POST', url: '/api/jwt/register', payload: newAccount() })).json<AuthSession>();
-    const named = (await app.inject({ method: 'POST', url: '/api/jwt/register', payload: owner })).json<AuthSession>();
+    const early = (
+      await app.inject({ method: 'POST', url: '/api/jwt/register', payload: newAccount() })
+    ).json<AuthSession>();
+    const named = (
+      await app.inject({ method: 'POST', url: '/api/jwt/register', payload: owner })
+    ).json<AuthSession>();
     expect(await operatorFlag(app, early.accessToken)).toBe(false);
     expect(await operatorFlag(app, named.accessToken)).toBe(true);
   });

@@ -20,7 +20,9 @@ export function App() {
   }, []);
 
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto', padding: '0 1rem' }}>
+    <main
+      style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto', padding: '0 1rem' }}
+    >
       <h1>Cadence</h1>
       <p>Time and work management for individuals and small teams.</p>
       <p role="status">

@@ -31,8 +31,8 @@ export interface Engine {
     json: 'text' | 'jsonb';
   };
   /** An auto-numbered integer primary key. */
-  id(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
-  isUniqueViolation(error: unknown): boolean;
+  id: (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+  isUniqueViolation: (error: unknown) => boolean;
 }
 
 /** Booleans as read from either engine (SQLite answers 0/1). */
@@ -47,9 +47,7 @@ class BooleanToInteger extends OperationNodeTransformer {
     return typeof result.value === 'boolean' ? ValueNode.create(result.value ? 1 : 0) : result;
   }
 
-  protected override transformPrimitiveValueList(
-    node: PrimitiveValueListNode,
-  ): PrimitiveValueListNode {
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
     const result = super.transformPrimitiveValueList(node);
     if (!result.values.some((v) => typeof v === 'boolean')) return result;
     return { ...result, values: result.values.map((v) => (typeof v === 'boolean' ? Number(v) : v)) };
@@ -81,18 +79,20 @@ export function sqliteEngine(file: string): Engine {
   };
 }
 
-const timestampParser = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ);
+const INT8 = 20;
+const TIMESTAMPTZ = 1184;
+type Parser = (value: string) => unknown;
+const parseTimestamp = pg.types.getTypeParser(TIMESTAMPTZ) as (value: string) => Date;
 
 /** Counts come back as int8; timestamps as ISO strings, as SQLite stores them. */
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
-    if (oid === pg.types.builtins.TIMESTAMPTZ) {
-      return (value: string) => (timestampParser(value) as Date).toISOString();
-    }
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
+const builtinParser = pg.types.getTypeParser as (oid: number, format: 'text' | 'binary') => Parser;
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format: 'text' | 'binary' = 'text'): Parser => {
+    if (oid === INT8) return (value) => Number(value);
+    if (oid === TIMESTAMPTZ) return (value) => parseTimestamp(value).toISOString();
+    return builtinParser(oid, format);
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
 
 export function postgresEngine(connectionString: string): Engine {
   const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes });

@@ -36,6 +36,6 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     provider: { getMigrations: () => Promise.resolve(migrations(handle.engine)) },
   });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -13,11 +13,7 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(
-  smtpUrl: string | undefined,
-  from: string,
-  log: FastifyBaseLogger,
-): Mailer {
+export function createMailer(smtpUrl: string | undefined, from: string, log: FastifyBaseLogger): Mailer {
   if (!smtpUrl) {
     return {
       send: (mail) => {

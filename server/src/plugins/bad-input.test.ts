@@ -3,7 +3,7 @@
  * type, on every route that takes a body: each answers 400, 413 or 415 in the D10 shape, never a
  * 500, and changes nothing in the database.
  */
-import { errorBody } from '@cadence/contract';
+import { type ErrorBody, errorBody } from '@cadence/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app';
 import { createTestApp, newAccount, snapshot, type TestApp } from '../test/harness';
@@ -83,7 +83,7 @@ describe.each(Object.keys(bodies))('POST %s', (url) => {
       headers: { 'content-type': type },
     });
     expect(response.statusCode).toBe(status);
-    const body = errorBody.parse(response.json());
+    const body = errorBody.parse(response.json<ErrorBody>());
     expect(body.code).toBe(code);
     expect(body.statusCode).toBe(status);
     expect(await snapshot(t.database)).toEqual(before);
@@ -97,6 +97,6 @@ describe('validation errors', () => {
       url: '/api/jwt/login',
       payload: { email: 'a@example.com', password: 'whatever', role: 'admin' },
     });
-    expect(response.json().fields).toEqual({ role: 'This field is not allowed.' });
+    expect(response.json<ErrorBody>().fields).toEqual({ role: 'This field is not allowed.' });
   });
 });

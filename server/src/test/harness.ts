@@ -128,7 +128,9 @@ export async function snapshot(database: DatabaseHandle): Promise<Record<string,
 let sequence = 0;
 
 /** A unique new account's registration body. */
-export function newAccount(overrides: Partial<{ username: string; email: string; password: string; fullName: string }> = {}) {
+export function newAccount(
+  overrides: Partial<{ username: string; email: string; password: string; fullName: string }> = {},
+) {
   sequence += 1;
   const tag = `${process.pid}${sequence}${randomBytes(2).toString('hex')}`;
   return {

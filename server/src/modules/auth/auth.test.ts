@@ -1,4 +1,4 @@
-import { type AuthSession, messages, type TokenPair } from '@cadence/contract';
+import { type AuthSession, type ErrorBody, messages, type TokenPair } from '@cadence/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newAccount, snapshot, TEST_JWT_SECRET, type TestApp } from '../../test/harness';
@@ -97,9 +97,9 @@ describe('POST /api/jwt/register', () => {
     const before = await snapshot(t.database);
     const response = await post('/api/jwt/register', { ...newAccount(), ...change });
     expect(response.statusCode).toBe(400);
-    const body = response.json();
+    const body = response.json<ErrorBody>();
     expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'VALIDATION_ERROR' });
-    expect(body.fields[field]).toBe(message);
+    expect(body.fields?.[field]).toBe(message);
     expect(body.message).toBe(message);
     expect(await snapshot(t.database)).toEqual(before);
   });
@@ -107,7 +107,7 @@ describe('POST /api/jwt/register', () => {
   it('names every missing field at once', async () => {
     const response = await post('/api/jwt/register', {});
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({
+    expect(response.json<ErrorBody>().fields).toEqual({
       username: 'Please enter your username.',
       email: 'Please enter your email.',
       password: messages['validation.passwordRequired'],
@@ -122,7 +122,7 @@ describe('POST /api/jwt/register', () => {
       email: account.email.toUpperCase(),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
+    expect(response.json<ErrorBody>()).toEqual({
       statusCode: 409,
       error: 'Conflict',
       code: 'EMAIL_TAKEN',
@@ -139,7 +139,7 @@ describe('POST /api/jwt/register', () => {
       username: account.username.toUpperCase(),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({
+    expect(response.json<ErrorBody>()).toMatchObject({
       code: 'USERNAME_TAKEN',
       message: 'This username is already in use.',
       fields: { username: 'This username is already in use.' },
@@ -177,7 +177,7 @@ describe('POST /api/jwt/login', () => {
     const { account } = await register();
     const response = await post('/api/jwt/login', body(account.email));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
+    expect(response.json<ErrorBody>()).toEqual({
       statusCode: 400,
       error: 'Bad Request',
       code: 'INVALID_CREDENTIALS',
@@ -188,7 +188,7 @@ describe('POST /api/jwt/login', () => {
   it('refuses missing fields with their messages', async () => {
     const response = await post('/api/jwt/login', {});
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({
+    expect(response.json<ErrorBody>().fields).toEqual({
       email: 'Please enter your email.',
       password: messages['validation.passwordRequired'],
     });
@@ -200,7 +200,7 @@ describe('access tokens', () => {
     const { session } = await register();
     const response = await me(session.accessToken);
     expect(response.statusCode).toBe(200);
-    expect(response.json().userData).toEqual(session.userData);
+    expect(response.json<{ userData: unknown }>().userData).toEqual(session.userData);
   });
 
   it.each([
@@ -214,7 +214,7 @@ describe('access tokens', () => {
       headers: authorization ? { authorization } : {},
     });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+    expect(response.json<ErrorBody>()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
   });
 
   it('answers 401 to an expired access token', async () => {
@@ -227,7 +227,7 @@ describe('access tokens', () => {
       .sign(new TextEncoder().encode(TEST_JWT_SECRET));
     const response = await me(expired);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect(response.json<ErrorBody>()).toMatchObject({ code: 'INVALID_TOKEN' });
   });
 
   it('answers 401 to a token signed with another secret', async () => {
@@ -254,7 +254,7 @@ describe('POST /api/jwt/refresh-token', () => {
     // Replaying the rotated token is treated as theft.
     const replay = await refresh(session.refreshToken);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual({
+    expect(replay.json<ErrorBody>()).toEqual({
       statusCode: 401,
       error: 'Unauthorized',
       code: 'INVALID_REFRESH_TOKEN',
@@ -283,7 +283,7 @@ describe('POST /api/jwt/refresh-token', () => {
   it('refuses an unknown token', async () => {
     const response = await refresh('not-a-token-we-issued');
     expect(response.statusCode).toBe(401);
-    expect(response.json().message).toBe('Invalid refresh token');
+    expect(response.json<ErrorBody>().message).toBe('Invalid refresh token');
   });
 
   it('refuses an expired token', async () => {
@@ -299,7 +299,7 @@ describe('POST /api/jwt/refresh-token', () => {
   it('refuses a missing token with a field message', async () => {
     const response = await post('/api/jwt/refresh-token', {});
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({ refreshToken: messages['validation.tokenRequired'] });
+    expect(response.json<ErrorBody>().fields).toEqual({ refreshToken: messages['validation.tokenRequired'] });
   });
 });
 
@@ -336,7 +336,7 @@ describe('deactivated accounts (D7)', () => {
 
     const login = await post('/api/jwt/login', { email: account.email, password: account.password });
     expect(login.statusCode).toBe(403);
-    expect(login.json()).toMatchObject({ code: 'ACCOUNT_DEACTIVATED' });
+    expect(login.json<ErrorBody>()).toMatchObject({ code: 'ACCOUNT_DEACTIVATED' });
     expect((await me(session.accessToken)).statusCode).toBe(401);
     expect((await refresh(session.refreshToken)).statusCode).toBe(401);
 
@@ -358,6 +358,6 @@ describe('deactivated accounts (D7)', () => {
       .execute();
     const login = await post('/api/jwt/login', { email: account.email, password: 'wrong password' });
     expect(login.statusCode).toBe(400);
-    expect(login.json().code).toBe('INVALID_CREDENTIALS');
+    expect(login.json<ErrorBody>().code).toBe('INVALID_CREDENTIALS');
   });
 });

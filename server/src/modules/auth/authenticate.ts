@@ -22,11 +22,7 @@ export function createAuthenticate(db: Db, accessTokens: AccessTokens) {
     if (!match?.[1]) throw unauthorized();
     const claims = await accessTokens.verify(match[1]);
     if (!claims) throw unauthorized('INVALID_TOKEN', 'auth.invalidToken');
-    const user = await db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', claims.userId)
-      .executeTakeFirst();
+    const user = await db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();
     if (!user) throw unauthorized('INVALID_TOKEN', 'auth.invalidToken');
     if (!bool(user.active)) throw unauthorized('ACCOUNT_DEACTIVATED', 'auth.accountDeactivated');
     request.currentUser = user;

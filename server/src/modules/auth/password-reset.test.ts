@@ -1,6 +1,6 @@
 /** Forgot and reset password, with the e-mail delivered to a real local SMTP server. */
 import type { AddressInfo } from 'node:net';
-import { type AuthSession, messages } from '@cadence/contract';
+import { type AuthSession, type ErrorBody, messages } from '@cadence/contract';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +101,7 @@ describe('forgot and reset password', () => {
 
     const again = await post('/api/jwt/reset-password', { token, password: 'yet another secret' });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({
+    expect(again.json<ErrorBody>()).toEqual({
       statusCode: 400,
       error: 'Bad Request',
       code: 'INVALID_RESET_TOKEN',
@@ -119,17 +119,23 @@ describe('forgot and reset password', () => {
     const before = await snapshot(t.database);
     const response = await post('/api/jwt/reset-password', { token, password: 'a brand new secret' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe('INVALID_RESET_TOKEN');
+    expect(response.json<ErrorBody>().code).toBe('INVALID_RESET_TOKEN');
     expect(await snapshot(t.database)).toEqual(before);
-    expect((await post('/api/jwt/login', { email: account.email, password: account.password })).statusCode).toBe(200);
+    expect(
+      (await post('/api/jwt/login', { email: account.email, password: account.password })).statusCode,
+    ).toBe(200);
   });
 
   it('retires the older links of the account once one is used', async () => {
     const { account } = await registered();
     const first = await requestReset(account.email);
     const second = await requestReset(account.email);
-    expect((await post('/api/jwt/reset-password', { token: second, password: 'second new secret' })).statusCode).toBe(204);
-    expect((await post('/api/jwt/reset-password', { token: first, password: 'first new secret' })).statusCode).toBe(400);
+    expect(
+      (await post('/api/jwt/reset-password', { token: second, password: 'second new secret' })).statusCode,
+    ).toBe(204);
+    expect(
+      (await post('/api/jwt/reset-password', { token: first, password: 'first new secret' })).statusCode,
+    ).toBe(400);
   });
 
   it('answers 204 for an unknown address and sends nothing', async () => {
@@ -142,11 +148,14 @@ describe('forgot and reset password', () => {
   });
 
   it('refuses an unknown token and a short new password', async () => {
-    const unknown = await post('/api/jwt/reset-password', { token: 'made-up', password: 'long enough password' });
+    const unknown = await post('/api/jwt/reset-password', {
+      token: 'made-up',
+      password: 'long enough password',
+    });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().code).toBe('INVALID_RESET_TOKEN');
+    expect(unknown.json<ErrorBody>().code).toBe('INVALID_RESET_TOKEN');
     const short = await post('/api/jwt/reset-password', { token: 'made-up', password: 'short' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().fields).toEqual({ password: messages['validation.passwordLength'] });
+    expect(short.json<ErrorBody>().fields).toEqual({ password: messages['validation.passwordLength'] });
   });
 });

@@ -18,8 +18,7 @@ describe('per IP (AUTH_RATE_LIMIT_PER_MINUTE)', () => {
   ])('%s answers 429 past the limit, in the D10 shape', async (url, body) => {
     t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
     const app = t.app;
-    const send = (ip: string) =>
-      app.inject({ method: 'POST', url, payload: body(), remoteAddress: ip });
+    const send = (ip: string) => app.inject({ method: 'POST', url, payload: body(), remoteAddress: ip });
     for (let i = 0; i < 3; i += 1) expect((await send('10.0.0.1')).statusCode).not.toBe(429);
     const limited = await send('10.0.0.1');
     expect(limited.statusCode).toBe(429);

@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { bool, type Engine } from '../../db/dialect';
-import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../errors';
+import { type AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../errors';
 import type { Mailer } from '../../lib/mailer';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { type AccessTokens, hashToken, randomToken } from '../../lib/tokens';
@@ -79,9 +79,7 @@ export class AuthService {
     const rows = await this.db
       .selectFrom('users')
       .select(['email', 'username'])
-      .where((eb) =>
-        eb.or([eb('email', '=', email), eb(sql`lower(username)`, '=', username.toLowerCase())]),
-      )
+      .where((eb) => eb.or([eb('email', '=', email), eb(sql`lower(username)`, '=', username.toLowerCase())]))
       .execute();
     const fields: Record<string, string> = {};
     if (rows.some((r) => r.email === email)) fields.email = messages['validation.emailTaken'];

@@ -1,0 +1,65 @@
+// Lint for the whole workspace: typescript-eslint with type information, import hygiene and
+// the boundaries between parts (contract imports nothing of ours; server and web never import
+// each other; shared web code never imports a feature).
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'e2e/artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-duplicates': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './contract',
+              from: ['./server', './web', './e2e', './bench'],
+              message: 'The contract depends on nothing of ours.',
+            },
+            { target: './server', from: ['./web', './e2e', './bench'] },
+            {
+              target: './web',
+              from: ['./server', './e2e', './bench'],
+              message: 'The web app talks to the server only over HTTP.',
+            },
+            { target: './web/src/components', from: './web/src/features' },
+            { target: './web/src/lib', from: './web/src/features' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // expect.any() and friends are typed `any` by design.
+    files: ['**/*.test.ts', 'e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  prettier,
+);
