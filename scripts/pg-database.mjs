@@ -12,7 +12,9 @@ const client = new pg.Client({
 });
 await client.connect();
 try {
-  await client.query(action === 'create' ? `create database ${name}` : `drop database if exists ${name} with (force)`);
+  await client.query(
+    action === 'create' ? `create database ${name}` : `drop database if exists ${name} with (force)`,
+  );
 } finally {
   await client.end();
 }
