@@ -1,11 +1,24 @@
 // Lint for the whole workspace: typescript-eslint with type information, import hygiene and
 // the boundaries between parts (contract imports nothing of ours; server and web never import
 // each other; shared web code never imports a feature).
+import fs from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// A feature never imports another feature (house style): one zone per feature folder.
+const features = fs
+  .readdirSync('web/src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = features.map((name) => ({
+  target: `./web/src/features/${name}`,
+  from: './web/src/features',
+  except: [`./${name}`],
+  message: 'Features do not import each other; move shared code to lib/ or components/.',
+}));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'e2e/artifacts/**'] },
@@ -14,7 +27,10 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.node },
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     plugins: { 'import-x': importX },
     settings: {
@@ -41,8 +57,10 @@ export default tseslint.config(
               from: ['./server', './e2e', './bench'],
               message: 'The web app talks to the server only over HTTP.',
             },
-            { target: './web/src/components', from: './web/src/features' },
-            { target: './web/src/lib', from: './web/src/features' },
+            { target: './web/src/components', from: ['./web/src/features', './web/src/app'] },
+            { target: './web/src/lib', from: ['./web/src/features', './web/src/app', './web/src/layouts'] },
+            { target: './web/src/layouts', from: ['./web/src/features', './web/src/app'] },
+            ...featureZones,
           ],
         },
       ],

@@ -1,7 +1,6 @@
 /** The demo accounts (D6) and the operator (D7). */
-import type { AuthSession } from '@cadence/contract';
+import { type AuthSession, demoAccounts } from '@cadence/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { demoAccounts } from './seed';
 import { createTestApp, newAccount, type TestApp } from './test/harness';
 
 let t: TestApp | undefined;

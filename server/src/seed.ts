@@ -2,25 +2,9 @@
  * Demo data for a first start (D6): the operator `admin` and a `client`, whose credentials the
  * README and the login page show. Runs only on an empty database.
  */
+import { demoAccounts } from '@cadence/contract';
 import type { Db } from './db';
 import { hashPassword } from './lib/passwords';
-
-export const demoAccounts = [
-  {
-    username: 'admin',
-    email: 'admin@demo.cadence.app',
-    password: 'admin-demo-2026',
-    fullName: 'Ada Admin',
-    role: 'admin',
-  },
-  {
-    username: 'client',
-    email: 'client@demo.cadence.app',
-    password: 'client-demo-2026',
-    fullName: 'Carl Client',
-    role: 'client',
-  },
-] as const;
 
 /** Seeds when no user exists yet; answers whether it did. */
 export async function seedDemo(db: Db): Promise<boolean> {

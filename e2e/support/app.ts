@@ -1,0 +1,32 @@
+/** Steps a person takes in the app, shared by the browser tests. */
+import { randomBytes } from 'node:crypto';
+import { demoAccounts } from '@cadence/contract';
+import type { Page } from 'playwright-core';
+
+export const [demoAdmin, demoClient] = demoAccounts;
+
+export function newPerson() {
+  const tag = randomBytes(4).toString('hex');
+  return {
+    username: `person${tag}`,
+    fullName: `Pat ${tag}`,
+    email: `person${tag}@example.com`,
+    password: 'a good long password',
+  };
+}
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function register(page: Page, person: ReturnType<typeof newPerson>): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(person.username);
+  await page.getByLabel('Full name (optional)').fill(person.fullName);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+}

@@ -1,0 +1,63 @@
+/**
+ * Debian's Chromium driven by playwright-core (CHROMIUM_PATH overrides /usr/bin/chromium). Each
+ * test gets a fresh context (its own storage); a failing test leaves a screenshot in
+ * e2e/artifacts/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
+
+export const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const artifacts = path.resolve(import.meta.dirname, '../artifacts');
+
+let browser: Browser | undefined;
+
+export async function launchBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = undefined;
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught exceptions of the page. */
+  errors: string[];
+}
+
+/** A new page in a new context; call inside a test. */
+export async function openPage(baseURL: string, name: string): Promise<TestPage> {
+  const context = await (
+    await launchBrowser()
+  ).newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  onTestFailed(async () => {
+    fs.mkdirSync(artifacts, { recursive: true });
+    const file = path.join(artifacts, `${name.replace(/[^\w-]+/g, '-')}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+  });
+  return { page, context, errors };
+}

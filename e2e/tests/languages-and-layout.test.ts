@@ -1,0 +1,109 @@
+/** Languages and the customizer: applied without a reload, kept across one. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPerson, register } from '../support/app';
+import { closeBrowser, openPage } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+
+let server: RunningServer;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-e2e-'));
+  server = await startServer({ DATA_DIR: dataDir });
+});
+afterAll(async () => {
+  await closeBrowser();
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const loginTitles = {
+  fr: ['Français', 'Bienvenue'],
+  de: ['Deutsch', 'Willkommen'],
+  pt: ['Português', 'Bem-vindo'],
+} as const;
+
+describe('languages', () => {
+  it.each(Object.entries(loginTitles))(
+    '%s is shown, kept across a reload and set on <html lang>',
+    async (language, [name, greeting]) => {
+      const { page } = await openPage(server.url, `language-${language}`);
+      await page.goto('/login');
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await page.getByTestId('language-menu').click();
+      await page.getByRole('menuitem', { name }).click();
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect.poll(() => heading.textContent()).toContain(greeting);
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+
+      await page.reload();
+      await expect.poll(() => heading.textContent()).toContain(greeting);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+    },
+  );
+});
+
+async function choose(page: Page, group: string, option: string) {
+  await page.getByRole('radiogroup', { name: group }).getByText(option, { exact: true }).click();
+}
+
+async function layoutState(page: Page) {
+  return page.evaluate(() => {
+    const shell = document.querySelector('[data-layout]');
+    const content = document.querySelector('[data-testid="content"]');
+    return {
+      scheme: document.documentElement.getAttribute('data-mantine-color-scheme'),
+      dir: document.documentElement.dir,
+      layout: shell?.getAttribute('data-layout'),
+      contentWidth: content ? Math.round(content.getBoundingClientRect().width) : 0,
+      footer: document.querySelector('footer') !== null,
+      sideMenu: document.querySelector('nav[data-opened]') !== null,
+    };
+  });
+}
+
+describe('the customizer', () => {
+  it('applies dark skin, RTL, boxed width, horizontal layout and a hidden footer at once, and keeps them', async () => {
+    const { page } = await openPage(server.url, 'customizer');
+    await register(page, newPerson());
+    await page.waitForURL('**/dashboard/analytics');
+    const before = await layoutState(page);
+    expect(before).toMatchObject({
+      scheme: 'light',
+      dir: 'ltr',
+      layout: 'vertical',
+      footer: true,
+      sideMenu: true,
+    });
+
+    await page.getByRole('button', { name: 'Open the layout customizer' }).click();
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+
+    await choose(page, 'Skin', 'Dark');
+    await expect.poll(async () => (await layoutState(page)).scheme).toBe('dark');
+    await page.getByRole('switch', { name: 'Right-to-left' }).click();
+    await expect.poll(async () => (await layoutState(page)).dir).toBe('rtl');
+    await choose(page, 'Content width', 'Boxed');
+    await expect.poll(async () => (await layoutState(page)).contentWidth).toBeLessThan(before.contentWidth);
+    await choose(page, 'Menu layout', 'Horizontal');
+    await expect.poll(async () => (await layoutState(page)).layout).toBe('horizontal');
+    await choose(page, 'Footer type', 'Hidden');
+    await expect.poll(async () => (await layoutState(page)).footer).toBe(false);
+    expect(navigations).toEqual([]);
+
+    const applied = await layoutState(page);
+    expect(applied).toMatchObject({
+      scheme: 'dark',
+      dir: 'rtl',
+      layout: 'horizontal',
+      footer: false,
+      sideMenu: false,
+    });
+    await page.reload();
+    await expect.poll(() => layoutState(page)).toEqual(applied);
+  });
+});

@@ -1,0 +1,71 @@
+/** With a 2-second access token, three parallel requests after expiry share one refresh. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { logIn, newPerson, register } from '../support/app';
+import { closeBrowser, openPage } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+
+let server: RunningServer;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-e2e-'));
+  server = await startServer({ DATA_DIR: dataDir, ACCESS_TOKEN_TTL: '2s' });
+});
+afterAll(async () => {
+  await closeBrowser();
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('refreshes once for three requests that fail together, and replays all three', async () => {
+  const { page } = await openPage(server.url, 'single-refresh');
+  const person = newPerson();
+  await register(page, person);
+  await page.waitForURL('**/dashboard/analytics');
+  const tokenBefore = await page.evaluate(() => localStorage.getItem('accessToken'));
+
+  const refreshCalls: string[] = [];
+  const unauthorized: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/jwt/refresh-token')) refreshCalls.push(request.url());
+  });
+  page.on('response', (response) => {
+    if (response.status() === 401) unauthorized.push(response.url());
+  });
+  await page.waitForTimeout(2_500);
+
+  const results = await page.evaluate(async () => {
+    const { api } = (window as unknown as { cadence: { api: { get: <T>(path: string) => Promise<T> } } })
+      .cadence;
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => api.get<{ userData: { username: string } }>('/jwt/me')),
+    );
+    return answers.map((answer) => answer.userData.username);
+  });
+
+  expect(results).toEqual([person.username, person.username, person.username]);
+  expect(unauthorized.filter((url) => url.endsWith('/api/jwt/me'))).toHaveLength(3);
+  expect(refreshCalls).toHaveLength(1);
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).not.toBe(tokenBefore);
+});
+
+it('sends the user to /login when the refresh fails', async () => {
+  const { page } = await openPage(server.url, 'failed-refresh');
+  const person = newPerson();
+  await register(page, person);
+  await page.waitForURL('**/dashboard/analytics');
+  await page.evaluate(() => localStorage.setItem('refreshToken', 'revoked-or-stolen'));
+  await page.waitForTimeout(2_500);
+  await page.evaluate(async () => {
+    const { api } = (window as unknown as { cadence: { api: { get: (path: string) => Promise<unknown> } } })
+      .cadence;
+    await api.get('/jwt/me').catch(() => undefined);
+  });
+  await page.waitForURL('**/login');
+  expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull();
+  // Logging in again works.
+  await logIn(page, person.email, person.password);
+  await page.waitForURL('**/dashboard/analytics');
+});

@@ -1,0 +1,48 @@
+/** Everything around the router: theme and skin, direction, server state, ability, toasts. */
+import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { abilityFor } from '../lib/ability';
+import { AbilityContext } from '../lib/ability-context';
+import { useLayoutSettings } from '../lib/layout-settings';
+import { useSessionUser } from '../lib/session';
+import { theme } from './theme';
+
+// The toast container is not needed for the first paint; pages call the (tiny) store directly.
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+/** Toasts close after 3000 ms (D28). */
+export const TOAST_AUTO_CLOSE_MS = 3000;
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: 30_000, retry: 1 },
+  },
+});
+
+/** Keeps Mantine's direction in step with the customizer's RTL switch. */
+function DirectionSync() {
+  const { rtl } = useLayoutSettings();
+  const { setDirection } = useDirection();
+  useEffect(() => setDirection(rtl ? 'rtl' : 'ltr'), [rtl, setDirection]);
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const settings = useLayoutSettings();
+  const user = useSessionUser();
+  const ability = useMemo(() => abilityFor(user), [user]);
+  return (
+    <DirectionProvider initialDirection={settings.rtl ? 'rtl' : 'ltr'} detectDirection={false}>
+      <DirectionSync />
+      <MantineProvider theme={theme} forceColorScheme={settings.skin}>
+        <Suspense fallback={null}>
+          <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position={settings.rtl ? 'top-left' : 'top-right'} />
+        </Suspense>
+        <QueryClientProvider client={queryClient}>
+          <AbilityContext.Provider value={ability}>{children}</AbilityContext.Provider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </DirectionProvider>
+  );
+}

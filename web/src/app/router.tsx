@@ -1,0 +1,132 @@
+/**
+ * Every route: its access rule and layout (spec parts 2 and 6), one lazy chunk per page. Guards run
+ * in loaders, before anything renders.
+ */
+import { homeOf } from '@cadence/contract/routes';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { abilityFor, canOpen, type RouteAccess } from '../lib/ability';
+import { lazyRoute } from '../lib/lazy-route';
+import { session } from '../lib/session';
+import { RouteError } from '../features/misc/route-error';
+
+type PageModule = Promise<{ Component: React.ComponentType }>;
+
+interface AppRoute {
+  path: string;
+  page: () => PageModule;
+  access: RouteAccess;
+  layout: 'full' | 'app';
+  /** Sign-in pages send a signed-in user home. */
+  authPage?: boolean;
+}
+
+const open: RouteAccess = { resource: 'Auth' };
+const app: RouteAccess = { resource: 'App' };
+
+export const NOT_AUTHORIZED = '/pages/miscellaneous/not-authorized';
+
+export const appRoutes: AppRoute[] = [
+  {
+    path: '/login',
+    page: () => import('../features/auth/pages/login'),
+    access: open,
+    layout: 'full',
+    authPage: true,
+  },
+  {
+    path: '/register',
+    page: () => import('../features/auth/pages/register'),
+    access: open,
+    layout: 'full',
+    authPage: true,
+  },
+  {
+    path: '/forgot-password',
+    page: () => import('../features/auth/pages/forgot-password'),
+    access: open,
+    layout: 'full',
+    authPage: true,
+  },
+  {
+    path: '/reset-password',
+    page: () => import('../features/auth/pages/reset-password'),
+    access: open,
+    layout: 'full',
+    authPage: true,
+  },
+  {
+    path: '/dashboard/analytics',
+    page: () => import('../features/dashboard/analytics'),
+    access: app,
+    layout: 'app',
+  },
+  {
+    path: '/access-control',
+    page: () => import('../features/access-control/access-control'),
+    access: { resource: 'ACL' },
+    layout: 'app',
+  },
+  { path: '/error-404', page: () => import('../features/misc/not-found'), access: open, layout: 'full' },
+  {
+    path: NOT_AUTHORIZED,
+    page: () => import('../features/misc/not-authorized'),
+    access: open,
+    layout: 'full',
+  },
+  {
+    path: '/pages/miscellaneous/coming-soon',
+    page: () => import('../features/misc/coming-soon'),
+    access: open,
+    layout: 'full',
+  },
+  {
+    path: '/pages/miscellaneous/under-maintenance',
+    page: () => import('../features/misc/under-maintenance'),
+    access: open,
+    layout: 'full',
+  },
+  {
+    path: '/pages/miscellaneous/error',
+    page: () => import('../features/misc/error-page'),
+    access: open,
+    layout: 'full',
+  },
+];
+
+/** The access check of spec part 6, and the auth pages' redirect of signed-in users. */
+export function guard(route: Pick<AppRoute, 'access' | 'authPage'>) {
+  return () => {
+    const user = session.user();
+    if (route.authPage && user && session.accessToken()) {
+      const home = homeOf(user.role);
+      if (home !== '/login') return redirect(home);
+      return null;
+    }
+    if (!canOpen(abilityFor(user), route.access)) return redirect(user ? NOT_AUTHORIZED : '/login');
+    return null;
+  };
+}
+
+function toRouteObject(route: AppRoute): RouteObject {
+  return { path: route.path, loader: guard(route), lazy: lazyRoute(route.page) };
+}
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      errorElement: <RouteError />,
+      children: [
+        { path: '/', loader: () => redirect('/dashboard/analytics') },
+        {
+          lazy: lazyRoute(async () => ({ Component: (await import('../layouts/full-layout')).FullLayout })),
+          children: appRoutes.filter((r) => r.layout === 'full').map(toRouteObject),
+        },
+        {
+          lazy: lazyRoute(async () => ({ Component: (await import('../layouts/app-layout')).AppLayout })),
+          children: appRoutes.filter((r) => r.layout === 'app').map(toRouteObject),
+        },
+        { path: '*', loader: () => redirect('/error-404') },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { MessagePage } from './message-page';
+
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <MessagePage
+      title={t('misc.error.title')}
+      text={t('misc.error.text')}
+      action={{ label: t('misc.backHome'), to: '/' }}
+    />
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The layout of signed-in pages: vertical (side menu, collapsible) or horizontal (top menu), with
+ * the navbar, footer, customizer and scroll-to-top, all as the customizer says (D27).
+ */
+import { Anchor, Container, Group, NavLink, Stack, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { ScrollToTop } from '../components/scroll-to-top';
+import { useAbility } from '../lib/ability-context';
+import { canOpen } from '../lib/ability';
+import { useLayoutSettings } from '../lib/layout-settings';
+import classes from './app-layout.module.css';
+import { Customizer } from './customizer';
+import { Footer } from './footer';
+import { menuItems } from './menu';
+import { Navbar } from './navbar';
+
+const navbarColors = {
+  default: undefined,
+  primary: 'violet',
+  success: 'green',
+  info: 'cyan',
+  warning: 'orange',
+  danger: 'red',
+  dark: 'dark',
+} as const;
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const settings = useLayoutSettings();
+  const ability = useAbility();
+  const location = useLocation();
+  const [menuOpened, menu] = useDisclosure(false);
+  const [customizerOpened, customizer] = useDisclosure(false);
+  const items = menuItems.filter((item) => canOpen(ability, item.access));
+  const vertical = settings.layout === 'vertical';
+  const collapsed = vertical && settings.menuCollapsed;
+  const navbarColor = navbarColors[settings.navbarColor];
+
+  const brand = (
+    <Anchor component={Link} to="/" underline="never" fw={800} fz="lg" c="violet">
+      {collapsed ? 'C' : 'Cadence'}
+    </Anchor>
+  );
+  const links = items.map((item) => {
+    const label = t(item.labelKey);
+    const link = (
+      <NavLink
+        key={item.to}
+        component={RouterNavLink}
+        to={item.to}
+        label={collapsed ? undefined : label}
+        aria-label={collapsed ? label : undefined}
+        leftSection={<item.icon size={20} stroke={1.6} />}
+        active={location.pathname.startsWith(item.to)}
+        onClick={menu.close}
+        w={vertical ? undefined : 'auto'}
+        style={{ borderRadius: 'var(--mantine-radius-md)' }}
+      />
+    );
+    return collapsed ? (
+      <Tooltip key={item.to} label={label} position="right">
+        <div>{link}</div>
+      </Tooltip>
+    ) : (
+      link
+    );
+  });
+
+  return (
+    <div
+      className={classes.shell}
+      data-layout={settings.layout}
+      data-menu-collapsed={collapsed}
+      data-content-width={settings.contentWidth}
+    >
+      {vertical && !settings.menuHidden && (
+        <nav className={classes.sideMenu} data-opened={menuOpened} aria-label={t('menu.label')}>
+          <Stack gap="xs">
+            <Group px="xs" pb="sm">
+              {brand}
+            </Group>
+            {links}
+          </Stack>
+        </nav>
+      )}
+      <div className={classes.main}>
+        {settings.navbarType !== 'hidden' && (
+          <header
+            className={classes.header}
+            data-type={settings.navbarType}
+            data-colored={navbarColor !== undefined}
+            style={navbarColor ? { background: `var(--mantine-color-${navbarColor}-filled)` } : undefined}
+          >
+            <Navbar
+              onToggleMenu={vertical && !settings.menuHidden ? menu.toggle : undefined}
+              menuOpened={menuOpened}
+              onOpenCustomizer={customizer.open}
+              start={vertical ? undefined : brand}
+            />
+          </header>
+        )}
+        {!vertical && !settings.menuHidden && (
+          <nav className={classes.topMenu} aria-label={t('menu.label')}>
+            <Group gap="xs">{links}</Group>
+          </nav>
+        )}
+        <main className={classes.content}>
+          <Container
+            size={settings.contentWidth === 'boxed' ? 'lg' : undefined}
+            fluid={settings.contentWidth === 'full'}
+            px={0}
+            data-testid="content"
+          >
+            <Outlet />
+          </Container>
+        </main>
+        {settings.footerType !== 'hidden' && (
+          <footer className={classes.footer} data-type={settings.footerType}>
+            <Footer />
+          </footer>
+        )}
+      </div>
+      <Customizer opened={customizerOpened} onClose={customizer.close} />
+      <ScrollToTop />
+    </div>
+  );
+}

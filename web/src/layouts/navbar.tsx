@@ -1,0 +1,85 @@
+import { ActionIcon, Avatar, Burger, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LanguageMenu } from '../components/language-menu';
+import { SkinToggle } from '../components/skin-toggle';
+import { logout } from '../lib/auth';
+import { useSessionUser } from '../lib/session';
+
+interface NavbarProps {
+  onToggleMenu?: () => void;
+  menuOpened?: boolean;
+  onOpenCustomizer: () => void;
+  /** The horizontal layout puts the brand and the menu here. */
+  start?: ReactNode;
+}
+
+export function Navbar({ onToggleMenu, menuOpened = false, onOpenCustomizer, start }: NavbarProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useSessionUser();
+
+  const signOut = async () => {
+    await logout();
+    queryClient.clear();
+    await navigate('/login', { replace: true });
+  };
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        {onToggleMenu && (
+          <Burger
+            opened={menuOpened}
+            onClick={onToggleMenu}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={t('navbar.toggleMenu')}
+          />
+        )}
+        {start}
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        <LanguageMenu />
+        <SkinToggle />
+        <Tooltip label={t('customizer.title')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t('customizer.open')}
+            onClick={onOpenCustomizer}
+          >
+            <IconSettings size={20} />
+          </ActionIcon>
+        </Tooltip>
+        {user && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <UnstyledButton aria-label={t('navbar.userMenu')} ps="xs">
+                <Group gap="xs" wrap="nowrap">
+                  <Avatar src={user.avatar} radius="xl" size="sm" color="violet" alt="">
+                    {user.fullName.slice(0, 1).toUpperCase()}
+                  </Avatar>
+                  <Text size="sm" fw={500} visibleFrom="sm">
+                    {user.fullName}
+                  </Text>
+                </Group>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{user.email}</Menu.Label>
+              <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+                {t('navbar.logout')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,26 @@
+/** Session calls that every part of the app needs: the current user and logging out. */
+import type { CurrentUser } from '@cadence/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api-client';
+import { session } from './session';
+
+export const getCurrentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: ['current-user'],
+    queryFn: async () => {
+      const current = await api.get<CurrentUser>('/jwt/me');
+      // Keep the stored record in step with the server (name, role, avatar).
+      session.setUser(current.userData);
+      return current;
+    },
+  });
+
+/** Ends the session on the server, then here, whatever the server says. */
+export async function logout(): Promise<void> {
+  const refreshToken = session.refreshToken();
+  try {
+    if (refreshToken) await api.post('/jwt/logout', { refreshToken });
+  } finally {
+    session.clear();
+  }
+}
