@@ -18,7 +18,7 @@ export function newPerson() {
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
@@ -27,6 +27,6 @@ export async function register(page: Page, person: ReturnType<typeof newPerson>)
   await page.getByLabel('Username').fill(person.username);
   await page.getByLabel('Full name (optional)').fill(person.fullName);
   await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel(/^Password/).fill(person.password);
   await page.getByRole('button', { name: 'Sign up' }).click();
 }

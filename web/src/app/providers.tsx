@@ -6,7 +6,7 @@ import { abilityFor } from '../lib/ability';
 import { AbilityContext } from '../lib/ability-context';
 import { useLayoutSettings } from '../lib/layout-settings';
 import { useSessionUser } from '../lib/session';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // The toast container is not needed for the first paint; pages call the (tiny) store directly.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
@@ -35,7 +35,11 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <DirectionProvider initialDirection={settings.rtl ? 'rtl' : 'ltr'} detectDirection={false}>
       <DirectionSync />
-      <MantineProvider theme={theme} forceColorScheme={settings.skin}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        forceColorScheme={settings.skin}
+      >
         <Suspense fallback={null}>
           <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position={settings.rtl ? 'top-left' : 'top-right'} />
         </Suspense>

@@ -71,6 +71,7 @@ export function AppLayout() {
   return (
     <div
       className={classes.shell}
+      data-testid="app-shell"
       data-layout={settings.layout}
       data-menu-collapsed={collapsed}
       data-content-width={settings.contentWidth}

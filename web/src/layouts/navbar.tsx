@@ -60,11 +60,9 @@ export function Navbar({ onToggleMenu, menuOpened = false, onOpenCustomizer, sta
         {user && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <UnstyledButton aria-label={t('navbar.userMenu')} ps="xs">
+              <UnstyledButton aria-label={`${t('navbar.userMenu')}: ${user.fullName}`} ps="xs">
                 <Group gap="xs" wrap="nowrap">
-                  <Avatar src={user.avatar} radius="xl" size="sm" color="violet" alt="">
-                    {user.fullName.slice(0, 1).toUpperCase()}
-                  </Avatar>
+                  <Avatar src={user.avatar} radius="xl" size="sm" color="violet" alt="" />
                   <Text size="sm" fw={500} visibleFrom="sm">
                     {user.fullName}
                   </Text>

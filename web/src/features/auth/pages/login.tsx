@@ -40,13 +40,13 @@ export function Component() {
       footer={
         <>
           {t('auth.login.newHere')}{' '}
-          <Anchor component={Link} to="/register">
+          <Anchor component={Link} to="/register" underline="always">
             {t('auth.login.createAccount')}
           </Anchor>
         </>
       }
     >
-      <Alert variant="light" color="violet" title={t('auth.login.demoTitle')}>
+      <Alert variant="light" color="violet" role="note" title={t('auth.login.demoTitle')}>
         <Stack gap={4}>
           {demoAccounts.map((account) => (
             <Text size="sm" key={account.username}>

@@ -37,7 +37,7 @@ export function Component() {
       footer={
         <>
           {t('auth.register.haveAccount')}{' '}
-          <Anchor component={Link} to="/login">
+          <Anchor component={Link} to="/login" underline="always">
             {t('auth.register.signIn')}
           </Anchor>
         </>
