@@ -5,7 +5,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { closeBrowser } from './browser';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 const entry = path.join(repoRoot, 'server/dist/main.js');
@@ -88,4 +91,29 @@ export function runToExit(env: Record<string, string>): Promise<{ code: number |
       resolve({ code, output });
     });
   });
+}
+
+/**
+ * A built server on a fresh data directory for the test file: started before its tests, stopped
+ * (with the browser) after them.
+ */
+export function useAppServer(env: Record<string, string> = {}): { readonly url: string; output(): string } {
+  let server: RunningServer | undefined;
+  let dataDir = '';
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-e2e-'));
+    server = await startServer({ DATA_DIR: dataDir, ...env });
+  });
+  afterAll(async () => {
+    await closeBrowser();
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    get url() {
+      if (!server) throw new Error('the server is not started yet');
+      return server.url;
+    },
+    output: () => server?.output() ?? '',
+  };
 }

@@ -1,23 +1,10 @@
 /** Registering, logging in and out, roles and the routes they open, unknown paths. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoClient, logIn, newPerson, register } from '../support/app';
-import { closeBrowser, openPage } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { openPage } from '../support/browser';
+import { useAppServer } from '../support/server';
 
-let server: RunningServer;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-e2e-'));
-  server = await startServer({ DATA_DIR: dataDir });
-});
-afterAll(async () => {
-  await closeBrowser();
-  await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const server = useAppServer();
 
 describe('a new user', () => {
   it('registers, lands on the analytics dashboard, and logs out', async () => {

@@ -1,24 +1,11 @@
 /** Languages and the customizer: applied without a reload, kept across one. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newPerson, register } from '../support/app';
-import { closeBrowser, openPage } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { openPage } from '../support/browser';
+import { useAppServer } from '../support/server';
 
-let server: RunningServer;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-e2e-'));
-  server = await startServer({ DATA_DIR: dataDir });
-});
-afterAll(async () => {
-  await closeBrowser();
-  await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const server = useAppServer();
 
 const loginTitles = {
   fr: ['Français', 'Bienvenue'],

@@ -2,25 +2,12 @@
  * Forgot and reset password in the browser. Without SMTP_URL the server writes the e-mail to its
  * log, which is where this test, like an operator, finds the link.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { logIn, newPerson, register } from '../support/app';
-import { closeBrowser, openPage } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { openPage } from '../support/browser';
+import { useAppServer } from '../support/server';
 
-let server: RunningServer;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-e2e-'));
-  server = await startServer({ DATA_DIR: dataDir });
-});
-afterAll(async () => {
-  await closeBrowser();
-  await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const server = useAppServer();
 
 it('asks for a link, sets a new password with it, and signs in with the new password', async () => {
   const { page } = await openPage(server.url, 'password-reset');

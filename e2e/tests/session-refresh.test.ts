@@ -1,23 +1,10 @@
 /** With a 2-second access token, three parallel requests after expiry share one refresh. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { logIn, newPerson, register } from '../support/app';
-import { closeBrowser, openPage } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { openPage } from '../support/browser';
+import { useAppServer } from '../support/server';
 
-let server: RunningServer;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-e2e-'));
-  server = await startServer({ DATA_DIR: dataDir, ACCESS_TOKEN_TTL: '2s' });
-});
-afterAll(async () => {
-  await closeBrowser();
-  await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const server = useAppServer({ ACCESS_TOKEN_TTL: '2s' });
 
 it('refreshes once for three requests that fail together, and replays all three', async () => {
   const { page } = await openPage(server.url, 'single-refresh');

@@ -3,7 +3,8 @@ import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage, fieldErrors } from '../../../lib/api-messages';
+import { errorMessage } from '../../../lib/api-messages';
+import { submitHandler } from '../../../lib/form-submit';
 import { schemaValidator } from '../../../lib/form-validation';
 import { useForgotPassword } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -15,12 +16,8 @@ export function Component() {
     initialValues: { email: '' },
     validate: schemaValidator(forgotPasswordInput, t),
   });
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await forgot.mutateAsync(values);
-    } catch (error) {
-      form.setErrors(fieldErrors(t, error));
-    }
+  const submit = submitHandler(form, t, async (values) => {
+    await forgot.mutateAsync(values);
   });
 
   return (

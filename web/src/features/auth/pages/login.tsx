@@ -6,7 +6,8 @@ import { Alert, Anchor, Button, Code, Group, PasswordInput, Stack, Text, TextInp
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage, fieldErrors, translateApiMessage } from '../../../lib/api-messages';
+import { submitHandler } from '../../../lib/form-submit';
+import { errorMessage, translateApiMessage } from '../../../lib/api-messages';
 import { useLogin } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 
@@ -24,13 +25,9 @@ export function Component() {
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const session = await login.mutateAsync(values);
-      await navigate(homeOf(session.userData.role), { replace: true });
-    } catch (error) {
-      form.setErrors(fieldErrors(t, error));
-    }
+  const submit = submitHandler(form, t, async (values) => {
+    const session = await login.mutateAsync(values);
+    await navigate(homeOf(session.userData.role), { replace: true });
   });
 
   return (

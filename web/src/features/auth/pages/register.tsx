@@ -4,7 +4,8 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { errorMessage, fieldErrors } from '../../../lib/api-messages';
+import { errorMessage } from '../../../lib/api-messages';
+import { submitHandler } from '../../../lib/form-submit';
 import { schemaValidator } from '../../../lib/form-validation';
 import { useRegister } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -20,13 +21,9 @@ export function Component() {
     validate: schemaValidator(registerInput, t),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const session = await register.mutateAsync({ ...values, fullName: values.fullName || undefined });
-      await navigate(homeOf(session.userData.role), { replace: true });
-    } catch (error) {
-      form.setErrors(fieldErrors(t, error));
-    }
+  const submit = submitHandler(form, t, async (values) => {
+    const session = await register.mutateAsync({ ...values, fullName: values.fullName || undefined });
+    await navigate(homeOf(session.userData.role), { replace: true });
   });
   const fieldLevel = register.error instanceof ApiError && register.error.body?.fields;
 

@@ -5,7 +5,8 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { errorMessage, fieldErrors } from '../../../lib/api-messages';
+import { errorMessage } from '../../../lib/api-messages';
+import { submitHandler } from '../../../lib/form-submit';
 import { schemaValidator } from '../../../lib/form-validation';
 import { useResetPassword } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -33,14 +34,10 @@ export function Component() {
       return errors;
     },
   });
-  const submit = form.onSubmit(async ({ password }) => {
-    try {
-      await reset.mutateAsync({ token, password });
-      notifications.show({ color: 'green', message: t('auth.reset.done') });
-      await navigate('/login', { replace: true });
-    } catch (error) {
-      form.setErrors(fieldErrors(t, error));
-    }
+  const submit = submitHandler(form, t, async ({ password }) => {
+    await reset.mutateAsync({ token, password });
+    notifications.show({ color: 'green', message: t('auth.reset.done') });
+    await navigate('/login', { replace: true });
   });
 
   return (
