@@ -6,3 +6,4 @@ export * from './messages';
 export * from './users';
 export * from './routes';
 export * from './demo';
+export * from './people';

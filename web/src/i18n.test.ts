@@ -20,12 +20,25 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
   return result;
 }
 
-const resources = Object.fromEntries(
-  languages.map((language) => [
-    language,
-    flatten(JSON.parse(fs.readFileSync(path.join(localesDir, `${language}.json`), 'utf8'))),
-  ]),
-) as Record<(typeof languages)[number], Record<string, string>>;
+/** locales/<language>/**.json: a file's path inside the language folder is the prefix of its keys. */
+function load(language: string): Record<string, string> {
+  const dir = path.join(localesDir, language);
+  const keys: Record<string, string> = {};
+  const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'));
+  for (const file of files) {
+    const prefix = file
+      .replace(/\.json$/, '')
+      .split(path.sep)
+      .join('.');
+    Object.assign(keys, flatten(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')), prefix));
+  }
+  return keys;
+}
+
+const resources = Object.fromEntries(languages.map((language) => [language, load(language)])) as Record<
+  (typeof languages)[number],
+  Record<string, string>
+>;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,19 +1,41 @@
 /**
- * i18next with en, fr, de and pt (D27). Only the chosen language's resources are downloaded; the
- * choice is kept in browser storage and mirrored to <html lang>.
+ * i18next with en, fr, de and pt (D27). Resources live in locales/<language>/, one file per feature
+ * area (see bundleOf). Only
+ * the chosen language is downloaded; the choice is kept in browser storage and mirrored to
+ * <html lang>.
  */
-import i18next from 'i18next';
+import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
 
 export const languages = ['en', 'fr', 'de', 'pt'] as const;
 export type Language = (typeof languages)[number];
 const storageKey = 'language';
 
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof en }>> = {
-  fr: () => import('../locales/fr.json'),
-  de: () => import('../locales/de.json'),
-  pt: () => import('../locales/pt.json'),
+type Bundle = Record<string, unknown>;
+
+/**
+ * The files of one language merged into one bundle: `en/auth.json` holds `auth.*`, and
+ * `en/api/tags.json` holds `api.tags.*`, so each feature owns its files.
+ */
+function bundleOf(files: Record<string, Bundle>): Bundle {
+  const bundle: Bundle = {};
+  for (const [file, content] of Object.entries(files)) {
+    const segments = /locales\/\w+\/(.+)\.json$/.exec(file)![1]!.split('/');
+    let node = bundle;
+    for (const segment of segments.slice(0, -1)) node = (node[segment] ??= {}) as Bundle;
+    const last = segments.at(-1)!;
+    node[last] = { ...(node[last] as Bundle | undefined), ...content };
+  }
+  return bundle;
+}
+
+const english = bundleOf(
+  import.meta.glob<Bundle>('../locales/en/**/*.json', { eager: true, import: 'default' }),
+);
+const others = {
+  fr: import.meta.glob<Bundle>('../locales/fr/**/*.json', { import: 'default' }),
+  de: import.meta.glob<Bundle>('../locales/de/**/*.json', { import: 'default' }),
+  pt: import.meta.glob<Bundle>('../locales/pt/**/*.json', { import: 'default' }),
 };
 
 function storedLanguage(): Language {
@@ -23,16 +45,20 @@ function storedLanguage(): Language {
 
 async function ensureLoaded(language: Language): Promise<void> {
   if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;
-  const resources = await loaders[language]();
-  i18next.addResourceBundle(language, 'translation', resources.default, true, true);
+  const loaders = others[language];
+  const entries = await Promise.all(
+    Object.entries(loaders).map(async ([file, load]) => [file, await load()] as const),
+  );
+  i18next.addResourceBundle(language, 'translation', bundleOf(Object.fromEntries(entries)), true, true);
 }
 
 export async function initI18n(): Promise<void> {
   const language = storedLanguage();
+  const resources: Resource = { en: { translation: english } };
   await i18next.use(initReactI18next).init({
     lng: 'en',
     fallbackLng: 'en',
-    resources: { en: { translation: en } },
+    resources,
     interpolation: { escapeValue: false },
     returnNull: false,
   });
