@@ -7,3 +7,6 @@ export * from './users';
 export * from './routes';
 export * from './demo';
 export * from './people';
+export * from './friends';
+export * from './tags';
+export * from './account';

@@ -2,7 +2,14 @@
  * The English text of every message the API can send. The key is the stable identity the web
  * client translates by (D10, D28); the text is what the API puts in `message` and `fields`.
  */
+import { accountMessages } from './account-messages';
+import { tagsMessages } from './tags-messages';
+import { friendsMessages } from './friends-messages';
+
 export const messages = {
+  ...accountMessages,
+  ...tagsMessages,
+  ...friendsMessages,
   'auth.invalidCredentials': 'Email or Password is Invalid',
   'auth.invalidRefreshToken': 'Invalid refresh token',
   'auth.invalidResetToken': 'This reset link is invalid or has expired.',

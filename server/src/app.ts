@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -23,9 +24,16 @@ import { notFound, tooManyRequests } from './errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { AccessTokens, loadOrCreateSecret } from './lib/tokens';
 import { createAuthenticate } from './modules/auth/authenticate';
+import { accountRoutes, AVATAR_UPLOAD_LIMITS } from './modules/account/routes';
+import { AccountService } from './modules/account/service';
 import { authRoutes } from './modules/auth/routes';
+import { friendsRoutes } from './modules/friends/routes';
+import { groupsRoutes } from './modules/groups/routes';
 import { AuthService } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
+import { usersRoutes } from './modules/users/routes';
+import { UsersService } from './modules/users/service';
+import { tagsRoutes } from './modules/tags/routes';
 import { registerErrorHandling } from './plugins/error-handler';
 import { seedDemo } from './seed';
 
@@ -91,18 +99,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     loadOrCreateSecret(config.JWT_SECRET, config.DATA_DIR),
     config.ACCESS_TOKEN_TTL,
   );
+  const auth = new AuthService({
+    db: database.db,
+    engine: database.engine,
+    config,
+    accessTokens,
+    mailer,
+    log: app.log,
+  });
+  const accounts = new AccountService(database.db, database.engine, auth);
   const context: AppContext = {
     config,
     database,
     mailer,
-    auth: new AuthService({
-      db: database.db,
-      engine: database.engine,
-      config,
-      accessTokens,
-      mailer,
-      log: app.log,
-    }),
+    auth,
+    accounts,
+    users: new UsersService(database.db, auth, accounts),
     authenticate: createAuthenticate(database.db, accessTokens),
   };
 
@@ -121,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     global: false,
     errorResponseBuilder: () => tooManyRequests(),
   });
+  await app.register(multipart, { limits: AVATAR_UPLOAD_LIMITS });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -133,7 +146,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (route) => {
+      const transformed = jsonSchemaTransform(route);
+      // File uploads are read as streams, not validated bodies; describe them for the docs.
+      // Routes without a schema have none to describe.
+      const schema = route.schema as { consumes?: string[] } | undefined;
+      if (schema?.consumes?.includes('multipart/form-data')) {
+        (transformed.schema as Record<string, unknown>).body = {
+          type: 'object',
+          required: ['file'],
+          properties: {
+            file: { type: 'string', format: 'binary', description: 'PNG, JPEG or WebP, at most 2 MB' },
+          },
+        };
+      }
+      return transformed;
+    },
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -142,6 +170,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (api, _opts, done) => {
       healthRoutes(api, context);
       authRoutes(api, context);
+      friendsRoutes(api, context);
+      groupsRoutes(api, context);
+      usersRoutes(api, context);
+      accountRoutes(api, context);
+      tagsRoutes(api, context);
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       done();
     },

@@ -51,6 +51,26 @@ describe('demo data', () => {
     expect(await operatorFlag(t.app, clientSession.accessToken)).toBe(false);
   });
 
+  it('gives the admin friends, a pending request and a group', async () => {
+    t = await createTestApp({ SEED_DEMO: 'true' });
+    const [admin] = demoAccounts;
+    const { accessToken } = (await login(t.app, admin.email, admin.password)).json<AuthSession>();
+    const get = async <T>(url: string) =>
+      (
+        await t!.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${accessToken}` } })
+      ).json<T>();
+    const friends = await get<{ data: Array<{ username: string }> }>('/api/friends');
+    expect(friends.data.map((f) => f.username).sort()).toEqual(['client', 'maria']);
+    const requests = await get<{ incoming: Array<{ from: { username: string } }> }>('/api/friends/requests');
+    expect(requests.incoming.map((r) => r.from.username)).toEqual(['sam']);
+    const groups = await get<{ data: Array<{ name: string; members: Array<{ username: string }> }> }>(
+      '/api/groups',
+    );
+    expect(groups.data).toHaveLength(1);
+    expect(groups.data[0]?.name).toBe('Core team');
+    expect(groups.data[0]?.members.map((m) => m.username).sort()).toEqual(['client', 'maria']);
+  });
+
   it('is not created when SEED_DEMO=false', async () => {
     t = await createTestApp({ SEED_DEMO: 'false' });
     const [admin] = demoAccounts;

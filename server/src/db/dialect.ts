@@ -29,6 +29,7 @@ export interface Engine {
     timestamp: 'text' | 'timestamptz';
     boolean: 'integer' | 'boolean';
     json: 'text' | 'jsonb';
+    binary: 'blob' | 'bytea';
   };
   /** An auto-numbered integer primary key. */
   id: (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
@@ -70,7 +71,7 @@ export function sqliteEngine(file: string): Engine {
     name: 'sqlite',
     dialect: new SqliteDialect({ database }),
     plugins: [sqliteBooleans],
-    types: { timestamp: 'text', boolean: 'integer', json: 'text' },
+    types: { timestamp: 'text', boolean: 'integer', json: 'text', binary: 'blob' },
     id: (column) => column.primaryKey().autoIncrement(),
     isUniqueViolation: (error) =>
       error instanceof Error &&
@@ -100,7 +101,7 @@ export function postgresEngine(connectionString: string): Engine {
     name: 'postgres',
     dialect: new PostgresDialect({ pool }),
     plugins: [],
-    types: { timestamp: 'timestamptz', boolean: 'boolean', json: 'jsonb' },
+    types: { timestamp: 'timestamptz', boolean: 'boolean', json: 'jsonb', binary: 'bytea' },
     id: (column) => column.primaryKey().generatedByDefaultAsIdentity(),
     isUniqueViolation: (error) => error instanceof Error && 'code' in error && error.code === '23505',
   };

@@ -16,6 +16,36 @@ export interface UsersTable {
   active: ColumnType<boolean | number, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  company: Generated<string>;
+  bio: Generated<string>;
+  /** YYYY-MM-DD or ''. */
+  dob: Generated<string>;
+  country: Generated<string>;
+  website: Generated<string>;
+  phone: Generated<string>;
+  city: Generated<string>;
+  address: Generated<string>;
+  gender: Generated<string>;
+  social_twitter: Generated<string>;
+  social_facebook: Generated<string>;
+  social_instagram: Generated<string>;
+  social_linkedin: Generated<string>;
+  social_github: Generated<string>;
+  notify_comment_on_article: ColumnType<boolean | number, boolean | undefined, boolean>;
+  notify_answer_on_form: ColumnType<boolean | number, boolean | undefined, boolean>;
+  notify_follow_me: ColumnType<boolean | number, boolean | undefined, boolean>;
+  notify_new_announcements: ColumnType<boolean | number, boolean | undefined, boolean>;
+  notify_product_updates: ColumnType<boolean | number, boolean | undefined, boolean>;
+  notify_blog_digest: ColumnType<boolean | number, boolean | undefined, boolean>;
+  time_zone: Generated<string>;
+  language: Generated<string>;
+}
+
+export interface AvatarsTable {
+  user_id: number;
+  content: Buffer;
+  mime_type: string;
+  updated_at: Timestamp;
 }
 
 export interface RefreshTokensTable {
@@ -45,9 +75,51 @@ export interface LoginFailuresTable {
   created_at: Timestamp;
 }
 
+export interface TagsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  color: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FriendRequestsTable {
+  id: Generated<number>;
+  from_user_id: number;
+  to_user_id: number;
+  created_at: Timestamp;
+}
+
+/** Two rows per friendship, one each way. */
+export interface FriendshipsTable {
+  user_id: number;
+  friend_id: number;
+  created_at: Timestamp;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GroupMembersTable {
+  group_id: number;
+  user_id: number;
+}
+
 export interface Database {
+  friend_requests: FriendRequestsTable;
+  friendships: FriendshipsTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
   users: UsersTable;
+  avatars: AvatarsTable;
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;
   login_failures: LoginFailuresTable;
+  tags: TagsTable;
 }

@@ -6,6 +6,8 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 
 export interface AccessClaims {
   userId: number;
+  /** The refresh-token family (one per login) the token was issued in. */
+  sessionId: string;
 }
 
 export class AccessTokens {
@@ -18,9 +20,9 @@ export class AccessTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(userId: number, role: string): Promise<string> {
+  sign(userId: number, role: string, sessionId: string): Promise<string> {
     const now = Date.now();
-    return new SignJWT({ role })
+    return new SignJWT({ role, sid: sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
       .setIssuedAt(Math.floor(now / 1000))
@@ -33,7 +35,8 @@ export class AccessTokens {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
-      return Number.isSafeInteger(userId) && userId > 0 ? { userId } : undefined;
+      const sessionId = typeof payload.sid === 'string' ? payload.sid : '';
+      return Number.isSafeInteger(userId) && userId > 0 && sessionId ? { userId, sessionId } : undefined;
     } catch (error) {
       if (error instanceof errors.JOSEError) return undefined;
       throw error;

@@ -39,12 +39,14 @@ function validationFields(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};
   if (!hasZodFastifySchemaValidationErrors(error)) return fields;
   for (const issue of error.validation) {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const keys = (issue.params as { keys?: unknown }).keys;
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
-      for (const key of keys) fields[String(key)] = messages['validation.unknownField'];
+      for (const key of keys)
+        fields[path ? `${path}.${String(key)}` : String(key)] = messages['validation.unknownField'];
       continue;
     }
-    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    const field = path || '_';
     fields[field] ??= issue.message ?? messages['validation.invalid'];
   }
   return fields;

@@ -5,6 +5,7 @@
 import { homeOf } from '@cadence/contract/routes';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { abilityFor, canOpen, type RouteAccess } from '../lib/ability';
+import { type LazyNamespace, loadNamespaces } from '../lib/i18n';
 import { lazyRoute } from '../lib/lazy-route';
 import { session } from '../lib/session';
 import { RouteError } from '../features/misc/route-error';
@@ -18,6 +19,8 @@ interface AppRoute {
   layout: 'full' | 'app';
   /** Sign-in pages send a signed-in user home. */
   authPage?: boolean;
+  /** The feature areas whose strings the page needs (loaded with it). */
+  namespaces?: LazyNamespace[];
 }
 
 const open: RouteAccess = { resource: 'Auth' };
@@ -57,6 +60,76 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/dashboard/analytics',
     page: () => import('../features/dashboard/analytics'),
+    access: app,
+    layout: 'app',
+  },
+  {
+    path: '/apps/users/list',
+    namespaces: ['users'],
+    page: () => import('../features/users/pages/users-list'),
+    access: app,
+    layout: 'app',
+  },
+  {
+    path: '/apps/users/view/:id',
+    namespaces: ['users'],
+    page: () => import('../features/users/pages/user-view'),
+    access: app,
+    layout: 'app',
+  },
+  {
+    path: '/apps/users/edit/:id',
+    namespaces: ['users'],
+    page: () => import('../features/users/pages/user-edit'),
+    access: app,
+    layout: 'app',
+  },
+  {
+    path: '/pages/account-setting',
+    namespaces: ['account'],
+    page: () => import('../features/account/pages/account-settings'),
+    access: app,
+    layout: 'app',
+  },
+  {
+    path: '/pages/profile',
+    namespaces: ['account', 'profile'],
+    page: () => import('../features/account/pages/profile'),
+    access: app,
+    layout: 'app',
+  },
+  {
+    path: '/profile',
+    namespaces: ['account', 'profile'],
+    page: () => import('../features/account/pages/profile'),
+    access: app,
+    layout: 'app',
+  },
+  {
+    path: '/apps/tags',
+    namespaces: ['tags'],
+    page: () => import('../features/tags/pages/tags'),
+    access: app,
+    layout: 'app',
+  },
+  {
+    path: '/friends',
+    namespaces: ['friends'],
+    page: () => import('../features/friends/pages/friends'),
+    access: app,
+    layout: 'app',
+  },
+  {
+    path: '/apps/requests',
+    namespaces: ['friends'],
+    page: () => import('../features/friends/pages/requests'),
+    access: app,
+    layout: 'app',
+  },
+  {
+    path: '/group',
+    namespaces: ['groups'],
+    page: () => import('../features/groups/pages/groups'),
     access: app,
     layout: 'app',
   },
@@ -108,7 +181,11 @@ export function guard(route: Pick<AppRoute, 'access' | 'authPage'>) {
 }
 
 function toRouteObject(route: AppRoute): RouteObject {
-  return { path: route.path, loader: guard(route), lazy: lazyRoute(route.page) };
+  const load = async () => {
+    const [module] = await Promise.all([route.page(), loadNamespaces(route.namespaces ?? [])]);
+    return module;
+  };
+  return { path: route.path, loader: guard(route), lazy: lazyRoute(load) };
 }
 
 export function createRouter() {

@@ -53,6 +53,7 @@ export function AppLayout() {
         label={collapsed ? undefined : label}
         aria-label={collapsed ? label : undefined}
         leftSection={<item.icon size={20} stroke={1.6} />}
+        rightSection={item.badge && !collapsed ? <item.badge /> : undefined}
         active={location.pathname.startsWith(item.to)}
         onClick={menu.close}
         w={vertical ? undefined : 'auto'}

@@ -1,5 +1,18 @@
 /** The menu: only pages that exist, each shown when the user's ability opens it. */
-import { IconChartPie, IconShieldLock, type Icon } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconChartPie,
+  IconSettings,
+  IconUserCircle,
+  IconShieldLock,
+  IconTags,
+  IconUserPlus,
+  IconUsers,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { FriendRequestsBadge } from '../components/friend-requests-badge';
 import type { RouteAccess } from '../lib/ability';
 
 export interface MenuItem {
@@ -7,10 +20,30 @@ export interface MenuItem {
   to: string;
   icon: Icon;
   access: RouteAccess;
+  /** Shown at the end of the entry, e.g. a count of things waiting. */
+  badge?: ComponentType;
 }
 
 export const menuItems: MenuItem[] = [
   { labelKey: 'menu.analytics', to: '/dashboard/analytics', icon: IconChartPie, access: { resource: 'App' } },
+  { labelKey: 'menu.tags', to: '/apps/tags', icon: IconTags, access: { resource: 'App' } },
+  { labelKey: 'menu.friends', to: '/friends', icon: IconUsers, access: { resource: 'App' } },
+  {
+    labelKey: 'menu.requests',
+    to: '/apps/requests',
+    icon: IconUserPlus,
+    access: { resource: 'App' },
+    badge: FriendRequestsBadge,
+  },
+  { labelKey: 'menu.groups', to: '/group', icon: IconUsersGroup, access: { resource: 'App' } },
+  { labelKey: 'menu.users', to: '/apps/users/list', icon: IconAddressBook, access: { resource: 'App' } },
+  { labelKey: 'menu.profile', to: '/pages/profile', icon: IconUserCircle, access: { resource: 'App' } },
+  {
+    labelKey: 'menu.accountSettings',
+    to: '/pages/account-setting',
+    icon: IconSettings,
+    access: { resource: 'App' },
+  },
   {
     labelKey: 'menu.accessControl',
     to: '/access-control',

@@ -1,9 +1,9 @@
 import { ActionIcon, Avatar, Burger, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LanguageMenu } from '../components/language-menu';
 import { SkinToggle } from '../components/skin-toggle';
 import { logout } from '../lib/auth';
@@ -71,6 +71,17 @@ export function Navbar({ onToggleMenu, menuOpened = false, onOpenCustomizer, sta
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Label>{user.email}</Menu.Label>
+              <Menu.Item component={Link} to="/pages/profile" leftSection={<IconUserCircle size={16} />}>
+                {t('menu.profile')}
+              </Menu.Item>
+              <Menu.Item
+                component={Link}
+                to="/pages/account-setting"
+                leftSection={<IconSettings size={16} />}
+              >
+                {t('menu.accountSettings')}
+              </Menu.Item>
+              <Menu.Divider />
               <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
                 {t('navbar.logout')}
               </Menu.Item>

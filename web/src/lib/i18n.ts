@@ -29,27 +29,90 @@ function bundleOf(files: Record<string, Bundle>): Bundle {
   return bundle;
 }
 
+/**
+ * Feature areas whose strings load with their pages, so the first visit downloads only the core
+ * (sign-in, layout, messages). `locales/<lang>/<area>.json` and `locales/<lang>/api/<area>.json`.
+ */
+export const lazyNamespaces = ['tags', 'friends', 'groups', 'users', 'account', 'profile'] as const;
+export type LazyNamespace = (typeof lazyNamespaces)[number];
+
 const english = bundleOf(
-  import.meta.glob<Bundle>('../locales/en/**/*.json', { eager: true, import: 'default' }),
+  import.meta.glob<Bundle>(
+    ['../locales/en/*.json', '!../locales/en/{tags,friends,groups,users,account,profile}.json'],
+    { eager: true, import: 'default' },
+  ),
 );
 const others = {
-  fr: import.meta.glob<Bundle>('../locales/fr/**/*.json', { import: 'default' }),
-  de: import.meta.glob<Bundle>('../locales/de/**/*.json', { import: 'default' }),
-  pt: import.meta.glob<Bundle>('../locales/pt/**/*.json', { import: 'default' }),
+  fr: import.meta.glob<Bundle>(
+    ['../locales/fr/*.json', '!../locales/fr/{tags,friends,groups,users,account,profile}.json'],
+    { import: 'default' },
+  ),
+  de: import.meta.glob<Bundle>(
+    ['../locales/de/*.json', '!../locales/de/{tags,friends,groups,users,account,profile}.json'],
+    { import: 'default' },
+  ),
+  pt: import.meta.glob<Bundle>(
+    ['../locales/pt/*.json', '!../locales/pt/{tags,friends,groups,users,account,profile}.json'],
+    { import: 'default' },
+  ),
 };
+const featureFiles = import.meta.glob<Bundle>(
+  ['../locales/*/{tags,friends,groups,users,account,profile}.json', '../locales/*/api/*.json'],
+  { import: 'default' },
+);
+const loadedNamespaces = new Set<LazyNamespace>();
+
+async function loadFiles(loaders: Record<string, () => Promise<Bundle>>): Promise<Bundle> {
+  const entries = await Promise.all(
+    Object.entries(loaders).map(async ([file, load]) => [file, await load()] as const),
+  );
+  return bundleOf(Object.fromEntries(entries));
+}
+
+/** A feature area's strings, in English (the fallback) and in the given language. */
+async function loadNamespacesFor(language: Language, namespaces: Iterable<LazyNamespace>): Promise<void> {
+  const wanted = new Set(namespaces);
+  const files = Object.fromEntries(
+    Object.entries(featureFiles).filter(([file]) => {
+      const match = /locales\/(\w+)\/(?:api\/)?(\w+)\.json$/.exec(file);
+      return match && (match[1] === language || match[1] === 'en') && wanted.has(match[2] as LazyNamespace);
+    }),
+  );
+  const byLanguage: Record<string, Record<string, () => Promise<Bundle>>> = {};
+  for (const [file, load] of Object.entries(files)) {
+    const lang = /locales\/(\w+)\//.exec(file)![1]!;
+    (byLanguage[lang] ??= {})[file] = load;
+  }
+  await Promise.all(
+    Object.entries(byLanguage).map(async ([lang, loaders]) => {
+      i18next.addResourceBundle(lang, 'translation', await loadFiles(loaders), true, true);
+    }),
+  );
+}
+
+/** Called by a route before its page renders. */
+export async function loadNamespaces(namespaces: readonly LazyNamespace[]): Promise<void> {
+  const missing = namespaces.filter((namespace) => !loadedNamespaces.has(namespace));
+  if (missing.length === 0) return;
+  await loadNamespacesFor(currentLanguage(), missing);
+  missing.forEach((namespace) => loadedNamespaces.add(namespace));
+}
 
 function storedLanguage(): Language {
   const value = localStorage.getItem(storageKey);
   return (languages as readonly string[]).includes(value ?? '') ? (value as Language) : 'en';
 }
 
+const coreLoaded = new Set<Language>(['en']);
+
 async function ensureLoaded(language: Language): Promise<void> {
-  if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;
-  const loaders = others[language];
-  const entries = await Promise.all(
-    Object.entries(loaders).map(async ([file, load]) => [file, await load()] as const),
-  );
-  i18next.addResourceBundle(language, 'translation', bundleOf(Object.fromEntries(entries)), true, true);
+  // The feature areas already shown must follow the language too; bundles merge deeply.
+  const features = loadNamespacesFor(language, loadedNamespaces);
+  if (!coreLoaded.has(language) && language !== 'en') {
+    i18next.addResourceBundle(language, 'translation', await loadFiles(others[language]), true, true);
+    coreLoaded.add(language);
+  }
+  await features;
 }
 
 export async function initI18n(): Promise<void> {

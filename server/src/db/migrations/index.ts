@@ -2,9 +2,15 @@
 import type { Migration } from 'kysely';
 import type { Engine } from '../dialect';
 import { initial } from './0001-initial';
+import { peopleProfile } from './0002-people-profile';
+import { tagsTable } from './0003-tags';
+import { friendsGroups } from './0004-friends-groups';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
     '0001-initial': initial(engine),
+    '0002-people-profile': peopleProfile(engine),
+    '0003-tags': tagsTable(engine),
+    '0004-friends-groups': friendsGroups(engine),
   };
 }

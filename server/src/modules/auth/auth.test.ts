@@ -219,7 +219,7 @@ describe('access tokens', () => {
 
   it('answers 401 to an expired access token', async () => {
     const { session } = await register();
-    const expired = await new SignJWT({ role: 'admin' })
+    const expired = await new SignJWT({ role: 'admin', sid: 'a-session' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(session.userData._id)
       .setIssuedAt(Math.floor(Date.now() / 1000) - 120)
@@ -232,7 +232,7 @@ describe('access tokens', () => {
 
   it('answers 401 to a token signed with another secret', async () => {
     const { session } = await register();
-    const foreign = await new SignJWT({ role: 'admin' })
+    const foreign = await new SignJWT({ role: 'admin', sid: 'a-session' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(session.userData._id)
       .setExpirationTime('5m')

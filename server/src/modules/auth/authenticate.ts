@@ -12,6 +12,8 @@ import type { UserRow } from '../users/presenter';
 declare module 'fastify' {
   interface FastifyRequest {
     currentUser?: UserRow;
+    /** The refresh-token family of the presented access token. */
+    sessionId?: string;
   }
 }
 
@@ -26,6 +28,7 @@ export function createAuthenticate(db: Db, accessTokens: AccessTokens) {
     if (!user) throw unauthorized('INVALID_TOKEN', 'auth.invalidToken');
     if (!bool(user.active)) throw unauthorized('ACCOUNT_DEACTIVATED', 'auth.accountDeactivated');
     request.currentUser = user;
+    request.sessionId = claims.sessionId;
   };
 }
 

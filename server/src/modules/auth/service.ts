@@ -149,7 +149,7 @@ export class AuthService {
         expires_at: iso(now + this.deps.config.REFRESH_TOKEN_TTL),
       })
       .execute();
-    const accessToken = await this.deps.accessTokens.sign(user.id, user.role);
+    const accessToken = await this.deps.accessTokens.sign(user.id, user.role, familyId);
     return { accessToken, refreshToken };
   }
 
@@ -219,14 +219,18 @@ export class AuthService {
     if (row) await this.revokeFamily(row.family_id);
   }
 
-  /** Revokes every session of a user, e.g. after a password reset or a deactivation (D7, D8). */
-  async revokeAllSessions(userId: number, db: Db = this.db): Promise<void> {
-    await db
+  /**
+   * Revokes every session of a user, e.g. after a password reset or a deactivation (D7, D8), or
+   * every session but the one making the change (a password change).
+   */
+  async revokeAllSessions(userId: number, db: Db = this.db, exceptSessionId?: string): Promise<void> {
+    let query = db
       .updateTable('refresh_tokens')
       .set({ revoked_at: iso(Date.now()) })
       .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+      .where('revoked_at', 'is', null);
+    if (exceptSessionId) query = query.where('family_id', '!=', exceptSessionId);
+    await query.execute();
   }
 
   /** Mails a reset link to an active account. Answers the same whether or not the address exists. */

@@ -3,11 +3,10 @@ import { demoAccounts } from '@cadence/contract/demo';
 import { messages } from '@cadence/contract/messages';
 import { homeOf } from '@cadence/contract/routes';
 import { Alert, Anchor, Button, Code, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { submitHandler } from '../../../lib/form-submit';
-import { errorMessage, translateApiMessage } from '../../../lib/api-messages';
+import { errorMessage, fieldErrors, translateApiMessage } from '../../../lib/api-messages';
 import { useLogin } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 
@@ -15,20 +14,31 @@ export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const login = useLogin();
-  const form = useForm<LoginInput>({
-    initialValues: { email: '', password: '' },
-    // Only presence is checked here; the server checks the rest. Keeping zod out of this page keeps
-    // the first visit light (bench/bundle-size.ts).
-    validate: {
-      email: (value) => (value.trim() ? null : translateApiMessage(t, messages['validation.emailRequired'])),
-      password: (value) => (value ? null : translateApiMessage(t, messages['validation.passwordRequired'])),
-    },
-  });
+  // Two fields, presence checks only (the server checks the rest): plain state instead of a form
+  // library keeps the first visit light (bench/bundle-size.ts, decisions §15).
+  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof LoginInput, string>>>({});
+  const change = (field: keyof LoginInput) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
 
-  const submit = submitHandler(form, t, async (values) => {
-    const session = await login.mutateAsync(values);
-    await navigate(homeOf(session.userData.role), { replace: true });
-  });
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const missing = {
+      email: values.email.trim() ? undefined : translateApiMessage(t, messages['validation.emailRequired']),
+      password: values.password ? undefined : translateApiMessage(t, messages['validation.passwordRequired']),
+    };
+    setErrors(missing);
+    if (missing.email || missing.password) return;
+    try {
+      const session = await login.mutateAsync(values);
+      await navigate(homeOf(session.userData.role), { replace: true });
+    } catch (error) {
+      setErrors(fieldErrors(t, error));
+    }
+  };
 
   return (
     <AuthCard
@@ -53,25 +63,29 @@ export function Component() {
           ))}
         </Stack>
       </Alert>
-      {login.isError && !form.errors.email && (
+      {login.isError && !errors.email && (
         <Alert color="red" role="alert">
           {errorMessage(t, login.error)}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
           <TextInput
             label={t('auth.email')}
             type="email"
             autoComplete="email"
             required
-            {...form.getInputProps('email')}
+            value={values.email}
+            onChange={change('email')}
+            error={errors.email}
           />
           <PasswordInput
             label={t('auth.password')}
             autoComplete="current-password"
             required
-            {...form.getInputProps('password')}
+            value={values.password}
+            onChange={change('password')}
+            error={errors.password}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm">

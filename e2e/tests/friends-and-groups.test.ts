@@ -1,0 +1,142 @@
+/** Friends (D12) and groups (D13) as two or three people use them, each in a browser of their own. */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPerson, register } from '../support/app';
+import { openPage } from '../support/browser';
+import { useAppServer } from '../support/server';
+
+const server = useAppServer();
+
+type Person = ReturnType<typeof newPerson>;
+
+/** A new person, registered and on the dashboard, in a browser context of their own. */
+async function arrive(name: string) {
+  const opened = await openPage(server.url, name);
+  const person = newPerson();
+  await register(opened.page, person);
+  await opened.page.waitForURL('**/dashboard/analytics');
+  return { ...opened, person };
+}
+
+/** The visible panel of a tab on /friends, after choosing that tab. */
+async function openTab(page: Page, name: 'All users' | 'My friends' | 'Invitations sent') {
+  await page.getByRole('tab', { name }).click();
+  return page.getByRole('tabpanel', { name });
+}
+
+/** Opens /friends, finds the person by username in the directory and answers their row. */
+async function findInDirectory(page: Page, person: Person) {
+  await page.goto('/friends');
+  const panel = await openTab(page, 'All users');
+  await panel.getByLabel('Search users').fill(person.username);
+  const row = panel.locator(`[data-username="${person.username}"]`);
+  await expect.poll(() => row.isVisible()).toBe(true);
+  return row;
+}
+
+function toast(page: Page, text: string) {
+  return page.getByText(text, { exact: true });
+}
+
+describe('friends and groups', () => {
+  it('A asks B, B accepts, both see each other, and A makes a group with B', async () => {
+    const a = await arrive('friends-a');
+    const b = await arrive('friends-b');
+
+    // A finds B by username and asks.
+    const row = await findInDirectory(a.page, b.person);
+    await expect.poll(() => row.getByText(b.person.fullName).isVisible()).toBe(true);
+    await row.getByRole('button', { name: 'Add friend' }).click();
+    await expect
+      .poll(() => toast(a.page, `Friend request sent to ${b.person.fullName}.`).isVisible())
+      .toBe(true);
+    await expect.poll(() => row.getByRole('button', { name: 'Request sent' }).isDisabled()).toBe(true);
+    const sent = await openTab(a.page, 'Invitations sent');
+    await expect.poll(() => sent.getByText(b.person.fullName).isVisible()).toBe(true);
+    await expect.poll(() => sent.getByRole('button', { name: 'Withdraw' }).isVisible()).toBe(true);
+
+    // B sees the request, counted in the menu, and accepts it.
+    await b.page.goto('/apps/requests');
+    await expect.poll(() => b.page.getByTestId('requests-badge').textContent()).toBe('1');
+    const request = b.page.getByTestId('incoming').locator(`[data-username="${a.person.username}"]`);
+    await expect.poll(() => request.getByText(a.person.fullName).isVisible()).toBe(true);
+    await request.getByRole('button', { name: 'Accept' }).click();
+    await expect
+      .poll(() => toast(b.page, `You are now friends with ${a.person.fullName}.`).isVisible())
+      .toBe(true);
+    await expect.poll(() => b.page.getByText('No pending requests.').isVisible()).toBe(true);
+    await expect.poll(() => b.page.getByTestId('requests-badge').count()).toBe(0);
+
+    // Both see each other under "My friends".
+    await b.page.goto('/friends');
+    const bFriends = await openTab(b.page, 'My friends');
+    await expect.poll(() => bFriends.getByText(a.person.fullName).isVisible()).toBe(true);
+    await a.page.goto('/friends');
+    const aFriends = await openTab(a.page, 'My friends');
+    await expect.poll(() => aFriends.getByText(b.person.fullName).isVisible()).toBe(true);
+    await expect.poll(() => aFriends.getByRole('button', { name: 'Remove' }).isVisible()).toBe(true);
+    // In the directory B is now a friend, and nothing is pending any more.
+    const friendRow = await findInDirectory(a.page, b.person);
+    await expect.poll(() => friendRow.getByRole('button', { name: 'Friend' }).isDisabled()).toBe(true);
+    const nothingSent = await openTab(a.page, 'Invitations sent');
+    await expect.poll(() => nothingSent.getByText('You have no pending invitations.').isVisible()).toBe(true);
+
+    // A makes a group with B.
+    await a.page.goto('/group');
+    await expect.poll(() => a.page.getByText('No groups yet').isVisible()).toBe(true);
+    await a.page.getByRole('button', { name: 'New group' }).click();
+    const dialog = a.page.getByRole('dialog', { name: 'New group' });
+    await dialog.getByLabel('Name').fill('Climbing partners');
+    await dialog.getByLabel('Members').click();
+    await a.page.getByRole('option', { name: `${b.person.fullName} (@${b.person.username})` }).click();
+    await dialog.getByLabel('Name').click();
+    await dialog.getByRole('button', { name: 'Create group' }).click();
+    await expect.poll(() => toast(a.page, 'Group created').isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    const group = a.page.getByRole('region', { name: 'Climbing partners' });
+    await expect.poll(() => group.getByText(b.person.fullName).isVisible()).toBe(true);
+    await expect.poll(() => group.getByText(`@${b.person.username}`).isVisible()).toBe(true);
+
+    // The list survives a reload: it comes from the server.
+    await a.page.reload();
+    await expect.poll(() => group.getByText(b.person.fullName).isVisible()).toBe(true);
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+  });
+
+  it('C asks A, A declines, and the invitation disappears for C', async () => {
+    const a = await arrive('decline-a');
+    const c = await arrive('decline-c');
+
+    const row = await findInDirectory(c.page, a.person);
+    await row.getByRole('button', { name: 'Add friend' }).click();
+    await expect.poll(() => row.getByRole('button', { name: 'Request sent' }).isDisabled()).toBe(true);
+    const sent = await openTab(c.page, 'Invitations sent');
+    await expect.poll(() => sent.getByText(a.person.fullName).isVisible()).toBe(true);
+
+    // A sees "Requested you" in the directory, then declines on /apps/requests.
+    const asker = await findInDirectory(a.page, c.person);
+    await expect.poll(() => asker.getByRole('button', { name: 'Requested you' }).isDisabled()).toBe(true);
+    await a.page.goto('/apps/requests');
+    const request = a.page.getByTestId('incoming').locator(`[data-username="${c.person.username}"]`);
+    await request.getByRole('button', { name: 'Decline' }).click();
+    await expect
+      .poll(() => toast(a.page, `Request from ${c.person.fullName} declined.`).isVisible())
+      .toBe(true);
+    await expect.poll(() => a.page.getByText('No pending requests.').isVisible()).toBe(true);
+
+    // C's invitation is gone, and C is not A's friend.
+    await c.page.goto('/friends');
+    const nothingSent = await openTab(c.page, 'Invitations sent');
+    await expect.poll(() => nothingSent.getByText('You have no pending invitations.').isVisible()).toBe(true);
+    await expect.poll(() => nothingSent.getByText(a.person.fullName).count()).toBe(0);
+    const friends = await openTab(c.page, 'My friends');
+    await expect
+      .poll(() => friends.getByText('You have no friends yet.', { exact: false }).isVisible())
+      .toBe(true);
+    const again = await findInDirectory(c.page, a.person);
+    await expect.poll(() => again.getByRole('button', { name: 'Add friend' }).isEnabled()).toBe(true);
+    expect(a.errors).toEqual([]);
+    expect(c.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+/** The signed-in user's own record, as the account-settings screen shows it (D15). */
+import type { Account } from '@cadence/contract';
+import { bool } from '../../db/dialect';
+import { roleOf, type UserRow } from '../users/presenter';
+
+const languages = ['en', 'fr', 'de', 'pt'] as const;
+const genders = ['', 'female', 'male', 'other'] as const;
+
+export function presentAccount(row: UserRow): Account {
+  return {
+    _id: String(row.id),
+    avatar: row.avatar,
+    role: roleOf(row.role),
+    general: { username: row.username, fullName: row.full_name, email: row.email, company: row.company },
+    info: {
+      bio: row.bio,
+      dob: row.dob,
+      country: row.country,
+      website: row.website,
+      phone: row.phone,
+      city: row.city,
+      address: row.address,
+      gender: genders.find((g) => g === row.gender) ?? '',
+    },
+    social: {
+      twitter: row.social_twitter,
+      facebook: row.social_facebook,
+      instagram: row.social_instagram,
+      linkedin: row.social_linkedin,
+      github: row.social_github,
+    },
+    notifications: {
+      commentOnArticle: bool(row.notify_comment_on_article),
+      answerOnForm: bool(row.notify_answer_on_form),
+      followMe: bool(row.notify_follow_me),
+      newAnnouncements: bool(row.notify_new_announcements),
+      productUpdates: bool(row.notify_product_updates),
+      blogDigest: bool(row.notify_blog_digest),
+    },
+    timeZone: row.time_zone,
+    language: languages.find((l) => l === row.language) ?? 'en',
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,126 @@
+/** /api/account: the signed-in user's own settings, password and avatar; /api/avatars/{id}: the pictures. */
+import {
+  account,
+  AVATAR_MAX_BYTES,
+  changePasswordInput,
+  errorBody,
+  idParams,
+  messages,
+  updateAccountInput,
+} from '@cadence/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../errors';
+import { userOf } from '../auth/authenticate';
+
+const noContent = z.null().describe('No content');
+const secured = { security: [{ bearerAuth: [] }] };
+
+export function accountRoutes(app: FastifyInstance, context: AppContext): void {
+  const { accounts } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = context.authenticate;
+
+  api.get('/account', {
+    preHandler,
+    schema: {
+      ...secured,
+      tags: ['account'],
+      summary: 'My account settings',
+      response: { 200: account, 401: errorBody },
+    },
+    handler: (request) => accounts.get(userOf(request).id),
+  });
+
+  api.put('/account', {
+    preHandler,
+    schema: {
+      ...secured,
+      tags: ['account'],
+      summary: 'Change my account settings (any subset of the sections)',
+      body: updateAccountInput,
+      response: { 200: account, 400: errorBody, 401: errorBody, 409: errorBody },
+    },
+    handler: (request) => accounts.update(userOf(request).id, request.body),
+  });
+
+  api.post('/account/password', {
+    preHandler,
+    schema: {
+      ...secured,
+      tags: ['account'],
+      summary: 'Change my password (the current one is required; my other sessions end)',
+      body: changePasswordInput,
+      response: { 204: noContent, 400: errorBody, 401: errorBody },
+    },
+    handler: async (request, reply) => {
+      await accounts.changePassword(userOf(request).id, request.sessionId, request.body);
+      return reply.code(204).send(null);
+    },
+  });
+
+  api.post('/account/avatar', {
+    preHandler,
+    schema: {
+      ...secured,
+      tags: ['account'],
+      summary: 'Upload my picture: multipart/form-data, one file (PNG, JPEG or WebP, at most 2 MB)',
+      consumes: ['multipart/form-data'],
+      response: { 200: account, 400: errorBody, 401: errorBody, 413: errorBody, 415: errorBody },
+    },
+    handler: async (request) => {
+      if (!request.isMultipart()) {
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages['request.unsupportedMediaType']);
+      }
+      const file = await request.file();
+      if (!file) throw new AppError(400, 'AVATAR_MISSING', messages['account.avatarMissing']);
+      let upload: Buffer;
+      try {
+        upload = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(413, 'AVATAR_TOO_LARGE', messages['account.avatarTooLarge']);
+        }
+        throw error;
+      }
+      return accounts.setAvatar(userOf(request).id, upload);
+    },
+  });
+
+  api.delete('/account/avatar', {
+    preHandler,
+    schema: {
+      ...secured,
+      tags: ['account'],
+      summary: 'Remove my picture',
+      response: { 204: noContent, 401: errorBody },
+    },
+    handler: async (request, reply) => {
+      await accounts.removeAvatar(userOf(request).id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  // <img> elements cannot send a token; the address carries a version, so the answer is cached for good.
+  api.get('/avatars/:id', {
+    schema: {
+      tags: ['account'],
+      summary: "A user's picture (WebP)",
+      params: idParams,
+      response: { 200: z.any().describe('image/webp'), 404: errorBody },
+    },
+    handler: async (request, reply) => {
+      const image = await accounts.avatar(Number(request.params.id));
+      if (!image) throw notFound();
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cross-origin-resource-policy', 'same-origin')
+        .type(image.mimeType)
+        .send(image.content);
+    },
+  });
+}
+
+export const AVATAR_UPLOAD_LIMITS = { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 2 };

@@ -1,0 +1,218 @@
+/**
+ * Friend requests and friendships (D12). A request is pending until the receiver accepts it (it
+ * becomes a friendship: two rows, one each way) or declines it, or the sender withdraws it; then
+ * the request row is gone. Ending a friendship also takes each former friend out of the other's
+ * groups (D13).
+ */
+import {
+  type FriendRequest,
+  type FriendRequests,
+  messages,
+  type PublicUser,
+  type SendFriendRequestInput,
+} from '@cadence/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import type { Engine } from '../../db/dialect';
+import { badRequest, conflict, notFound } from '../../errors';
+import type { UserRow } from '../users/presenter';
+import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
+import { rowId } from './ids';
+import { presentFriendRequest } from './presenter';
+
+export interface FriendsServiceDeps {
+  db: Db;
+  engine: Engine;
+}
+
+const byName = sql`lower(users.full_name)`;
+
+export class FriendsService {
+  constructor(private readonly deps: FriendsServiceDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /** The user's friends, by name. */
+  async list(userId: number): Promise<PublicUser[]> {
+    const rows = await this.db
+      .selectFrom('friendships')
+      .innerJoin('users', 'users.id', 'friendships.friend_id')
+      .select(publicUserColumns)
+      .where('friendships.user_id', '=', userId)
+      .orderBy(byName)
+      .orderBy('users.id')
+      .execute();
+    return rows.map(presentPublicUser);
+  }
+
+  /** Ends a friendship both ways and takes each out of the other's groups. */
+  async remove(userId: number, friendIdText: string): Promise<void> {
+    const friendId = rowId(friendIdText);
+    if (friendId === undefined) throw notFound();
+    await this.db.transaction().execute(async (trx) => {
+      const deleted = await trx
+        .deleteFrom('friendships')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('user_id', '=', userId), eb('friend_id', '=', friendId)]),
+            eb.and([eb('user_id', '=', friendId), eb('friend_id', '=', userId)]),
+          ]),
+        )
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) throw notFound();
+      for (const [owner, member] of [
+        [userId, friendId],
+        [friendId, userId],
+      ] as const) {
+        await trx
+          .deleteFrom('group_members')
+          .where('user_id', '=', member)
+          .where('group_id', 'in', trx.selectFrom('groups').select('id').where('owner_id', '=', owner))
+          .execute();
+      }
+    });
+  }
+
+  /** The pending requests the user received and sent, newest first. */
+  async requests(user: UserRow): Promise<FriendRequests> {
+    const me = presentPublicUser(user);
+    const pending = (direction: 'incoming' | 'outgoing') => {
+      const [mine, theirs] =
+        direction === 'incoming'
+          ? (['friend_requests.to_user_id', 'friend_requests.from_user_id'] as const)
+          : (['friend_requests.from_user_id', 'friend_requests.to_user_id'] as const);
+      return this.db
+        .selectFrom('friend_requests')
+        .innerJoin('users', 'users.id', theirs)
+        .select([...publicUserColumns, 'friend_requests.id as request_id', 'friend_requests.created_at'])
+        .where(mine, '=', user.id)
+        .orderBy('friend_requests.created_at', 'desc')
+        .orderBy('friend_requests.id', 'desc')
+        .execute();
+    };
+    const [incoming, outgoing] = await Promise.all([pending('incoming'), pending('outgoing')]);
+    return {
+      incoming: incoming.map((row) =>
+        presentFriendRequest({ id: row.request_id, created_at: row.created_at }, presentPublicUser(row), me),
+      ),
+      outgoing: outgoing.map((row) =>
+        presentFriendRequest({ id: row.request_id, created_at: row.created_at }, me, presentPublicUser(row)),
+      ),
+    };
+  }
+
+  async send(user: UserRow, input: SendFriendRequestInput): Promise<FriendRequest> {
+    const targetId = rowId(input.userId);
+    if (targetId === user.id) {
+      throw badRequest('FRIEND_REQUEST_TO_SELF', 'friends.self', { userId: messages['friends.self'] });
+    }
+    const target =
+      targetId === undefined
+        ? undefined
+        : await this.db
+            .selectFrom('users')
+            .select(publicUserColumns)
+            .where('id', '=', targetId)
+            .executeTakeFirst();
+    if (!target) throw notFound();
+    const refusal = await this.refusalFor(user.id, target.id);
+    if (refusal) throw refusal;
+    try {
+      const row = await this.db
+        .insertInto('friend_requests')
+        .values({ from_user_id: user.id, to_user_id: target.id, created_at: new Date().toISOString() })
+        .returning(['id', 'created_at'])
+        .executeTakeFirstOrThrow();
+      return presentFriendRequest(row, presentPublicUser(user), presentPublicUser(target));
+    } catch (error) {
+      // The other side asked at the same moment, or this request was sent twice at once.
+      if (this.deps.engine.isUniqueViolation(error)) {
+        throw (await this.refusalFor(user.id, target.id)) ?? error;
+      }
+      throw error;
+    }
+  }
+
+  /** Why a request between the two cannot be sent: they are friends, or one is already pending. */
+  private async refusalFor(userId: number, otherId: number) {
+    const friendship = await this.db
+      .selectFrom('friendships')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('friend_id', '=', otherId)
+      .executeTakeFirst();
+    if (friendship) {
+      return conflict('ALREADY_FRIENDS', 'friends.alreadyFriends', {
+        userId: messages['friends.alreadyFriends'],
+      });
+    }
+    const pending = await this.db
+      .selectFrom('friend_requests')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('from_user_id', '=', userId), eb('to_user_id', '=', otherId)]),
+          eb.and([eb('from_user_id', '=', otherId), eb('to_user_id', '=', userId)]),
+        ]),
+      )
+      .executeTakeFirst();
+    if (pending) {
+      return conflict('FRIEND_REQUEST_EXISTS', 'friends.requestExists', {
+        userId: messages['friends.requestExists'],
+      });
+    }
+    return undefined;
+  }
+
+  /** The receiver accepts: the request becomes a friendship. Anyone else gets a 404. */
+  async accept(userId: number, requestIdText: string): Promise<void> {
+    const requestId = rowId(requestIdText);
+    if (requestId === undefined) throw notFound();
+    await this.db.transaction().execute(async (trx) => {
+      // Deleting first claims the request: of two simultaneous accepts, one finds nothing.
+      const request = await trx
+        .deleteFrom('friend_requests')
+        .where('id', '=', requestId)
+        .where('to_user_id', '=', userId)
+        .returning(['from_user_id'])
+        .executeTakeFirst();
+      if (!request) throw notFound();
+      const now = new Date().toISOString();
+      await trx
+        .insertInto('friendships')
+        .values([
+          { user_id: userId, friend_id: request.from_user_id, created_at: now },
+          { user_id: request.from_user_id, friend_id: userId, created_at: now },
+        ])
+        .onConflict((oc) => oc.columns(['user_id', 'friend_id']).doNothing())
+        .execute();
+    });
+  }
+
+  /** The receiver declines: the request is gone. */
+  async decline(userId: number, requestIdText: string): Promise<void> {
+    await this.deleteRequest(requestIdText, 'to_user_id', userId);
+  }
+
+  /** The sender withdraws: the request is gone. */
+  async withdraw(userId: number, requestIdText: string): Promise<void> {
+    await this.deleteRequest(requestIdText, 'from_user_id', userId);
+  }
+
+  private async deleteRequest(
+    requestIdText: string,
+    side: 'from_user_id' | 'to_user_id',
+    userId: number,
+  ): Promise<void> {
+    const requestId = rowId(requestIdText);
+    if (requestId === undefined) throw notFound();
+    const deleted = await this.db
+      .deleteFrom('friend_requests')
+      .where('id', '=', requestId)
+      .where(side, '=', userId)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw notFound();
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * Tags (D14): the five built-ins, which every user has and nobody changes, and each user's own,
+ * whose names are unique per user without regard to case and never repeat a built-in name.
+ */
+import {
+  builtInTagNames,
+  type CreateTagInput,
+  isBuiltInTagName,
+  messages,
+  type Tag,
+  type TagList,
+  type UpdateTagInput,
+} from '@cadence/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import type { Engine } from '../../db/dialect';
+import { conflict, forbidden, notFound } from '../../errors';
+import { presentBuiltInTag, presentTag, type TagRow } from './presenter';
+
+/** Ids are 32-bit integers on PostgreSQL: a longer number cannot name a row. */
+const MAX_ID = 2 ** 31 - 1;
+
+const nameTaken = () => conflict('TAG_NAME_TAKEN', 'tags.nameTaken', { name: messages['tags.nameTaken'] });
+
+export class TagsService {
+  constructor(
+    private readonly db: Db,
+    private readonly engine: Engine,
+  ) {}
+
+  async list(userId: number): Promise<TagList> {
+    const rows = await this.db.selectFrom('tags').selectAll().where('user_id', '=', userId).execute();
+    // Sorted here rather than in SQL so the order is the same on both engines, whatever collation.
+    rows.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
+    const data = [...builtInTagNames.map(presentBuiltInTag), ...rows.map(presentTag)];
+    return { data, count: data.length };
+  }
+
+  async create(userId: number, input: CreateTagInput): Promise<Tag> {
+    await this.assertNameFree(userId, input.name);
+    const now = new Date().toISOString();
+    const row = await this.mapRace(() =>
+      this.db
+        .insertInto('tags')
+        .values({ user_id: userId, name: input.name, color: input.color, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+    return presentTag(row);
+  }
+
+  async update(userId: number, id: string, input: UpdateTagInput): Promise<Tag> {
+    const tagId = this.ownTagId(id);
+    const existing = await this.db
+      .selectFrom('tags')
+      .select('id')
+      .where('id', '=', tagId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!existing) throw notFound();
+    if (input.name !== undefined) await this.assertNameFree(userId, input.name, tagId);
+    const row = await this.mapRace(() =>
+      this.db
+        .updateTable('tags')
+        .set({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.color !== undefined ? { color: input.color } : {}),
+          updated_at: new Date().toISOString(),
+        })
+        .where('id', '=', tagId)
+        .where('user_id', '=', userId)
+        .returningAll()
+        .executeTakeFirst(),
+    );
+    // Deleted between the read and the update.
+    if (!row) throw notFound();
+    return presentTag(row);
+  }
+
+  async remove(userId: number, id: string): Promise<void> {
+    const tagId = this.ownTagId(id);
+    const result = await this.db
+      .deleteFrom('tags')
+      .where('id', '=', tagId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) !== 1) throw notFound();
+  }
+
+  /** A built-in's id answers 403; anything that cannot be a row's id answers 404 like a missing row. */
+  private ownTagId(id: string): number {
+    if ((builtInTagNames as readonly string[]).includes(id)) throw forbidden('BUILT_IN_TAG', 'tags.builtIn');
+    if (!/^[1-9][0-9]*$/.test(id) || Number(id) > MAX_ID) throw notFound();
+    return Number(id);
+  }
+
+  /** `lower()` on both sides, as in the unique index, so the check and the index agree. */
+  private async assertNameFree(userId: number, name: string, exceptId?: number): Promise<void> {
+    if (isBuiltInTagName(name)) throw nameTaken();
+    let query = this.db
+      .selectFrom('tags')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where(sql<string>`lower(name)`, '=', sql<string>`lower(${name})`);
+    if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+    if (await query.executeTakeFirst()) throw nameTaken();
+  }
+
+  /** Another request took the name between the check and the write: 409, not 500. */
+  private async mapRace<T extends TagRow | undefined>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (this.engine.isUniqueViolation(error)) throw nameTaken();
+      throw error;
+    }
+  }
+}
+
+function compareNames(a: string, b: string): number {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  if (x !== y) return x < y ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,110 @@
+/** The users directory (D11) and the operator's management of accounts (D7). */
+import { messages, type PublicUser, type UpdateUserInput, type UserDetail } from '@cadence/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import { bool } from '../../db/dialect';
+import { badRequest, forbidden, notFound } from '../../errors';
+import type { AccountService } from '../account/service';
+import type { AuthService } from '../auth/service';
+import { type UserRow, roleOf } from './presenter';
+import { presentPublicUser, publicUserColumns } from './public-presenter';
+
+export interface DirectoryQuery {
+  q?: string | undefined;
+  page: number;
+  perPage: number;
+}
+
+/** `%` and `_` typed by a user match themselves. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export class UsersService {
+  constructor(
+    private readonly db: Db,
+    private readonly auth: AuthService,
+    private readonly accounts: AccountService,
+  ) {}
+
+  /** Active users (the operator sees deactivated ones too), by id; `q` matches names or an exact e-mail. */
+  async list(viewer: UserRow, query: DirectoryQuery): Promise<{ data: PublicUser[]; count: number }> {
+    const operator = await this.auth.isOperator(viewer);
+    let base = this.db.selectFrom('users');
+    if (!operator) base = base.where('active', '=', true);
+    const q = query.q?.trim();
+    if (q) {
+      const pattern = likePattern(q);
+      base = base.where((eb) =>
+        eb.or([
+          eb(sql`lower(username)`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
+          eb('email', '=', q.toLowerCase()),
+        ]),
+      );
+    }
+    const [rows, total] = await Promise.all([
+      base
+        .select([...publicUserColumns])
+        .orderBy('users.id')
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { data: rows.map(presentPublicUser), count: Number(total.n) };
+  }
+
+  async detail(viewer: UserRow, id: number): Promise<UserDetail> {
+    const operator = await this.auth.isOperator(viewer);
+    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row || (!operator && !bool(row.active) && row.id !== viewer.id)) throw notFound();
+    return {
+      ...presentPublicUser(row),
+      bio: row.bio,
+      company: row.company,
+      city: row.city,
+      createdAt: row.created_at,
+      ...(operator ? { role: roleOf(row.role), active: bool(row.active) } : {}),
+    };
+  }
+
+  /**
+   * Oneself: username and full name. The operator: those of anyone, and role and active state;
+   * a deactivation ends the account's sessions at once (D7).
+   */
+  async update(viewer: UserRow, id: number, input: UpdateUserInput): Promise<UserDetail> {
+    const operator = await this.auth.isOperator(viewer);
+    const self = viewer.id === id;
+    const target = await this.db
+      .selectFrom('users')
+      .select(['id', 'active'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!target || (!operator && !self && !bool(target.active))) throw notFound();
+    if (!operator && (!self || input.role !== undefined || input.active !== undefined)) {
+      throw forbidden('OPERATOR_ONLY', 'users.operatorOnly');
+    }
+    if (self && input.active === false) {
+      throw badRequest('CANNOT_DEACTIVATE_SELF', 'users.cannotDeactivateSelf', {
+        active: messages['users.cannotDeactivateSelf'],
+      });
+    }
+    if (input.username) await this.accounts.assertAvailable(id, { username: input.username });
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({
+          username: input.username,
+          full_name: input.fullName,
+          role: input.role,
+          active: input.active,
+          updated_at: new Date().toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+      if (input.active === false) await this.auth.revokeAllSessions(id, trx);
+    });
+    return this.detail(viewer, id);
+  }
+}

@@ -1,0 +1,42 @@
+/** The signed-in user's own settings, password and picture (D15). */
+import type { Account, ChangePasswordInput, UpdateAccountInput } from '@cadence/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, request } from '../../../lib/api-client';
+
+export const getAccountQueryOptions = () =>
+  queryOptions({ queryKey: ['account'], queryFn: () => api.get<Account>('/account') });
+
+function useAccountChange<I>(call: (input: I) => Promise<Account | undefined>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async (account) => {
+      if (account) queryClient.setQueryData(getAccountQueryOptions().queryKey, account);
+      else await queryClient.invalidateQueries({ queryKey: getAccountQueryOptions().queryKey });
+      // Names and picture are part of the stored user record too.
+      await queryClient.invalidateQueries({ queryKey: ['current-user'] });
+    },
+  });
+}
+
+export function useUpdateAccount() {
+  return useAccountChange((input: UpdateAccountInput) => api.put<Account>('/account', input));
+}
+
+export function useUploadAvatar() {
+  return useAccountChange((file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return request<Account>('POST', '/account/avatar', form);
+  });
+}
+
+export function useRemoveAvatar() {
+  return useAccountChange(() => api.delete<undefined>('/account/avatar'));
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => api.post<undefined>('/account/password', input),
+  });
+}

@@ -1,0 +1,74 @@
+import { Card, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconBell, IconId, IconLock, IconShare, IconUser } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../../lib/api-messages';
+import { getAccountQueryOptions } from '../api/account-api';
+import { GeneralTab, InfoTab, NotificationsTab, PasswordTab, SocialTab } from '../components/account-tabs';
+
+const tabs = ['general', 'information', 'social', 'notifications', 'password'] as const;
+type Tab = (typeof tabs)[number];
+
+export function Component() {
+  const { t } = useTranslation();
+  const account = useQuery(getAccountQueryOptions());
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = tabs.find((name) => name === params.get('tab')) ?? 'general';
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz="h2">
+        {t('account.title')}
+      </Title>
+      <Card withBorder padding="lg">
+        {account.isPending ? (
+          <Skeleton h={320} />
+        ) : account.isError ? (
+          <Text c="red">{errorMessage(t, account.error)}</Text>
+        ) : (
+          <Tabs
+            value={tab}
+            onChange={(value) =>
+              setParams(value && value !== 'general' ? { tab: value } : {}, { replace: true })
+            }
+            keepMounted={false}
+          >
+            <Tabs.List mb="lg">
+              <Tabs.Tab value="general" leftSection={<IconUser size={16} />}>
+                {t('account.tabs.general')}
+              </Tabs.Tab>
+              <Tabs.Tab value="information" leftSection={<IconId size={16} />}>
+                {t('account.tabs.information')}
+              </Tabs.Tab>
+              <Tabs.Tab value="social" leftSection={<IconShare size={16} />}>
+                {t('account.tabs.social')}
+              </Tabs.Tab>
+              <Tabs.Tab value="notifications" leftSection={<IconBell size={16} />}>
+                {t('account.tabs.notifications')}
+              </Tabs.Tab>
+              <Tabs.Tab value="password" leftSection={<IconLock size={16} />}>
+                {t('account.tabs.password')}
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="general">
+              <GeneralTab account={account.data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="information">
+              <InfoTab account={account.data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="social">
+              <SocialTab account={account.data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="notifications">
+              <NotificationsTab account={account.data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="password">
+              <PasswordTab />
+            </Tabs.Panel>
+          </Tabs>
+        )}
+      </Card>
+    </Stack>
+  );
+}

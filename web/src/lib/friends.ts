@@ -1,0 +1,25 @@
+/**
+ * The friends and friend-request reads that several screens share: the friends pages, the groups
+ * page (whose members are friends) and the menu's count of incoming requests.
+ */
+import type { FriendRequests, PublicUser } from '@cadence/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api-client';
+
+/** Every friends read lives under this key, so one invalidation refreshes them all. */
+export const friendsQueryKey = ['friends'] as const;
+
+/** Ending a friendship also changes groups (D13): whoever ends one invalidates this key too. */
+export const groupsQueryKey = ['groups'] as const;
+
+export const getFriendsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...friendsQueryKey, 'list'],
+    queryFn: () => api.get<{ data: PublicUser[]; count: number }>('/friends'),
+  });
+
+export const getFriendRequestsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...friendsQueryKey, 'requests'],
+    queryFn: () => api.get<FriendRequests>('/friends/requests'),
+  });
