@@ -9,7 +9,11 @@ export const abilityRule = z.object({
   subject: z.string(),
 });
 
-export const userId = z.string().regex(/^[1-9][0-9]*$/);
+/** Ids are positive 32-bit integers (PostgreSQL `integer`), written as strings. */
+export const userId = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .refine((value) => Number(value) <= 2_147_483_647);
 
 export const userData = z
   .object({

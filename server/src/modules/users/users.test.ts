@@ -103,6 +103,8 @@ describe('GET /api/users/{id}', () => {
   it('answers 404 for an unknown id, 400 for a malformed one, 401 without a token', async () => {
     expect((await call('GET', '/api/users/999999', operator.accessToken)).statusCode).toBe(404);
     expect((await call('GET', '/api/users/abc', operator.accessToken)).statusCode).toBe(400);
+    expect((await call('GET', '/api/users/99999999999', operator.accessToken)).statusCode).toBe(400);
+    expect((await t.app.inject('/api/avatars/3000000000')).statusCode).toBe(400);
     expect((await call('GET', `/api/users/${operator.userData._id}`)).statusCode).toBe(401);
   });
 });
