@@ -10,3 +10,4 @@ export * from './people';
 export * from './friends';
 export * from './tags';
 export * from './account';
+export * from './projects';

@@ -3,11 +3,13 @@
  * client translates by (D10, D28); the text is what the API puts in `message` and `fields`.
  */
 import { accountMessages } from './account-messages';
+import { projectsMessages } from './projects-messages';
 import { tagsMessages } from './tags-messages';
 import { friendsMessages } from './friends-messages';
 
 export const messages = {
   ...accountMessages,
+  ...projectsMessages,
   ...tagsMessages,
   ...friendsMessages,
   'auth.invalidCredentials': 'Email or Password is Invalid',

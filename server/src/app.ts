@@ -31,6 +31,8 @@ import { friendsRoutes } from './modules/friends/routes';
 import { groupsRoutes } from './modules/groups/routes';
 import { AuthService } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
+import { projectsRoutes } from './modules/projects/routes';
+import { ProjectsService } from './modules/projects/service';
 import { usersRoutes } from './modules/users/routes';
 import { UsersService } from './modules/users/service';
 import { tagsRoutes } from './modules/tags/routes';
@@ -115,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     auth,
     accounts,
     users: new UsersService(database.db, auth, accounts),
+    projects: new ProjectsService(database.db, database.engine),
     authenticate: createAuthenticate(database.db, accessTokens),
   };
 
@@ -174,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       groupsRoutes(api, context);
       usersRoutes(api, context);
       accountRoutes(api, context);
+      projectsRoutes(api, context);
       tagsRoutes(api, context);
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       done();

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db';
 import type { Mailer } from './lib/mailer';
 import type { AccountService } from './modules/account/service';
 import type { AuthService } from './modules/auth/service';
+import type { ProjectsService } from './modules/projects/service';
 import type { UsersService } from './modules/users/service';
 
 export interface AppContext {
@@ -14,6 +15,7 @@ export interface AppContext {
   auth: AuthService;
   accounts: AccountService;
   users: UsersService;
+  projects: ProjectsService;
   /** preHandler: 401 unless a valid Bearer token of an active user is presented. */
   authenticate: (request: FastifyRequest) => Promise<void>;
 }

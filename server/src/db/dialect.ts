@@ -34,6 +34,11 @@ export interface Engine {
   /** An auto-numbered integer primary key. */
   id: (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
   isUniqueViolation: (error: unknown) => boolean;
+  /**
+   * `select … for update` where the engine has it. SQLite runs one write transaction at a time,
+   * so there the transaction itself is the lock.
+   */
+  forUpdate: <Q extends { forUpdate(): Q }>(query: Q) => Q;
 }
 
 /** Booleans as read from either engine (SQLite answers 0/1). */
@@ -73,6 +78,7 @@ export function sqliteEngine(file: string): Engine {
     plugins: [sqliteBooleans],
     types: { timestamp: 'text', boolean: 'integer', json: 'text', binary: 'blob' },
     id: (column) => column.primaryKey().autoIncrement(),
+    forUpdate: (query) => query,
     isUniqueViolation: (error) =>
       error instanceof Error &&
       'code' in error &&
@@ -103,6 +109,7 @@ export function postgresEngine(connectionString: string): Engine {
     plugins: [],
     types: { timestamp: 'timestamptz', boolean: 'boolean', json: 'jsonb', binary: 'bytea' },
     id: (column) => column.primaryKey().generatedByDefaultAsIdentity(),
+    forUpdate: (query) => query.forUpdate(),
     isUniqueViolation: (error) => error instanceof Error && 'code' in error && error.code === '23505',
   };
 }

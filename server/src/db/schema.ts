@@ -111,7 +111,59 @@ export interface GroupMembersTable {
   user_id: number;
 }
 
+export interface BoardsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  description: string;
+  status: string;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BoardMembersTable {
+  board_id: number;
+  user_id: number;
+}
+
+export interface BoardListsTable {
+  id: Generated<number>;
+  board_id: number;
+  name: string;
+  status: string;
+  header_color: string;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BoardItemsTable {
+  id: Generated<number>;
+  board_id: number;
+  list_id: number;
+  name: string;
+  description: string;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ItemTodosTable {
+  id: Generated<number>;
+  board_id: number;
+  item_id: number;
+  text: string;
+  done: DbBool;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  boards: BoardsTable;
+  board_members: BoardMembersTable;
+  board_lists: BoardListsTable;
+  board_items: BoardItemsTable;
+  item_todos: ItemTodosTable;
   friend_requests: FriendRequestsTable;
   friendships: FriendshipsTable;
   groups: GroupsTable;

@@ -5,6 +5,7 @@ import { initial } from './0001-initial';
 import { peopleProfile } from './0002-people-profile';
 import { tagsTable } from './0003-tags';
 import { friendsGroups } from './0004-friends-groups';
+import { projects } from './0005-projects';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -12,5 +13,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0002-people-profile': peopleProfile(engine),
     '0003-tags': tagsTable(engine),
     '0004-friends-groups': friendsGroups(engine),
+    '0005-projects': projects(engine),
   };
 }

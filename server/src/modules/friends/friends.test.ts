@@ -287,9 +287,15 @@ describe('POST /api/friends/requests/{id}/accept', () => {
     expect(await snapshot(t.database)).toEqual(before);
   });
 
-  it.each(['999999', '99999999999'])('answers 404 for a missing request %s', async (id) => {
+  it('answers 404 for a missing request, and 400 for an id no row can have', async () => {
     const ann = await signUp();
-    expectError(await call('POST', `/api/friends/requests/${id}/accept`, ann.token), 404, 'NOT_FOUND');
+    expectError(await call('POST', '/api/friends/requests/999999/accept', ann.token), 404, 'NOT_FOUND');
+    // Ids are 32-bit integers (the contract's entity id).
+    expectError(
+      await call('POST', '/api/friends/requests/99999999999/accept', ann.token),
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 
   it('refuses a malformed id or a body with 400 and changes nothing', async () => {
@@ -479,7 +485,7 @@ describe('DELETE /api/friends/{userId}', () => {
     ] as const) {
       expectError(await call('DELETE', `/api/friends/${other.id}`, person.token), 404, 'NOT_FOUND');
     }
-    expectError(await call('DELETE', '/api/friends/99999999999', ann.token), 404, 'NOT_FOUND');
+    expectError(await call('DELETE', '/api/friends/99999999999', ann.token), 400, 'VALIDATION_ERROR');
     expect(await snapshot(t.database)).toEqual(before);
   });
 

@@ -239,7 +239,7 @@ describe('GET /api/groups/{id}', () => {
     // Even a member does not see the owner's group.
     expectError(await call('GET', `/api/groups/${group._id}`, abe.token), 404, 'NOT_FOUND');
     expectError(await call('GET', '/api/groups/999999', owner.token), 404, 'NOT_FOUND');
-    expectError(await call('GET', '/api/groups/99999999999', owner.token), 404, 'NOT_FOUND');
+    expectError(await call('GET', '/api/groups/99999999999', owner.token), 400, 'VALIDATION_ERROR');
     const body = expectError(await call('GET', '/api/groups/abc', owner.token), 400, 'VALIDATION_ERROR');
     expect(body.fields).toHaveProperty('id');
   });

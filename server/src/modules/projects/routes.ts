@@ -1,0 +1,277 @@
+/** The spec's Projects table (part 7), exactly those paths and payloads (D16–D18). */
+import {
+  board,
+  boardList,
+  boardSummary,
+  createBoardInput,
+  createItemInput,
+  createListInput,
+  createTodoInput,
+  entityId,
+  errorBody,
+  itemTodo,
+  listItem,
+  listOf,
+  moveItemInput,
+  projectsQuery,
+  updateBoardInput,
+  updateItemInput,
+  updateListInput,
+  updateTodoInput,
+} from '@cadence/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { forbidden } from '../../errors';
+import { userOf } from '../auth/authenticate';
+
+const noContent = z.null().describe('No content');
+const secured = { security: [{ bearerAuth: [] }], tags: ['projects'] };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+const boardParams = z.object({ boardId: entityId });
+const listParams = boardParams.extend({ listId: entityId });
+const itemParams = listParams.extend({ itemId: entityId });
+const moveParams = boardParams.extend({ itemId: entityId });
+const todoParams = itemParams.extend({ todoId: entityId });
+
+/** The board read sends JSON text it already has (cached per board version); objects are stringified. */
+const textOrJson = () => (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data));
+
+export function projectsRoutes(app: FastifyInstance, context: AppContext): void {
+  const { projects } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = context.authenticate;
+  const me = (request: Parameters<typeof userOf>[0]) => userOf(request).id;
+
+  api.get('/projects', {
+    onRequest,
+    serializerCompiler: textOrJson,
+    schema: {
+      ...secured,
+      summary:
+        '?user={myId}: my boards (owned or shared) · ?id={boardId}: one board with its lists and items in order',
+      querystring: projectsQuery,
+      response: { 200: z.union([listOf(boardSummary), z.object({ data: board })]), ...errors },
+    },
+    handler: async (request, reply) => {
+      const userId = me(request);
+      if (request.query.id !== undefined) {
+        const json = await projects.boardJson(userId, Number(request.query.id));
+        // Already JSON text; the route's serializer passes text through.
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+      }
+      if (Number(request.query.user) !== userId) throw forbidden('FORBIDDEN', 'projects.userForbidden');
+      return projects.listBoards(userId);
+    },
+  });
+
+  api.post('/projects', {
+    onRequest,
+    schema: {
+      ...secured,
+      summary: 'Create a board',
+      body: createBoardInput,
+      response: { 201: board, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send(await projects.createBoard(me(request), request.body)),
+  });
+
+  api.put('/projects/:boardId', {
+    onRequest,
+    schema: {
+      ...secured,
+      summary: 'Change a board: name, description, status (archive/restore), members — the owner only',
+      params: boardParams,
+      body: updateBoardInput,
+      response: { 200: board, ...errors },
+    },
+    handler: (request) => projects.updateBoard(me(request), Number(request.params.boardId), request.body),
+  });
+
+  api.delete('/projects/:boardId', {
+    onRequest,
+    schema: {
+      ...secured,
+      summary: 'Delete a board — the owner only',
+      params: boardParams,
+      response: { 204: noContent, ...errors },
+    },
+    handler: async (request, reply) => {
+      await projects.deleteBoard(me(request), Number(request.params.boardId));
+      return reply.code(204).send(null);
+    },
+  });
+
+  api.post('/projects/:boardId/lists', {
+    onRequest,
+    schema: {
+      ...secured,
+      summary: 'Add a list at the end',
+      params: boardParams,
+      body: createListInput,
+      response: { 201: boardList, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send(await projects.createList(me(request), Number(request.params.boardId), request.body)),
+  });
+
+  api.put('/projects/:boardId/lists/:listId', {
+    onRequest,
+    schema: {
+      ...secured,
+      summary:
+        'Rename, archive ({status:"inactive"}), restore, recolour, or move ({index}: 0-based among all the board\'s lists) a list',
+      params: listParams,
+      body: updateListInput,
+      response: { 200: boardList, ...errors },
+    },
+    handler: (request) =>
+      projects.updateList(
+        me(request),
+        Number(request.params.boardId),
+        Number(request.params.listId),
+        request.body,
+      ),
+  });
+
+  api.put('/projects/:boardId/lists/items/:itemId', {
+    onRequest,
+    schema: {
+      ...secured,
+      summary: 'Move an item within or across lists; answers the board',
+      params: moveParams,
+      body: moveItemInput,
+      response: { 200: board, ...errors },
+    },
+    handler: (request) =>
+      projects.moveItem(
+        me(request),
+        Number(request.params.boardId),
+        Number(request.params.itemId),
+        request.body,
+      ),
+  });
+
+  api.post('/projects/:boardId/lists/:listId/items', {
+    onRequest,
+    schema: {
+      ...secured,
+      summary: 'Add an item at the end of a list',
+      params: listParams,
+      body: createItemInput,
+      response: { 201: listItem, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await projects.createItem(
+            me(request),
+            Number(request.params.boardId),
+            Number(request.params.listId),
+            request.body,
+          ),
+        ),
+  });
+
+  api.put('/projects/:boardId/lists/:listId/items/:itemId', {
+    onRequest,
+    schema: {
+      ...secured,
+      summary: 'Change an item, or move it within its list ({index})',
+      params: itemParams,
+      body: updateItemInput,
+      response: { 200: listItem, ...errors },
+    },
+    handler: (request) =>
+      projects.updateItem(
+        me(request),
+        Number(request.params.boardId),
+        Number(request.params.listId),
+        Number(request.params.itemId),
+        request.body,
+      ),
+  });
+
+  api.delete('/projects/:boardId/lists/:listId/items/:itemId', {
+    onRequest,
+    schema: {
+      ...secured,
+      summary: 'Delete an item',
+      params: itemParams,
+      response: { 204: noContent, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { boardId, listId, itemId } = request.params;
+      await projects.deleteItem(me(request), Number(boardId), Number(listId), Number(itemId));
+      return reply.code(204).send(null);
+    },
+  });
+
+  api.post('/projects/:boardId/lists/:listId/items/:itemId/todo', {
+    onRequest,
+    schema: {
+      ...secured,
+      summary: "Add to an item's to-do list",
+      params: itemParams,
+      body: createTodoInput,
+      response: { 201: itemTodo, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { boardId, listId, itemId } = request.params;
+      return reply
+        .code(201)
+        .send(
+          await projects.createTodo(
+            me(request),
+            Number(boardId),
+            Number(listId),
+            Number(itemId),
+            request.body,
+          ),
+        );
+    },
+  });
+
+  api.put('/projects/:boardId/lists/:listId/items/:itemId/todo/:todoId', {
+    onRequest,
+    schema: {
+      ...secured,
+      summary: 'Change an item to-do (text, done)',
+      params: todoParams,
+      body: updateTodoInput,
+      response: { 200: itemTodo, ...errors },
+    },
+    handler: (request) => {
+      const { boardId, listId, itemId, todoId } = request.params;
+      return projects.updateTodo(
+        me(request),
+        Number(boardId),
+        Number(listId),
+        Number(itemId),
+        Number(todoId),
+        request.body,
+      );
+    },
+  });
+
+  api.delete('/projects/:boardId/lists/:listId/items/:itemId/todo/:todoId', {
+    onRequest,
+    schema: {
+      ...secured,
+      summary: 'Delete an item to-do',
+      params: todoParams,
+      response: { 204: noContent, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { boardId, listId, itemId, todoId } = request.params;
+      await projects.deleteTodo(me(request), Number(boardId), Number(listId), Number(itemId), Number(todoId));
+      return reply.code(204).send(null);
+    },
+  });
+}
