@@ -2,6 +2,7 @@
 import {
   IconAddressBook,
   IconChartPie,
+  IconLayoutKanban,
   IconSettings,
   IconUserCircle,
   IconShieldLock,
@@ -26,6 +27,7 @@ export interface MenuItem {
 
 export const menuItems: MenuItem[] = [
   { labelKey: 'menu.analytics', to: '/dashboard/analytics', icon: IconChartPie, access: { resource: 'App' } },
+  { labelKey: 'menu.projects', to: '/apps/projects', icon: IconLayoutKanban, access: { resource: 'App' } },
   { labelKey: 'menu.tags', to: '/apps/tags', icon: IconTags, access: { resource: 'App' } },
   { labelKey: 'menu.friends', to: '/friends', icon: IconUsers, access: { resource: 'App' } },
   {

@@ -2,6 +2,7 @@
 import type { CurrentUser } from '@cadence/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
+import { forgetPersistedQueries } from './query-persistence';
 import { session } from './session';
 
 export const getCurrentUserQueryOptions = () =>
@@ -21,6 +22,7 @@ export async function logout(): Promise<void> {
   try {
     if (refreshToken) await api.post('/jwt/logout', { refreshToken });
   } finally {
+    forgetPersistedQueries();
     session.clear();
   }
 }

@@ -33,31 +33,39 @@ function bundleOf(files: Record<string, Bundle>): Bundle {
  * Feature areas whose strings load with their pages, so the first visit downloads only the core
  * (sign-in, layout, messages). `locales/<lang>/<area>.json` and `locales/<lang>/api/<area>.json`.
  */
-export const lazyNamespaces = ['tags', 'friends', 'groups', 'users', 'account', 'profile'] as const;
+export const lazyNamespaces = [
+  'tags',
+  'friends',
+  'groups',
+  'users',
+  'account',
+  'profile',
+  'projects',
+] as const;
 export type LazyNamespace = (typeof lazyNamespaces)[number];
 
 const english = bundleOf(
   import.meta.glob<Bundle>(
-    ['../locales/en/*.json', '!../locales/en/{tags,friends,groups,users,account,profile}.json'],
+    ['../locales/en/*.json', '!../locales/en/{tags,friends,groups,users,account,profile,projects}.json'],
     { eager: true, import: 'default' },
   ),
 );
 const others = {
   fr: import.meta.glob<Bundle>(
-    ['../locales/fr/*.json', '!../locales/fr/{tags,friends,groups,users,account,profile}.json'],
+    ['../locales/fr/*.json', '!../locales/fr/{tags,friends,groups,users,account,profile,projects}.json'],
     { import: 'default' },
   ),
   de: import.meta.glob<Bundle>(
-    ['../locales/de/*.json', '!../locales/de/{tags,friends,groups,users,account,profile}.json'],
+    ['../locales/de/*.json', '!../locales/de/{tags,friends,groups,users,account,profile,projects}.json'],
     { import: 'default' },
   ),
   pt: import.meta.glob<Bundle>(
-    ['../locales/pt/*.json', '!../locales/pt/{tags,friends,groups,users,account,profile}.json'],
+    ['../locales/pt/*.json', '!../locales/pt/{tags,friends,groups,users,account,profile,projects}.json'],
     { import: 'default' },
   ),
 };
 const featureFiles = import.meta.glob<Bundle>(
-  ['../locales/*/{tags,friends,groups,users,account,profile}.json', '../locales/*/api/*.json'],
+  ['../locales/*/{tags,friends,groups,users,account,profile,projects}.json', '../locales/*/api/*.json'],
   { import: 'default' },
 );
 const loadedNamespaces = new Set<LazyNamespace>();

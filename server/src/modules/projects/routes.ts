@@ -36,8 +36,9 @@ const itemParams = listParams.extend({ itemId: entityId });
 const moveParams = boardParams.extend({ itemId: entityId });
 const todoParams = itemParams.extend({ todoId: entityId });
 
-/** The board read sends JSON text it already has (cached per board version); objects are stringified. */
-const textOrJson = () => (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data));
+/** The board read sends JSON bytes it already has (cached per board version); objects are stringified. */
+const textOrJson = () => (data: unknown) =>
+  typeof data === 'string' || Buffer.isBuffer(data) ? (data as string) : JSON.stringify(data);
 
 export function projectsRoutes(app: FastifyInstance, context: AppContext): void {
   const { projects } = context;
@@ -59,7 +60,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       const userId = me(request);
       if (request.query.id !== undefined) {
         const json = await projects.boardJson(userId, Number(request.query.id));
-        // Already JSON text; the route's serializer passes text through.
+        // Already JSON bytes; Fastify sends a Buffer as it is.
         return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
       }
       if (Number(request.query.user) !== userId) throw forbidden('FORBIDDEN', 'projects.userForbidden');

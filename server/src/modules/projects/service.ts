@@ -40,11 +40,11 @@ export interface BoardAccess {
 
 /** Serialized boards by id, valid while the stored version matches (any instance may have changed it). */
 class BoardCache {
-  private readonly entries = new Map<number, { version: number; json: string }>();
+  private readonly entries = new Map<number, { version: number; json: Buffer }>();
 
   constructor(private readonly capacity: number) {}
 
-  get(boardId: number, version: number): string | undefined {
+  get(boardId: number, version: number): Buffer | undefined {
     const entry = this.entries.get(boardId);
     if (!entry || entry.version !== version) return undefined;
     // Most recently used last.
@@ -53,7 +53,7 @@ class BoardCache {
     return entry.json;
   }
 
-  set(boardId: number, version: number, json: string): void {
+  set(boardId: number, version: number, json: Buffer): void {
     this.entries.delete(boardId);
     this.entries.set(boardId, { version, json });
     if (this.entries.size > this.capacity) {
@@ -150,10 +150,10 @@ export class ProjectsService {
     return { data, count: data.length };
   }
 
-  private async membersOf(boardIds: number[]) {
+  private async membersOf(boardIds: number[], db: Db = this.db) {
     const byBoard = new Map<number, ReturnType<typeof presentPublicUser>[]>();
     if (boardIds.length === 0) return byBoard;
-    const rows = await this.db
+    const rows = await db
       .selectFrom('board_members')
       .innerJoin('users', 'users.id', 'board_members.user_id')
       .select([...publicUserColumns, 'board_members.board_id'])
@@ -168,13 +168,13 @@ export class ProjectsService {
     return byBoard;
   }
 
-  /** The board as JSON text: from the cache while its version holds, else four indexed queries. */
-  async boardJson(userId: number, boardId: number): Promise<string> {
+  /** The board as encoded JSON: from the cache while its version holds, else four indexed queries. */
+  async boardJson(userId: number, boardId: number): Promise<Buffer> {
     const access = await this.access(userId, boardId);
     const cached = this.cache.get(boardId, access.version);
     if (cached) return cached;
     const board = await this.loadBoard(boardId);
-    const json = JSON.stringify({ data: board });
+    const json = Buffer.from(JSON.stringify({ data: board }));
     // Store under the version the rows were read at; a concurrent write only makes it stale.
     this.cache.set(boardId, access.version, json);
     return json;
@@ -185,21 +185,39 @@ export class ProjectsService {
     return this.loadBoard(boardId);
   }
 
-  private async loadBoard(boardId: number, db: Db = this.db): Promise<Board> {
-    const [row, lists, items, todos, members] = await Promise.all([
-      db.selectFrom('boards').selectAll().where('id', '=', boardId).executeTakeFirstOrThrow(),
-      db.selectFrom('board_lists').selectAll().where('board_id', '=', boardId).orderBy('position').execute(),
-      db
+  /**
+   * Four indexed queries on one connection: parallel queries would take several pool connections
+   * while other requests hold theirs waiting on a board's lock.
+   */
+  private async loadBoard(boardId: number): Promise<Board> {
+    return this.db.connection().execute(async (db) => {
+      const row = await db
+        .selectFrom('boards')
+        .selectAll()
+        .where('id', '=', boardId)
+        .executeTakeFirstOrThrow();
+      const lists = await db
+        .selectFrom('board_lists')
+        .selectAll()
+        .where('board_id', '=', boardId)
+        .orderBy('position')
+        .execute();
+      const items = await db
         .selectFrom('board_items')
         .selectAll()
         .where('board_id', '=', boardId)
         .orderBy('list_id')
         .orderBy('position')
-        .execute(),
-      db.selectFrom('item_todos').selectAll().where('board_id', '=', boardId).orderBy('id').execute(),
-      this.membersOf([boardId]),
-    ]);
-    return presentBoard(row, members.get(boardId) ?? [], lists, items, todos);
+        .execute();
+      const todos = await db
+        .selectFrom('item_todos')
+        .selectAll()
+        .where('board_id', '=', boardId)
+        .orderBy('id')
+        .execute();
+      const members = await this.membersOf([boardId], db);
+      return presentBoard(row, members.get(boardId) ?? [], lists, items, todos);
+    });
   }
 
   /** Friends among the given ids plus a group's members; refuses anyone who is not a friend (D13, D17). */

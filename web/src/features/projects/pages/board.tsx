@@ -1,0 +1,266 @@
+import type { Board } from '@cadence/contract';
+import { DragDropContext, Droppable, type DropResult, type ResponderProvided } from '@hello-pangea/dnd';
+import { Alert, Anchor, Avatar, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArchive, IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-messages';
+import { useSessionUser } from '../../../lib/session';
+import { useProjectsPersistence } from '../api/persistence';
+import { getBoardQueryOptions, useMoveItem, useReorderList } from '../api/projects-api';
+import { AddListForm } from '../components/add-list-form';
+import { ArchivedListsDrawer } from '../components/archived-lists-drawer';
+import { BoardColumn, idOf, listDragId } from '../components/board-column';
+import classes from '../components/board.module.css';
+import { BoardSkeleton } from '../components/board-skeleton';
+import { ItemModal } from '../components/item-modal';
+import { isActive, moveItem, moveList } from '../model/board';
+
+/** The previous array while its elements are the same ones. */
+function useStableArray<T>(value: T[]): T[] {
+  const previous = useRef(value);
+  const current = previous.current;
+  const same = current.length === value.length && current.every((element, index) => element === value[index]);
+  useEffect(() => {
+    if (!same) previous.current = value;
+  });
+  return same ? current : value;
+}
+
+const validId = (id: string) => /^[1-9][0-9]{0,9}$/.test(id);
+
+/** /apps/project/:id: the board, its lists as columns and items as cards, moved by mouse or keyboard. */
+export function Component() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  useProjectsPersistence();
+  const signedIn = useSessionUser() !== null;
+  const valid = validId(id);
+  // Not after signing out: the page is about to go, and the server would refuse.
+  const board = useQuery({ ...getBoardQueryOptions(id), enabled: valid && signedIn });
+  const missing =
+    !valid || (board.error instanceof ApiError && (board.error.status === 404 || board.error.status === 400));
+
+  useEffect(() => {
+    if (missing) void navigate('/error-404', { replace: true });
+  }, [missing, navigate]);
+
+  if (missing || board.isPending) return <BoardSkeleton />;
+  if (!board.data) {
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(t, board.error)}
+      </Alert>
+    );
+  }
+  return <BoardView board={board.data.data} />;
+}
+
+const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
+  const { t } = useTranslation();
+  const me = useSessionUser();
+  // A drop must show its result in the same render as the drop itself: the cached board changes
+  // a moment later (after the query's notification), so until then this local copy is shown.
+  const [dropped, setDropped] = useState<{ base: Board; board: Board } | null>(null);
+  const board = dropped && dropped.base === cached ? dropped.board : cached;
+  const [openItem, setOpenItem] = useState<string | null>(null);
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const move = useMoveItem(board._id);
+  const reorder = useReorderList(board._id);
+  const shown = useMemo(() => board.lists.filter(isActive), [board.lists]);
+  const archived = useStableArray(
+    useMemo(() => board.lists.filter((list) => !isActive(list)), [board.lists]),
+  );
+  const closeItem = useCallback(() => setOpenItem(null), []);
+  const boardId = board._id;
+  // The same element while the lists are the same: a re-render of this page (a pending change's
+  // state, the drawer) leaves the columns alone.
+  const lanes = useMemo(
+    () => (
+      <div className={classes.scroller} data-testid="board">
+        <Droppable droppableId="board" type="list" direction="horizontal">
+          {(provided) => (
+            <div ref={provided.innerRef} {...provided.droppableProps} className={classes.lists}>
+              <Columns boardId={boardId} lists={shown} onOpenItem={setOpenItem} />
+              {provided.placeholder}
+            </div>
+          )}
+        </Droppable>
+        <AddListForm boardId={boardId} />
+      </div>
+    ),
+    [boardId, shown],
+  );
+
+  const onDragStart = (start: { source: { index: number } }, provided: ResponderProvided) =>
+    provided.announce(t('projects.dnd.lifted', { position: start.source.index + 1 }));
+  const onDragUpdate = (update: { destination?: { index: number } | null }, provided: ResponderProvided) =>
+    provided.announce(
+      update.destination
+        ? t('projects.dnd.moved', { position: update.destination.index + 1 })
+        : t('projects.dnd.outside'),
+    );
+
+  const onDragEnd = (result: DropResult, provided: ResponderProvided) => {
+    const { source, destination, draggableId, type } = result;
+    if (!destination) {
+      provided.announce(t('projects.dnd.cancelled'));
+      return;
+    }
+    provided.announce(t('projects.dnd.dropped', { position: destination.index + 1 }));
+    if (destination.droppableId === source.droppableId && destination.index === source.index) return;
+    if (type === 'list') {
+      const { board: next, index } = moveList(board, idOf(draggableId), destination.index);
+      if (index < 0) return;
+      setDropped({ base: cached, board: next });
+      reorder.mutate({ listId: idOf(draggableId), index, next });
+      return;
+    }
+    const itemMove = {
+      itemId: idOf(draggableId),
+      fromList: idOf(source.droppableId),
+      toList: idOf(destination.droppableId),
+      fromIndex: source.index,
+      toIndex: destination.index,
+    };
+    const next = moveItem(board, itemMove);
+    if (next === board) return;
+    setDropped({ base: cached, board: next });
+    move.mutate({ move: itemMove, next });
+  };
+
+  return (
+    <Stack gap="md">
+      <BoardHeader
+        boardId={board._id}
+        name={board.name}
+        description={board.description}
+        members={board.members}
+        archivedCount={archived.length}
+        owner={board.user === me?._id}
+        onOpenArchived={drawer.open}
+      />
+      <DragDropContext
+        onDragStart={onDragStart}
+        onDragUpdate={onDragUpdate}
+        onDragEnd={onDragEnd}
+        dragHandleUsageInstructions={t('projects.dnd.instructions')}
+      >
+        {lanes}
+      </DragDropContext>
+      <ArchivedListsDrawer
+        boardId={board._id}
+        lists={archived}
+        opened={drawerOpened}
+        onClose={drawer.close}
+      />
+      {/* The closed modal does not follow the board. */}
+      <ItemModal board={openItem ? board : null} itemId={openItem} onClose={closeItem} />
+    </Stack>
+  );
+});
+
+const Columns = memo(function Columns({
+  boardId,
+  lists,
+  onOpenItem,
+}: {
+  boardId: string;
+  lists: Board['lists'];
+  onOpenItem: (itemId: string) => void;
+}) {
+  return lists.map((list, index) => (
+    <BoardColumn
+      key={listDragId(list._id)}
+      boardId={boardId}
+      list={list}
+      index={index}
+      onOpenItem={onOpenItem}
+    />
+  ));
+});
+
+interface BoardHeaderProps {
+  boardId: string;
+  name: string;
+  description: string;
+  members: Board['members'];
+  archivedCount: number;
+  /** Only the owner changes the project itself (decisions 29, D17). */
+  owner: boolean;
+  onOpenArchived: () => void;
+}
+
+/** Memoised on the fields it shows: moving cards does not re-render it. */
+const BoardHeader = memo(function BoardHeader({
+  boardId,
+  name,
+  description,
+  members,
+  archivedCount,
+  owner,
+  onOpenArchived,
+}: BoardHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <Anchor component={Link} to="/apps/projects" size="sm" c="var(--mantine-color-text)" w="fit-content">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} />
+          {t('projects.board.back')}
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <div style={{ minWidth: 0 }}>
+          <Title order={1} fz="h2">
+            {name}
+          </Title>
+          {description && (
+            <Text c="dimmed" mt={4}>
+              {description}
+            </Text>
+          )}
+        </div>
+        <Group gap="sm">
+          {members.length > 0 && (
+            <Tooltip.Group>
+              <Avatar.Group aria-label={t('projects.board.members')} role="group">
+                {members.slice(0, 5).map((member) => (
+                  <Tooltip key={member._id} label={member.fullName}>
+                    <Avatar
+                      src={member.avatar}
+                      name={member.fullName}
+                      color="violet"
+                      radius="xl"
+                      size="md"
+                      alt={member.fullName}
+                    />
+                  </Tooltip>
+                ))}
+                {members.length > 5 && <Avatar radius="xl">+{members.length - 5}</Avatar>}
+              </Avatar.Group>
+            </Tooltip.Group>
+          )}
+          <Button variant="default" leftSection={<IconArchive size={16} />} onClick={onOpenArchived}>
+            {t('projects.board.archived', { count: archivedCount })}
+          </Button>
+          {owner && (
+            <Button
+              component={Link}
+              to={`/project/edit-project?id=${encodeURIComponent(boardId)}`}
+              variant="light"
+              leftSection={<IconPencil size={16} />}
+            >
+              {t('projects.board.edit')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Stack>
+  );
+});
