@@ -71,6 +71,26 @@ describe('demo data', () => {
     expect(groups.data[0]?.members.map((m) => m.username).sort()).toEqual(['client', 'maria']);
   });
 
+  it('gives the admin two boards, one shared with the client', async () => {
+    t = await createTestApp({ SEED_DEMO: 'true' });
+    const [admin, client] = demoAccounts;
+    const adminSession = (await login(t.app, admin.email, admin.password)).json<AuthSession>();
+    const clientSession = (await login(t.app, client.email, client.password)).json<AuthSession>();
+    const boardsOf = async (session: AuthSession) =>
+      (
+        await t!.app.inject({
+          method: 'GET',
+          url: `/api/projects?user=${session.userData._id}`,
+          headers: { authorization: `Bearer ${session.accessToken}` },
+        })
+      ).json<{ data: Array<{ name: string; listCount: number; itemCount: number }>; count: number }>();
+    const mine = await boardsOf(adminSession);
+    expect(mine.data.map((b) => b.name).sort()).toEqual(['Home', 'Product launch']);
+    expect(mine.data.find((b) => b.name === 'Product launch')).toMatchObject({ listCount: 3, itemCount: 4 });
+    const theirs = await boardsOf(clientSession);
+    expect(theirs.data.map((b) => b.name)).toEqual(['Product launch']);
+  });
+
   it('is not created when SEED_DEMO=false', async () => {
     t = await createTestApp({ SEED_DEMO: 'false' });
     const [admin] = demoAccounts;

@@ -1,9 +1,9 @@
 /**
  * Demo data for a first start (D6): the operator `admin` and a `client`, whose credentials the
- * README and the login page show, and two more people so that friends, a pending request and a
- * group can be seen at once. Runs only on an empty database.
+ * README and the login page show, two more people so that friends, a pending request and a group
+ * can be seen at once, and two boards, one shared. Runs only on an empty database.
  */
-import { demoAccounts } from '@cadence/contract';
+import { DEFAULT_ITEM_DESCRIPTION, demoAccounts } from '@cadence/contract';
 import type { Db } from './db';
 import { hashPassword } from './lib/passwords';
 import { randomToken } from './lib/tokens';
@@ -88,6 +88,132 @@ export async function seedDemo(db: Db): Promise<boolean> {
         { group_id: group.id, user_id: maria },
       ])
       .execute();
+    await seedBoards(trx, now, { owner: admin, sharedWith: [client, maria] });
     return true;
   });
+}
+
+/** Two boards for the demo admin: one shared with the client and Maria (D17), one private. */
+const demoBoards = [
+  {
+    name: 'Product launch',
+    description: 'Everything between the idea and the release.',
+    shared: true,
+    lists: [
+      {
+        name: 'To do',
+        color: 'purple',
+        items: [
+          {
+            name: 'Write the release notes',
+            todos: [
+              ['Draft', true],
+              ['Review with Maria', false],
+            ],
+          },
+          { name: 'Record the demo video', todos: [['Script', false]] },
+        ],
+      },
+      {
+        name: 'Doing',
+        color: 'orange',
+        items: [
+          {
+            name: 'Pricing page',
+            todos: [
+              ['Copy', true],
+              ['Design', true],
+              ['Translate', false],
+            ],
+          },
+        ],
+      },
+      { name: 'Done', color: 'green', items: [{ name: 'Beta sign-up form', todos: [] }] },
+    ],
+  },
+  {
+    name: 'Home',
+    description: 'Errands and plans.',
+    shared: false,
+    lists: [
+      {
+        name: 'This week',
+        color: 'blue',
+        items: [
+          { name: 'Book the dentist', todos: [] },
+          {
+            name: 'Plan the weekend trip',
+            todos: [
+              ['Trains', false],
+              ['Hotel', false],
+            ],
+          },
+        ],
+      },
+      { name: 'Later', color: 'teal', items: [{ name: 'Repaint the hallway', todos: [] }] },
+    ],
+  },
+] as const;
+
+async function seedBoards(
+  trx: Db,
+  now: string,
+  people: { owner: number; sharedWith: number[] },
+): Promise<void> {
+  for (const demo of demoBoards) {
+    const board = await trx
+      .insertInto('boards')
+      .values({
+        owner_id: people.owner,
+        name: demo.name,
+        description: demo.description,
+        status: 'active',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (demo.shared) {
+      await trx
+        .insertInto('board_members')
+        .values(people.sharedWith.map((user_id) => ({ board_id: board.id, user_id })))
+        .execute();
+    }
+    for (const [listPosition, list] of demo.lists.entries()) {
+      const row = await trx
+        .insertInto('board_lists')
+        .values({
+          board_id: board.id,
+          name: list.name,
+          status: 'active',
+          header_color: list.color,
+          position: listPosition,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [itemPosition, item] of list.items.entries()) {
+        const itemRow = await trx
+          .insertInto('board_items')
+          .values({
+            board_id: board.id,
+            list_id: row.id,
+            name: item.name,
+            description: DEFAULT_ITEM_DESCRIPTION,
+            position: itemPosition,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (const [text, done] of item.todos) {
+          await trx
+            .insertInto('item_todos')
+            .values({ board_id: board.id, item_id: itemRow.id, text, done, created_at: now })
+            .execute();
+        }
+      }
+    }
+  }
 }
