@@ -1,0 +1,178 @@
+/**
+ * Factories for the server tests: each test makes its own users and data through HTTP, so tests
+ * never depend on one another's rows and every file builds its fixtures the same way.
+ */
+import type {
+  AuthSession,
+  Board,
+  BoardList,
+  ErrorBody,
+  FriendRequest,
+  Group,
+  ListItem,
+  PublicUser,
+} from '@cadence/contract';
+import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import { newAccount, type TestApp } from './harness';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Reply = Awaited<ReturnType<TestApp['app']['inject']>>;
+
+/** A request through the app, with the Bearer token when one is given. */
+export function call(
+  t: TestApp,
+  method: Method,
+  url: string,
+  token?: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  const options: InjectOptions = {
+    method,
+    url,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  };
+  if (payload !== undefined) options.payload = payload as InjectOptions['payload'];
+  return t.app.inject(options);
+}
+
+/** A request that must answer `status`; answers its JSON body (or undefined for an empty one). */
+export async function ok<T>(
+  t: TestApp,
+  method: Method,
+  url: string,
+  token: string,
+  payload?: unknown,
+  status = 200,
+): Promise<T> {
+  const response = await call(t, method, url, token, payload);
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
+  return (response.body ? response.json<T>() : undefined) as T;
+}
+
+/** Asserts a D10 error answer with its status and code, and answers the body. */
+export function expectError(response: Reply, status: number, code: string): ErrorBody {
+  expect(response.statusCode, response.body).toBe(status);
+  const body = response.json<ErrorBody>();
+  expect(body).toMatchObject({ statusCode: status, code });
+  return body;
+}
+
+export interface TestUser {
+  id: string;
+  token: string;
+  refreshToken: string;
+  email: string;
+  username: string;
+  fullName: string;
+  password: string;
+  session: AuthSession;
+}
+
+/** A newly registered account, signed in. */
+export async function buildUser(
+  t: TestApp,
+  overrides: Parameters<typeof newAccount>[0] = {},
+): Promise<TestUser> {
+  const account = newAccount(overrides);
+  const response = await call(t, 'POST', '/api/jwt/register', undefined, account);
+  expect(response.statusCode, response.body).toBe(201);
+  const session = response.json<AuthSession>();
+  return {
+    id: session.userData._id,
+    token: session.accessToken,
+    refreshToken: session.refreshToken,
+    email: account.email,
+    username: session.userData.username,
+    fullName: session.userData.fullName,
+    password: account.password,
+    session,
+  };
+}
+
+/** The directory's view of a user who has changed nothing since registering. */
+export function publicOf(user: TestUser): PublicUser {
+  return { _id: user.id, username: user.username, fullName: user.fullName, avatar: null, country: '' };
+}
+
+/** A pending friend request from `from` to `to`. */
+export function sendFriendRequest(t: TestApp, from: TestUser, to: TestUser): Promise<FriendRequest> {
+  return ok<FriendRequest>(t, 'POST', '/api/friends/requests', from.token, { userId: to.id }, 201);
+}
+
+/** Makes `a` and `b` friends: a request from a, accepted by b. */
+export async function befriend(t: TestApp, a: TestUser, b: TestUser): Promise<void> {
+  const request = await sendFriendRequest(t, a, b);
+  await ok(t, 'POST', `/api/friends/requests/${request._id}/accept`, b.token, undefined, 204);
+}
+
+/** A group of `owner`'s; its members must already be the owner's friends. */
+export function buildGroup(
+  t: TestApp,
+  owner: TestUser,
+  { name = `Group ${Math.random().toString(36).slice(2, 8)}`, members = [] as TestUser[] } = {},
+): Promise<Group> {
+  return ok<Group>(t, 'POST', '/api/groups', owner.token, { name, memberIds: members.map((m) => m.id) }, 201);
+}
+
+export interface BuiltBoard {
+  board: Board;
+  /** Lists by name. */
+  lists: Record<string, BoardList>;
+  /** Items by name. */
+  items: Record<string, ListItem>;
+}
+
+/**
+ * A board of `owner`'s, shared with `members` (the owner's friends), with lists named by the keys
+ * of `layout` holding items named by its values.
+ */
+export interface BoardOptions {
+  name?: string;
+  description?: string;
+  members?: TestUser[];
+  layout?: Record<string, string[]>;
+}
+
+export async function buildBoard(
+  t: TestApp,
+  owner: TestUser,
+  { name = 'Launch', description = 'Ship it', members = [], layout = {} }: BoardOptions = {},
+): Promise<BuiltBoard> {
+  let board = await ok<Board>(t, 'POST', '/api/projects', owner.token, { name, description }, 201);
+  if (members.length > 0) {
+    board = await ok<Board>(t, 'PUT', `/api/projects/${board._id}`, owner.token, {
+      memberIds: members.map((m) => m.id),
+    });
+  }
+  const lists: Record<string, BoardList> = {};
+  const items: Record<string, ListItem> = {};
+  for (const [listName, itemNames] of Object.entries(layout)) {
+    const list = await ok<BoardList>(
+      t,
+      'POST',
+      `/api/projects/${board._id}/lists`,
+      owner.token,
+      { name: listName },
+      201,
+    );
+    lists[listName] = list;
+    for (const itemName of itemNames) {
+      items[itemName] = await ok<ListItem>(
+        t,
+        'POST',
+        `/api/projects/${board._id}/lists/${list._id}/items`,
+        owner.token,
+        { name: itemName },
+        201,
+      );
+    }
+  }
+  return { board, lists, items };
+}
+
+/** The board as its reader sees it now. */
+export async function readBoard(t: TestApp, token: string, boardId: string): Promise<Board> {
+  return (await ok<{ data: Board }>(t, 'GET', `/api/projects?id=${boardId}`, token)).data;
+}
