@@ -23,23 +23,39 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db';
 import { notFound, tooManyRequests } from './errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { AccessTokens, loadOrCreateSecret } from './lib/tokens';
-import { createAuthenticate } from './modules/auth/authenticate';
-import { accountRoutes, AVATAR_UPLOAD_LIMITS } from './modules/account/routes';
-import { AccountService } from './modules/account/service';
-import { authRoutes } from './modules/auth/routes';
+import { createAuthenticate, requireSignIn } from './modules/auth/authenticate';
+import { accountRoutes, AVATAR_UPLOAD_LIMITS, avatarRoutes } from './modules/account/routes';
+import { authRoutes, sessionRoutes } from './modules/auth/routes';
 import { friendsRoutes } from './modules/friends/routes';
 import { groupsRoutes } from './modules/groups/routes';
-import { AuthService } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
 import { projectsRoutes } from './modules/projects/routes';
-import { ProjectsService } from './modules/projects/service';
-import { usersRoutes } from './modules/users/routes';
-import { UsersService } from './modules/users/service';
 import { tagsRoutes } from './modules/tags/routes';
+import { usersRoutes } from './modules/users/routes';
 import { registerErrorHandling } from './plugins/error-handler';
 import { seedDemo } from './seed';
+import { buildServices } from './services';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+type RouteModule = (api: FastifyInstance, context: AppContext) => void;
+
+/** Route modules anyone may call: each route decides for itself (rate limits, tokens in the body). */
+const openRoutes: RouteModule[] = [healthRoutes, authRoutes, avatarRoutes];
+
+/**
+ * Route modules behind sign-in: `requireSignIn` authenticates every one of their routes in
+ * `onRequest`, before the body is read or validated, so a stranger learns nothing from them.
+ */
+const signedInRoutes: RouteModule[] = [
+  sessionRoutes,
+  accountRoutes,
+  usersRoutes,
+  friendsRoutes,
+  groupsRoutes,
+  tagsRoutes,
+  projectsRoutes,
+];
 
 export interface RouteEntry {
   method: string;
@@ -101,25 +117,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     loadOrCreateSecret(config.JWT_SECRET, config.DATA_DIR),
     config.ACCESS_TOKEN_TTL,
   );
-  const auth = new AuthService({
+  const services = buildServices({
     db: database.db,
     engine: database.engine,
     config,
-    accessTokens,
     mailer,
     log: app.log,
+    accessTokens,
   });
-  const accounts = new AccountService(database.db, database.engine, auth);
-  const context: AppContext = {
-    config,
-    database,
-    mailer,
-    auth,
-    accounts,
-    users: new UsersService(database.db, auth, accounts),
-    projects: new ProjectsService(database.db, database.engine),
-    authenticate: createAuthenticate(database.db, accessTokens),
-  };
+  const context: AppContext = { config, database, services };
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -169,18 +175,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  const authenticate = createAuthenticate(database.db, accessTokens);
   await app.register(
-    (api, _opts, done) => {
-      healthRoutes(api, context);
-      authRoutes(api, context);
-      friendsRoutes(api, context);
-      groupsRoutes(api, context);
-      usersRoutes(api, context);
-      accountRoutes(api, context);
-      projectsRoutes(api, context);
-      tagsRoutes(api, context);
+    async (api) => {
+      for (const routes of openRoutes) routes(api, context);
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
-      done();
+      await api.register((signedIn, _options, done) => {
+        requireSignIn(signedIn, authenticate);
+        for (const routes of signedInRoutes) routes(signedIn, context);
+        done();
+      });
     },
     { prefix: '/api' },
   );

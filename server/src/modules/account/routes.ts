@@ -16,44 +16,36 @@ import { AppError, notFound } from '../../errors';
 import { userOf } from '../auth/authenticate';
 
 const noContent = z.null().describe('No content');
-const secured = { security: [{ bearerAuth: [] }] };
 
 export function accountRoutes(app: FastifyInstance, context: AppContext): void {
-  const { accounts } = context;
+  const { accounts } = context.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = context.authenticate;
 
   api.get('/account', {
-    preHandler,
     schema: {
-      ...secured,
       tags: ['account'],
       summary: 'My account settings',
-      response: { 200: account, 401: errorBody },
+      response: { 200: account },
     },
     handler: (request) => accounts.get(userOf(request).id),
   });
 
   api.put('/account', {
-    preHandler,
     schema: {
-      ...secured,
       tags: ['account'],
       summary: 'Change my account settings (any subset of the sections)',
       body: updateAccountInput,
-      response: { 200: account, 400: errorBody, 401: errorBody, 409: errorBody },
+      response: { 200: account, 400: errorBody, 409: errorBody },
     },
     handler: (request) => accounts.update(userOf(request).id, request.body),
   });
 
   api.post('/account/password', {
-    preHandler,
     schema: {
-      ...secured,
       tags: ['account'],
       summary: 'Change my password (the current one is required; my other sessions end)',
       body: changePasswordInput,
-      response: { 204: noContent, 400: errorBody, 401: errorBody },
+      response: { 204: noContent, 400: errorBody },
     },
     handler: async (request, reply) => {
       await accounts.changePassword(userOf(request).id, request.sessionId, request.body);
@@ -62,13 +54,11 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
   });
 
   api.post('/account/avatar', {
-    preHandler,
     schema: {
-      ...secured,
       tags: ['account'],
       summary: 'Upload my picture: multipart/form-data, one file (PNG, JPEG or WebP, at most 2 MB)',
       consumes: ['multipart/form-data'],
-      response: { 200: account, 400: errorBody, 401: errorBody, 413: errorBody, 415: errorBody },
+      response: { 200: account, 400: errorBody, 413: errorBody, 415: errorBody },
     },
     handler: async (request) => {
       if (!request.isMultipart()) {
@@ -90,18 +80,22 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
   });
 
   api.delete('/account/avatar', {
-    preHandler,
     schema: {
-      ...secured,
       tags: ['account'],
       summary: 'Remove my picture',
-      response: { 204: noContent, 401: errorBody },
+      response: { 204: noContent },
     },
     handler: async (request, reply) => {
       await accounts.removeAvatar(userOf(request).id);
       return reply.code(204).send(null);
     },
   });
+}
+
+/** The pictures, open to anyone who has the address (docs/decisions.md §20). */
+export function avatarRoutes(app: FastifyInstance, context: AppContext): void {
+  const { accounts } = context.services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   // <img> elements cannot send a token; the address carries a version, so the answer is cached for good.
   api.get('/avatars/:id', {

@@ -1,8 +1,6 @@
 /** The signed-in user's own record: settings, password, avatar (D15, D8). */
 import { type Account, type ChangePasswordInput, messages, type UpdateAccountInput } from '@cadence/contract';
 import { sql } from 'kysely';
-import type { Db } from '../../db';
-import type { Engine } from '../../db/dialect';
 import type { Updateable } from 'kysely';
 import type { UsersTable } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
@@ -11,18 +9,21 @@ import type { AuthService } from '../auth/service';
 import type { UserRow } from '../users/presenter';
 import { sniffImage, squareAvatar } from './avatar';
 import { presentAccount } from './presenter';
+import type { ServiceDeps } from '../../deps';
 
 const now = () => new Date().toISOString();
 
+export type AccountServiceDeps = Pick<ServiceDeps, 'db' | 'engine'> & { auth: AuthService };
+
 export class AccountService {
-  constructor(
-    private readonly db: Db,
-    private readonly engine: Engine,
-    private readonly auth: AuthService,
-  ) {}
+  constructor(private readonly deps: AccountServiceDeps) {}
 
   private async row(userId: number): Promise<UserRow> {
-    const row = await this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    const row = await this.deps.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .executeTakeFirst();
     if (!row) throw notFound();
     return row;
   }
@@ -34,7 +35,7 @@ export class AccountService {
   /** Refuses a username or e-mail another account already has (409, with the field). */
   async assertAvailable(userId: number, change: { username?: string; email?: string }): Promise<void> {
     if (change.email) {
-      const taken = await this.db
+      const taken = await this.deps.db
         .selectFrom('users')
         .select('id')
         .where('email', '=', change.email)
@@ -47,7 +48,7 @@ export class AccountService {
       }
     }
     if (change.username) {
-      const taken = await this.db
+      const taken = await this.deps.db
         .selectFrom('users')
         .select('id')
         .where(sql`lower(username)`, '=', change.username.toLowerCase())
@@ -93,14 +94,14 @@ export class AccountService {
       language: input.language,
     };
     try {
-      await this.db
+      await this.deps.db
         .updateTable('users')
         .set({ ...changes, updated_at: now() })
         .where('id', '=', userId)
         .execute();
     } catch (error) {
       // Another account took the name between the check and the update.
-      if (this.engine.isUniqueViolation(error)) await this.assertAvailable(userId, general);
+      if (this.deps.engine.isUniqueViolation(error)) await this.assertAvailable(userId, general);
       throw error;
     }
     return this.get(userId);
@@ -124,13 +125,13 @@ export class AccountService {
       });
     }
     const passwordHash = await hashPassword(input.newPassword);
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('users')
         .set({ password_hash: passwordHash, updated_at: now() })
         .where('id', '=', userId)
         .execute();
-      await this.auth.revokeAllSessions(userId, trx, sessionId);
+      await this.deps.auth.revokeAllSessions(userId, trx, sessionId);
     });
   }
 
@@ -143,7 +144,7 @@ export class AccountService {
       throw new AppError(400, 'AVATAR_TYPE', messages['account.avatarType']);
     }
     const at = now();
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('avatars').where('user_id', '=', userId).execute();
       await trx
         .insertInto('avatars')
@@ -160,7 +161,7 @@ export class AccountService {
   }
 
   async removeAvatar(userId: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('avatars').where('user_id', '=', userId).execute();
       await trx
         .updateTable('users')
@@ -171,7 +172,7 @@ export class AccountService {
   }
 
   async avatar(userId: number): Promise<{ content: Buffer; mimeType: string } | undefined> {
-    const row = await this.db
+    const row = await this.deps.db
       .selectFrom('avatars')
       .select(['content', 'mime_type'])
       .where('user_id', '=', userId)

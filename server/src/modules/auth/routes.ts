@@ -21,7 +21,8 @@ import { userOf } from './authenticate';
 const noContent = z.null().describe('No content');
 
 export function authRoutes(app: FastifyInstance, context: AppContext): void {
-  const { auth, config } = context;
+  const { config } = context;
+  const { auth } = context.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Guessing passwords or flooding inboxes from one address is slowed down per IP.
   const perIp = {
@@ -99,14 +100,16 @@ export function authRoutes(app: FastifyInstance, context: AppContext): void {
       return reply.code(204).send(null);
     },
   });
+}
 
-  api.get('/jwt/me', {
-    preHandler: context.authenticate,
+/** The signed-in user's own record (behind sign-in). */
+export function sessionRoutes(app: FastifyInstance, context: AppContext): void {
+  const { auth } = context.services;
+  app.withTypeProvider<ZodTypeProvider>().get('/jwt/me', {
     schema: {
       tags: ['auth'],
       summary: 'The signed-in user, and whether they operate this instance (D7)',
-      security: [{ bearerAuth: [] }],
-      response: { 200: currentUser, 401: errorBody },
+      response: { 200: currentUser },
     },
     handler: async (request) => {
       const user = userOf(request);

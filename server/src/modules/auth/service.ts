@@ -13,14 +13,13 @@ import {
   type TokenPair,
 } from '@cadence/contract';
 import { sql } from 'kysely';
-import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { bool, type Engine } from '../../db/dialect';
+import { bool } from '../../db/dialect';
 import { type AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../errors';
-import type { Mailer } from '../../lib/mailer';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
-import { type AccessTokens, hashToken, randomToken } from '../../lib/tokens';
+import { hashToken, randomToken } from '../../lib/tokens';
 import { presentUserData, type UserRow } from '../users/presenter';
+import type { ServiceDeps } from '../../deps';
 
 export const FAILED_LOGIN_LIMIT = 10;
 export const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;
@@ -28,21 +27,13 @@ export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export interface AuthServiceDeps {
-  db: Db;
-  engine: Engine;
-  config: Config;
-  accessTokens: AccessTokens;
-  mailer: Mailer;
-  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
-}
+export type AuthServiceDeps = Pick<
+  ServiceDeps,
+  'db' | 'engine' | 'config' | 'accessTokens' | 'mailer' | 'log'
+>;
 
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
-
-  private get db() {
-    return this.deps.db;
-  }
 
   async register(input: RegisterInput): Promise<AuthSession> {
     const taken = await this.takenFields(input.email, input.username);
@@ -51,7 +42,7 @@ export class AuthService {
     const now = iso(Date.now());
     let user: UserRow;
     try {
-      user = await this.db
+      user = await this.deps.db
         .insertInto('users')
         .values({
           username: input.username,
@@ -76,7 +67,7 @@ export class AuthService {
   }
 
   private async takenFields(email: string, username: string): Promise<AppError | undefined> {
-    const rows = await this.db
+    const rows = await this.deps.db
       .selectFrom('users')
       .select(['email', 'username'])
       .where((eb) => eb.or([eb('email', '=', email), eb(sql`lower(username)`, '=', username.toLowerCase())]))
@@ -93,7 +84,7 @@ export class AuthService {
 
   async login(input: LoginInput, ip: string): Promise<AuthSession> {
     const since = iso(Date.now() - FAILED_LOGIN_WINDOW_MS);
-    const { failures } = await this.db
+    const { failures } = await this.deps.db
       .selectFrom('login_failures')
       .select((eb) => eb.fn.countAll<number>().as('failures'))
       .where('email', '=', input.email)
@@ -103,14 +94,14 @@ export class AuthService {
       throw tooManyRequests('TOO_MANY_LOGIN_ATTEMPTS', 'auth.tooManyLoginAttempts');
     }
 
-    const user = await this.db
+    const user = await this.deps.db
       .selectFrom('users')
       .selectAll()
       .where('email', '=', input.email)
       .executeTakeFirst();
     const valid = await verifyPassword(user?.password_hash ?? (await decoyHash()), input.password);
     if (!user || !valid) {
-      await this.db.transaction().execute(async (trx) => {
+      await this.deps.db.transaction().execute(async (trx) => {
         await trx
           .deleteFrom('login_failures')
           .where('email', '=', input.email)
@@ -135,7 +126,7 @@ export class AuthService {
   private async issueTokens(
     user: Pick<UserRow, 'id' | 'role'>,
     familyId: string,
-    db: Db = this.db,
+    db: Db = this.deps.db,
   ): Promise<TokenPair> {
     const refreshToken = randomToken();
     const now = Date.now();
@@ -159,7 +150,7 @@ export class AuthService {
    */
   async refresh(refreshToken: string): Promise<TokenPair> {
     const invalid = unauthorized('INVALID_REFRESH_TOKEN', 'auth.invalidRefreshToken');
-    const row = await this.db
+    const row = await this.deps.db
       .selectFrom('refresh_tokens')
       .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
       .select([
@@ -181,7 +172,7 @@ export class AuthService {
     }
     if (row.expires_at <= iso(Date.now())) throw invalid;
 
-    const pair = await this.db.transaction().execute(async (trx) => {
+    const pair = await this.deps.db.transaction().execute(async (trx) => {
       const claimed = await trx
         .updateTable('refresh_tokens')
         .set({ used_at: iso(Date.now()) })
@@ -201,7 +192,7 @@ export class AuthService {
   }
 
   private async revokeFamily(familyId: string): Promise<void> {
-    await this.db
+    await this.deps.db
       .updateTable('refresh_tokens')
       .set({ revoked_at: iso(Date.now()) })
       .where('family_id', '=', familyId)
@@ -211,7 +202,7 @@ export class AuthService {
 
   /** Ends the session the token belongs to. Unknown tokens are ignored: logout always succeeds. */
   async logout(refreshToken: string): Promise<void> {
-    const row = await this.db
+    const row = await this.deps.db
       .selectFrom('refresh_tokens')
       .select('family_id')
       .where('token_hash', '=', hashToken(refreshToken))
@@ -223,7 +214,7 @@ export class AuthService {
    * Revokes every session of a user, e.g. after a password reset or a deactivation (D7, D8), or
    * every session but the one making the change (a password change).
    */
-  async revokeAllSessions(userId: number, db: Db = this.db, exceptSessionId?: string): Promise<void> {
+  async revokeAllSessions(userId: number, db: Db = this.deps.db, exceptSessionId?: string): Promise<void> {
     let query = db
       .updateTable('refresh_tokens')
       .set({ revoked_at: iso(Date.now()) })
@@ -235,7 +226,7 @@ export class AuthService {
 
   /** Mails a reset link to an active account. Answers the same whether or not the address exists. */
   async forgotPassword(input: ForgotPasswordInput): Promise<void> {
-    const user = await this.db
+    const user = await this.deps.db
       .selectFrom('users')
       .select(['id', 'email', 'full_name', 'active'])
       .where('email', '=', input.email)
@@ -243,7 +234,7 @@ export class AuthService {
     if (!user || !bool(user.active)) return;
     const token = randomToken();
     const now = Date.now();
-    await this.db
+    await this.deps.db
       .insertInto('password_resets')
       .values({
         user_id: user.id,
@@ -275,14 +266,14 @@ export class AuthService {
 
   async resetPassword(input: ResetPasswordInput): Promise<void> {
     const invalid = badRequest('INVALID_RESET_TOKEN', 'auth.invalidResetToken');
-    const reset = await this.db
+    const reset = await this.deps.db
       .selectFrom('password_resets')
       .select(['id', 'user_id', 'expires_at', 'used_at'])
       .where('token_hash', '=', hashToken(input.token))
       .executeTakeFirst();
     if (!reset || reset.used_at || reset.expires_at <= iso(Date.now())) throw invalid;
     const passwordHash = await hashPassword(input.password);
-    const done = await this.db.transaction().execute(async (trx) => {
+    const done = await this.deps.db.transaction().execute(async (trx) => {
       const now = iso(Date.now());
       const claimed = await trx
         .updateTable('password_resets')
@@ -313,7 +304,7 @@ export class AuthService {
   async isOperator(user: Pick<UserRow, 'id' | 'email'>): Promise<boolean> {
     const owner = this.deps.config.OWNER_EMAIL;
     if (owner) return user.email === owner;
-    const first = await this.db
+    const first = await this.deps.db
       .selectFrom('users')
       .select((eb) => eb.fn.min<number>('id').as('id'))
       .executeTakeFirst();

@@ -14,26 +14,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { userOf } from '../auth/authenticate';
-import { FriendsService } from './service';
 
 const noContent = z.null().describe('No content');
 /** Accept and decline carry nothing; an empty JSON object is accepted too. */
 const emptyBody = z.strictObject({}).nullish().describe('Nothing');
 
 export function friendsRoutes(app: FastifyInstance, context: AppContext): void {
-  const friends = new FriendsService({ db: context.database.db, engine: context.database.engine });
+  const { friends } = context.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // onRequest: a stranger is refused before the body is read or validated.
-  const signedIn = { onRequest: context.authenticate };
-  const security = [{ bearerAuth: [] }];
 
   api.get('/friends', {
-    ...signedIn,
     schema: {
       tags: ['friends'],
       summary: "The signed-in user's friends, by name",
-      security,
-      response: { 200: listOf(publicUser), 401: errorBody },
+      response: { 200: listOf(publicUser) },
     },
     handler: async (request) => {
       const data = await friends.list(userOf(request).id);
@@ -42,13 +36,11 @@ export function friendsRoutes(app: FastifyInstance, context: AppContext): void {
   });
 
   api.delete('/friends/:userId', {
-    ...signedIn,
     schema: {
       tags: ['friends'],
       summary: "End a friendship (both ways); each leaves the other's groups",
-      security,
       params: friendParams,
-      response: { 204: noContent, 400: errorBody, 401: errorBody, 404: errorBody },
+      response: { 204: noContent, 400: errorBody, 404: errorBody },
     },
     handler: async (request, reply) => {
       await friends.remove(userOf(request).id, request.params.userId);
@@ -57,38 +49,32 @@ export function friendsRoutes(app: FastifyInstance, context: AppContext): void {
   });
 
   api.get('/friends/requests', {
-    ...signedIn,
     schema: {
       tags: ['friends'],
       summary: 'Pending friend requests received (incoming) and sent (outgoing)',
-      security,
-      response: { 200: friendRequests, 401: errorBody },
+      response: { 200: friendRequests },
     },
     handler: (request) => friends.requests(userOf(request)),
   });
 
   api.post('/friends/requests', {
-    ...signedIn,
     schema: {
       tags: ['friends'],
       summary: 'Ask a user to be friends',
-      security,
       body: sendFriendRequestInput,
-      response: { 201: friendRequest, 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody },
+      response: { 201: friendRequest, 400: errorBody, 404: errorBody, 409: errorBody },
     },
     handler: async (request, reply) =>
       reply.code(201).send(await friends.send(userOf(request), request.body)),
   });
 
   api.post('/friends/requests/:id/accept', {
-    ...signedIn,
     schema: {
       tags: ['friends'],
       summary: 'Accept a friend request (its receiver only): both become friends',
-      security,
       params: idParams,
       body: emptyBody,
-      response: { 204: noContent, 400: errorBody, 401: errorBody, 404: errorBody },
+      response: { 204: noContent, 400: errorBody, 404: errorBody },
     },
     handler: async (request, reply) => {
       await friends.accept(userOf(request).id, request.params.id);
@@ -97,14 +83,12 @@ export function friendsRoutes(app: FastifyInstance, context: AppContext): void {
   });
 
   api.post('/friends/requests/:id/decline', {
-    ...signedIn,
     schema: {
       tags: ['friends'],
       summary: 'Decline a friend request (its receiver only)',
-      security,
       params: idParams,
       body: emptyBody,
-      response: { 204: noContent, 400: errorBody, 401: errorBody, 404: errorBody },
+      response: { 204: noContent, 400: errorBody, 404: errorBody },
     },
     handler: async (request, reply) => {
       await friends.decline(userOf(request).id, request.params.id);
@@ -113,13 +97,11 @@ export function friendsRoutes(app: FastifyInstance, context: AppContext): void {
   });
 
   api.delete('/friends/requests/:id', {
-    ...signedIn,
     schema: {
       tags: ['friends'],
       summary: 'Withdraw a friend request (its sender only)',
-      security,
       params: idParams,
-      response: { 204: noContent, 400: errorBody, 401: errorBody, 404: errorBody },
+      response: { 204: noContent, 400: errorBody, 404: errorBody },
     },
     handler: async (request, reply) => {
       await friends.withdraw(userOf(request).id, request.params.id);

@@ -12,31 +12,23 @@ import {
   type SendFriendRequestInput,
 } from '@cadence/contract';
 import { sql } from 'kysely';
-import type { Db } from '../../db';
-import type { Engine } from '../../db/dialect';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { UserRow } from '../users/presenter';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { rowId } from './ids';
 import { presentFriendRequest } from './presenter';
+import type { ServiceDeps } from '../../deps';
 
-export interface FriendsServiceDeps {
-  db: Db;
-  engine: Engine;
-}
+export type FriendsServiceDeps = Pick<ServiceDeps, 'db' | 'engine'>;
 
 const byName = sql`lower(users.full_name)`;
 
 export class FriendsService {
   constructor(private readonly deps: FriendsServiceDeps) {}
 
-  private get db() {
-    return this.deps.db;
-  }
-
   /** The user's friends, by name. */
   async list(userId: number): Promise<PublicUser[]> {
-    const rows = await this.db
+    const rows = await this.deps.db
       .selectFrom('friendships')
       .innerJoin('users', 'users.id', 'friendships.friend_id')
       .select(publicUserColumns)
@@ -51,7 +43,7 @@ export class FriendsService {
   async remove(userId: number, friendIdText: string): Promise<void> {
     const friendId = rowId(friendIdText);
     if (friendId === undefined) throw notFound();
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.transaction().execute(async (trx) => {
       const deleted = await trx
         .deleteFrom('friendships')
         .where((eb) =>
@@ -83,7 +75,7 @@ export class FriendsService {
         direction === 'incoming'
           ? (['friend_requests.to_user_id', 'friend_requests.from_user_id'] as const)
           : (['friend_requests.from_user_id', 'friend_requests.to_user_id'] as const);
-      return this.db
+      return this.deps.db
         .selectFrom('friend_requests')
         .innerJoin('users', 'users.id', theirs)
         .select([...publicUserColumns, 'friend_requests.id as request_id', 'friend_requests.created_at'])
@@ -111,7 +103,7 @@ export class FriendsService {
     const target =
       targetId === undefined
         ? undefined
-        : await this.db
+        : await this.deps.db
             .selectFrom('users')
             .select(publicUserColumns)
             .where('id', '=', targetId)
@@ -120,7 +112,7 @@ export class FriendsService {
     const refusal = await this.refusalFor(user.id, target.id);
     if (refusal) throw refusal;
     try {
-      const row = await this.db
+      const row = await this.deps.db
         .insertInto('friend_requests')
         .values({ from_user_id: user.id, to_user_id: target.id, created_at: new Date().toISOString() })
         .returning(['id', 'created_at'])
@@ -137,7 +129,7 @@ export class FriendsService {
 
   /** Why a request between the two cannot be sent: they are friends, or one is already pending. */
   private async refusalFor(userId: number, otherId: number) {
-    const friendship = await this.db
+    const friendship = await this.deps.db
       .selectFrom('friendships')
       .select('user_id')
       .where('user_id', '=', userId)
@@ -148,7 +140,7 @@ export class FriendsService {
         userId: messages['friends.alreadyFriends'],
       });
     }
-    const pending = await this.db
+    const pending = await this.deps.db
       .selectFrom('friend_requests')
       .select('id')
       .where((eb) =>
@@ -170,7 +162,7 @@ export class FriendsService {
   async accept(userId: number, requestIdText: string): Promise<void> {
     const requestId = rowId(requestIdText);
     if (requestId === undefined) throw notFound();
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.transaction().execute(async (trx) => {
       // Deleting first claims the request: of two simultaneous accepts, one finds nothing.
       const request = await trx
         .deleteFrom('friend_requests')
@@ -208,7 +200,7 @@ export class FriendsService {
   ): Promise<void> {
     const requestId = rowId(requestIdText);
     if (requestId === undefined) throw notFound();
-    const deleted = await this.db
+    const deleted = await this.deps.db
       .deleteFrom('friend_requests')
       .where('id', '=', requestId)
       .where(side, '=', userId)

@@ -5,30 +5,22 @@
 import { type createGroupInput, type Group, messages, type updateGroupInput } from '@cadence/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Db } from '../../db';
-import type { Engine } from '../../db/dialect';
 import { badRequest, conflict, notFound } from '../../errors';
 import { rowId } from '../friends/ids';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { type GroupRow, presentGroup } from './presenter';
+import type { ServiceDeps } from '../../deps';
 
 type CreateGroup = z.output<typeof createGroupInput>;
 type UpdateGroup = z.output<typeof updateGroupInput>;
 
-export interface GroupsServiceDeps {
-  db: Db;
-  engine: Engine;
-}
+export type GroupsServiceDeps = Pick<ServiceDeps, 'db' | 'engine'>;
 
 export class GroupsService {
   constructor(private readonly deps: GroupsServiceDeps) {}
 
-  private get db() {
-    return this.deps.db;
-  }
-
   async list(ownerId: number): Promise<Group[]> {
-    const rows = await this.db
+    const rows = await this.deps.db
       .selectFrom('groups')
       .selectAll()
       .where('owner_id', '=', ownerId)
@@ -49,7 +41,7 @@ export class GroupsService {
     await this.ensureNameFree(ownerId, input.name);
     const now = new Date().toISOString();
     try {
-      const row = await this.db.transaction().execute(async (trx) => {
+      const row = await this.deps.db.transaction().execute(async (trx) => {
         const created = await trx
           .insertInto('groups')
           .values({ owner_id: ownerId, name: input.name, created_at: now, updated_at: now })
@@ -76,7 +68,7 @@ export class GroupsService {
     const memberIds = input.memberIds && (await this.friendsAmong(ownerId, input.memberIds));
     if (input.name !== undefined) await this.ensureNameFree(ownerId, input.name, group.id);
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await this.deps.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('groups')
           .set({ name: input.name ?? group.name, updated_at: new Date().toISOString() })
@@ -101,7 +93,7 @@ export class GroupsService {
 
   async remove(ownerId: number, idText: string): Promise<void> {
     const group = await this.find(ownerId, idText);
-    await this.db.deleteFrom('groups').where('id', '=', group.id).execute();
+    await this.deps.db.deleteFrom('groups').where('id', '=', group.id).execute();
   }
 
   /** The owner's group; another user's group is a 404, exactly like a missing one (D10). */
@@ -110,7 +102,7 @@ export class GroupsService {
     const row =
       id === undefined
         ? undefined
-        : await this.db
+        : await this.deps.db
             .selectFrom('groups')
             .selectAll()
             .where('id', '=', id)
@@ -129,7 +121,7 @@ export class GroupsService {
     if (wanted.length === 0) return [];
     const numbers = wanted.filter((id): id is number => id !== undefined);
     if (numbers.length !== wanted.length) throw notFriend;
-    const friends = await this.db
+    const friends = await this.deps.db
       .selectFrom('friendships')
       .select('friend_id')
       .where('user_id', '=', ownerId)
@@ -140,7 +132,7 @@ export class GroupsService {
   }
 
   private async ensureNameFree(ownerId: number, name: string, exceptId?: number): Promise<void> {
-    let query = this.db
+    let query = this.deps.db
       .selectFrom('groups')
       .select('id')
       .where('owner_id', '=', ownerId)
@@ -151,7 +143,7 @@ export class GroupsService {
 
   private async present(rows: GroupRow[]): Promise<Group[]> {
     if (rows.length === 0) return [];
-    const members = await this.db
+    const members = await this.deps.db
       .selectFrom('group_members')
       .innerJoin('users', 'users.id', 'group_members.user_id')
       .select([...publicUserColumns, 'group_members.group_id'])

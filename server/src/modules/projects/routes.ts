@@ -27,8 +27,8 @@ import { forbidden } from '../../errors';
 import { userOf } from '../auth/authenticate';
 
 const noContent = z.null().describe('No content');
-const secured = { security: [{ bearerAuth: [] }], tags: ['projects'] };
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const secured = { tags: ['projects'] };
+const errors = { 400: errorBody, 403: errorBody, 404: errorBody };
 
 const boardParams = z.object({ boardId: entityId });
 const listParams = boardParams.extend({ listId: entityId });
@@ -41,13 +41,11 @@ const textOrJson = () => (data: unknown) =>
   typeof data === 'string' || Buffer.isBuffer(data) ? (data as string) : JSON.stringify(data);
 
 export function projectsRoutes(app: FastifyInstance, context: AppContext): void {
-  const { projects } = context;
+  const { projects } = context.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const onRequest = context.authenticate;
   const me = (request: Parameters<typeof userOf>[0]) => userOf(request).id;
 
   api.get('/projects', {
-    onRequest,
     serializerCompiler: textOrJson,
     schema: {
       ...secured,
@@ -69,7 +67,6 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
   });
 
   api.post('/projects', {
-    onRequest,
     schema: {
       ...secured,
       summary: 'Create a board',
@@ -81,7 +78,6 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
   });
 
   api.put('/projects/:boardId', {
-    onRequest,
     schema: {
       ...secured,
       summary: 'Change a board: name, description, status (archive/restore), members — the owner only',
@@ -93,7 +89,6 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
   });
 
   api.delete('/projects/:boardId', {
-    onRequest,
     schema: {
       ...secured,
       summary: 'Delete a board — the owner only',
@@ -107,7 +102,6 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
   });
 
   api.post('/projects/:boardId/lists', {
-    onRequest,
     schema: {
       ...secured,
       summary: 'Add a list at the end',
@@ -122,7 +116,6 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
   });
 
   api.put('/projects/:boardId/lists/:listId', {
-    onRequest,
     schema: {
       ...secured,
       summary:
@@ -141,7 +134,6 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
   });
 
   api.put('/projects/:boardId/lists/items/:itemId', {
-    onRequest,
     schema: {
       ...secured,
       summary: 'Move an item within or across lists; answers the board',
@@ -159,7 +151,6 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
   });
 
   api.post('/projects/:boardId/lists/:listId/items', {
-    onRequest,
     schema: {
       ...secured,
       summary: 'Add an item at the end of a list',
@@ -181,7 +172,6 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
   });
 
   api.put('/projects/:boardId/lists/:listId/items/:itemId', {
-    onRequest,
     schema: {
       ...secured,
       summary: 'Change an item, or move it within its list ({index})',
@@ -200,7 +190,6 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
   });
 
   api.delete('/projects/:boardId/lists/:listId/items/:itemId', {
-    onRequest,
     schema: {
       ...secured,
       summary: 'Delete an item',
@@ -215,7 +204,6 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
   });
 
   api.post('/projects/:boardId/lists/:listId/items/:itemId/todo', {
-    onRequest,
     schema: {
       ...secured,
       summary: "Add to an item's to-do list",
@@ -240,7 +228,6 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
   });
 
   api.put('/projects/:boardId/lists/:listId/items/:itemId/todo/:todoId', {
-    onRequest,
     schema: {
       ...secured,
       summary: 'Change an item to-do (text, done)',
@@ -262,7 +249,6 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
   });
 
   api.delete('/projects/:boardId/lists/:listId/items/:itemId/todo/:todoId', {
-    onRequest,
     schema: {
       ...secured,
       summary: 'Delete an item to-do',

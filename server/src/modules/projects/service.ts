@@ -24,19 +24,13 @@ import {
 } from '@cadence/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { Engine } from '../../db/dialect';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { presentBoard, presentItem, presentList, presentSummary, presentTodo } from './presenter';
+import type { ServiceDeps } from '../../deps';
+import { authorizeBoard, type BoardAccess } from './policy';
 
 const now = () => new Date().toISOString();
-
-export interface BoardAccess {
-  boardId: number;
-  ownerId: number;
-  version: number;
-  isOwner: boolean;
-}
 
 /** Serialized boards by id, valid while the stored version matches (any instance may have changed it). */
 class BoardCache {
@@ -63,47 +57,28 @@ class BoardCache {
   }
 }
 
+export type ProjectsServiceDeps = Pick<ServiceDeps, 'db' | 'engine'>;
+
 export class ProjectsService {
   private readonly cache = new BoardCache(256);
 
-  constructor(
-    private readonly db: Db,
-    private readonly engine: Engine,
-  ) {}
+  constructor(private readonly deps: ProjectsServiceDeps) {}
 
-  /** The board if the user owns it or is a member; 404 otherwise, exactly as for a missing one. */
-  async access(userId: number, boardId: number, db: Db = this.db): Promise<BoardAccess> {
-    const row = await db
-      .selectFrom('boards')
-      .select(['id', 'owner_id', 'version'])
-      .where('id', '=', boardId)
-      .where((eb) =>
-        eb.or([
-          eb('owner_id', '=', userId),
-          eb.exists(
-            eb
-              .selectFrom('board_members')
-              .select('board_members.user_id')
-              .whereRef('board_members.board_id', '=', 'boards.id')
-              .where('board_members.user_id', '=', userId),
-          ),
-        ]),
-      )
-      .executeTakeFirst();
-    if (!row) throw notFound();
-    return { boardId: row.id, ownerId: row.owner_id, version: row.version, isOwner: row.owner_id === userId };
+  /** The board if the user owns it or is a member (policy.ts); 404 otherwise. */
+  access(userId: number, boardId: number, db: Db = this.deps.db): Promise<BoardAccess> {
+    return authorizeBoard(db, userId, boardId, 'content');
   }
 
-  private async ownerAccess(userId: number, boardId: number): Promise<BoardAccess> {
-    const access = await this.access(userId, boardId);
-    if (!access.isOwner) throw forbidden('OWNER_ONLY', 'projects.ownerOnly');
-    return access;
+  private ownerAccess(userId: number, boardId: number): Promise<BoardAccess> {
+    return authorizeBoard(this.deps.db, userId, boardId, 'board');
   }
 
   /** Runs a change to one board in a transaction holding the board's lock, then bumps its version. */
   private async mutate<T>(boardId: number, change: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      await this.engine.forUpdate(trx.selectFrom('boards').select('id').where('id', '=', boardId)).execute();
+    return this.deps.db.transaction().execute(async (trx) => {
+      await this.deps.engine
+        .forUpdate(trx.selectFrom('boards').select('id').where('id', '=', boardId))
+        .execute();
       const result = await change(trx);
       await trx
         .updateTable('boards')
@@ -117,7 +92,7 @@ export class ProjectsService {
   // ---- Boards -------------------------------------------------------------------------------
 
   async listBoards(userId: number): Promise<{ data: BoardSummary[]; count: number }> {
-    const rows = await this.db
+    const rows = await this.deps.db
       .selectFrom('boards')
       .selectAll('boards')
       .select((eb) => [
@@ -150,7 +125,7 @@ export class ProjectsService {
     return { data, count: data.length };
   }
 
-  private async membersOf(boardIds: number[], db: Db = this.db) {
+  private async membersOf(boardIds: number[], db: Db = this.deps.db) {
     const byBoard = new Map<number, ReturnType<typeof presentPublicUser>[]>();
     if (boardIds.length === 0) return byBoard;
     const rows = await db
@@ -190,7 +165,7 @@ export class ProjectsService {
    * while other requests hold theirs waiting on a board's lock.
    */
   private async loadBoard(boardId: number): Promise<Board> {
-    return this.db.connection().execute(async (db) => {
+    return this.deps.db.connection().execute(async (db) => {
       const row = await db
         .selectFrom('boards')
         .selectAll()
@@ -228,7 +203,7 @@ export class ProjectsService {
   ): Promise<number[]> {
     const wanted = new Set(ids.map(Number));
     if (groupId) {
-      const group = await this.db
+      const group = await this.deps.db
         .selectFrom('groups')
         .select('id')
         .where('id', '=', Number(groupId))
@@ -238,7 +213,7 @@ export class ProjectsService {
         throw badRequest('VALIDATION_ERROR', 'projects.memberNotFriend', {
           group: messages['request.notFound'],
         });
-      const rows = await this.db
+      const rows = await this.deps.db
         .selectFrom('group_members')
         .select('user_id')
         .where('group_id', '=', group.id)
@@ -247,7 +222,7 @@ export class ProjectsService {
     }
     wanted.delete(ownerId);
     if (wanted.size === 0) return [];
-    const friends = await this.db
+    const friends = await this.deps.db
       .selectFrom('friendships')
       .select('friend_id')
       .where('user_id', '=', ownerId)
@@ -264,7 +239,7 @@ export class ProjectsService {
   async createBoard(userId: number, input: CreateBoardInput): Promise<Board> {
     const memberIds = await this.resolveMembers(userId, input.assignees, input.group);
     const at = now();
-    const id = await this.db.transaction().execute(async (trx) => {
+    const id = await this.deps.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('boards')
         .values({
@@ -319,7 +294,7 @@ export class ProjectsService {
 
   async deleteBoard(userId: number, boardId: number): Promise<void> {
     await this.ownerAccess(userId, boardId);
-    await this.db.deleteFrom('boards').where('id', '=', boardId).execute();
+    await this.deps.db.deleteFrom('boards').where('id', '=', boardId).execute();
   }
 
   // ---- Lists --------------------------------------------------------------------------------

@@ -12,24 +12,22 @@ import {
   type UpdateTagInput,
 } from '@cadence/contract';
 import { sql } from 'kysely';
-import type { Db } from '../../db';
-import type { Engine } from '../../db/dialect';
 import { conflict, forbidden, notFound } from '../../errors';
 import { presentBuiltInTag, presentTag, type TagRow } from './presenter';
+import type { ServiceDeps } from '../../deps';
 
 /** Ids are 32-bit integers on PostgreSQL: a longer number cannot name a row. */
 const MAX_ID = 2 ** 31 - 1;
 
 const nameTaken = () => conflict('TAG_NAME_TAKEN', 'tags.nameTaken', { name: messages['tags.nameTaken'] });
 
+export type TagsServiceDeps = Pick<ServiceDeps, 'db' | 'engine'>;
+
 export class TagsService {
-  constructor(
-    private readonly db: Db,
-    private readonly engine: Engine,
-  ) {}
+  constructor(private readonly deps: TagsServiceDeps) {}
 
   async list(userId: number): Promise<TagList> {
-    const rows = await this.db.selectFrom('tags').selectAll().where('user_id', '=', userId).execute();
+    const rows = await this.deps.db.selectFrom('tags').selectAll().where('user_id', '=', userId).execute();
     // Sorted here rather than in SQL so the order is the same on both engines, whatever collation.
     rows.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
     const data = [...builtInTagNames.map(presentBuiltInTag), ...rows.map(presentTag)];
@@ -40,7 +38,7 @@ export class TagsService {
     await this.assertNameFree(userId, input.name);
     const now = new Date().toISOString();
     const row = await this.mapRace(() =>
-      this.db
+      this.deps.db
         .insertInto('tags')
         .values({ user_id: userId, name: input.name, color: input.color, created_at: now, updated_at: now })
         .returningAll()
@@ -51,7 +49,7 @@ export class TagsService {
 
   async update(userId: number, id: string, input: UpdateTagInput): Promise<Tag> {
     const tagId = this.ownTagId(id);
-    const existing = await this.db
+    const existing = await this.deps.db
       .selectFrom('tags')
       .select('id')
       .where('id', '=', tagId)
@@ -60,7 +58,7 @@ export class TagsService {
     if (!existing) throw notFound();
     if (input.name !== undefined) await this.assertNameFree(userId, input.name, tagId);
     const row = await this.mapRace(() =>
-      this.db
+      this.deps.db
         .updateTable('tags')
         .set({
           ...(input.name !== undefined ? { name: input.name } : {}),
@@ -79,7 +77,7 @@ export class TagsService {
 
   async remove(userId: number, id: string): Promise<void> {
     const tagId = this.ownTagId(id);
-    const result = await this.db
+    const result = await this.deps.db
       .deleteFrom('tags')
       .where('id', '=', tagId)
       .where('user_id', '=', userId)
@@ -97,7 +95,7 @@ export class TagsService {
   /** `lower()` on both sides, as in the unique index, so the check and the index agree. */
   private async assertNameFree(userId: number, name: string, exceptId?: number): Promise<void> {
     if (isBuiltInTagName(name)) throw nameTaken();
-    let query = this.db
+    let query = this.deps.db
       .selectFrom('tags')
       .select('id')
       .where('user_id', '=', userId)
@@ -111,7 +109,7 @@ export class TagsService {
     try {
       return await write();
     } catch (error) {
-      if (this.engine.isUniqueViolation(error)) throw nameTaken();
+      if (this.deps.engine.isUniqueViolation(error)) throw nameTaken();
       throw error;
     }
   }

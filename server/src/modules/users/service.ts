@@ -1,13 +1,13 @@
 /** The users directory (D11) and the operator's management of accounts (D7). */
 import { messages, type PublicUser, type UpdateUserInput, type UserDetail } from '@cadence/contract';
 import { sql } from 'kysely';
-import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { AccountService } from '../account/service';
 import type { AuthService } from '../auth/service';
 import { type UserRow, roleOf } from './presenter';
 import { presentPublicUser, publicUserColumns } from './public-presenter';
+import type { ServiceDeps } from '../../deps';
 
 export interface DirectoryQuery {
   q?: string | undefined;
@@ -20,17 +20,15 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+export type UsersServiceDeps = Pick<ServiceDeps, 'db'> & { auth: AuthService; accounts: AccountService };
+
 export class UsersService {
-  constructor(
-    private readonly db: Db,
-    private readonly auth: AuthService,
-    private readonly accounts: AccountService,
-  ) {}
+  constructor(private readonly deps: UsersServiceDeps) {}
 
   /** Active users (the operator sees deactivated ones too), by id; `q` matches names or an exact e-mail. */
   async list(viewer: UserRow, query: DirectoryQuery): Promise<{ data: PublicUser[]; count: number }> {
-    const operator = await this.auth.isOperator(viewer);
-    let base = this.db.selectFrom('users');
+    const operator = await this.deps.auth.isOperator(viewer);
+    let base = this.deps.db.selectFrom('users');
     if (!operator) base = base.where('active', '=', true);
     const q = query.q?.trim();
     if (q) {
@@ -56,8 +54,8 @@ export class UsersService {
   }
 
   async detail(viewer: UserRow, id: number): Promise<UserDetail> {
-    const operator = await this.auth.isOperator(viewer);
-    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    const operator = await this.deps.auth.isOperator(viewer);
+    const row = await this.deps.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row || (!operator && !bool(row.active) && row.id !== viewer.id)) throw notFound();
     return {
       ...presentPublicUser(row),
@@ -74,9 +72,9 @@ export class UsersService {
    * a deactivation ends the account's sessions at once (D7).
    */
   async update(viewer: UserRow, id: number, input: UpdateUserInput): Promise<UserDetail> {
-    const operator = await this.auth.isOperator(viewer);
+    const operator = await this.deps.auth.isOperator(viewer);
     const self = viewer.id === id;
-    const target = await this.db
+    const target = await this.deps.db
       .selectFrom('users')
       .select(['id', 'active'])
       .where('id', '=', id)
@@ -90,8 +88,8 @@ export class UsersService {
         active: messages['users.cannotDeactivateSelf'],
       });
     }
-    if (input.username) await this.accounts.assertAvailable(id, { username: input.username });
-    await this.db.transaction().execute(async (trx) => {
+    if (input.username) await this.deps.accounts.assertAvailable(id, { username: input.username });
+    await this.deps.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('users')
         .set({
@@ -103,7 +101,7 @@ export class UsersService {
         })
         .where('id', '=', id)
         .execute();
-      if (input.active === false) await this.auth.revokeAllSessions(id, trx);
+      if (input.active === false) await this.deps.auth.revokeAllSessions(id, trx);
     });
     return this.detail(viewer, id);
   }

@@ -1,0 +1,19 @@
+/**
+ * What services are built from: the database and the process's shared parts. Every service takes
+ * one object of these (a `Pick` of what it uses, plus the services it calls) in its constructor.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db';
+import type { Engine } from './db/dialect';
+import type { Mailer } from './lib/mailer';
+import type { AccessTokens } from './lib/tokens';
+
+export interface ServiceDeps {
+  db: Db;
+  engine: Engine;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  accessTokens: AccessTokens;
+}

@@ -1,0 +1,36 @@
+/**
+ * Builds every service once, in one place, from the shared parts of the process. Route modules
+ * receive them through the AppContext; nothing else constructs a service.
+ */
+import type { ServiceDeps } from './deps';
+import { AccountService } from './modules/account/service';
+import { AuthService } from './modules/auth/service';
+import { FriendsService } from './modules/friends/service';
+import { GroupsService } from './modules/groups/service';
+import { ProjectsService } from './modules/projects/service';
+import { TagsService } from './modules/tags/service';
+import { UsersService } from './modules/users/service';
+
+export interface Services {
+  auth: AuthService;
+  accounts: AccountService;
+  users: UsersService;
+  friends: FriendsService;
+  groups: GroupsService;
+  tags: TagsService;
+  projects: ProjectsService;
+}
+
+export function buildServices(deps: ServiceDeps): Services {
+  const auth = new AuthService(deps);
+  const accounts = new AccountService({ ...deps, auth });
+  return {
+    auth,
+    accounts,
+    users: new UsersService({ ...deps, auth, accounts }),
+    friends: new FriendsService(deps),
+    groups: new GroupsService(deps),
+    tags: new TagsService(deps),
+    projects: new ProjectsService(deps),
+  };
+}
