@@ -2,14 +2,13 @@
  * Builds the Fastify application in layers: framework plugins (security headers, rate limits,
  * OpenAPI) → the app's services (database, tokens, mailer) → the API routes → the SPA.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import pretty from 'pino-pretty';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -20,7 +19,7 @@ import {
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db';
-import { notFound, tooManyRequests } from './errors';
+import { tooManyRequests } from './errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { AccessTokens, loadOrCreateSecret } from './lib/tokens';
 import { createAuthenticate, requireSignIn } from './modules/auth/authenticate';
@@ -32,7 +31,9 @@ import { healthRoutes } from './modules/health/routes';
 import { projectsRoutes } from './modules/projects/routes';
 import { tagsRoutes } from './modules/tags/routes';
 import { usersRoutes } from './modules/users/routes';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/error-handler';
+import { serveWebApp } from './plugins/web-app';
 import { seedDemo } from './seed';
 import { buildServices } from './services';
 
@@ -79,14 +80,28 @@ export interface BuildOptions {
   mailer?: Mailer;
 }
 
+/**
+ * JSON lines for log collectors; in a terminal (or with LOG_FORMAT=pretty), one readable line per
+ * event. LOG_FORMAT=json forces JSON in a terminal.
+ */
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  const redact = ['req.headers.authorization', 'req.headers.cookie'];
+  const format = config.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json');
+  if (format === 'json') return { level: config.LOG_LEVEL, redact };
+  const stream = pretty({
+    colorize: Boolean(process.stdout.isTTY),
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+  });
+  return { level: config.LOG_LEVEL, redact, stream };
+}
+
 const defaultWebDir = path.resolve(import.meta.dirname, '../../web/dist');
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
@@ -138,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
   });
+  await registerCompression(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => tooManyRequests(),
@@ -191,31 +207,4 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await serveWebApp(app, options.webDir ?? defaultWebDir);
   return app;
-}
-
-/** Serves the built SPA, and index.html for every other non-API path (history routing). */
-async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> {
-  const hasWebApp = fs.existsSync(path.join(webDir, 'index.html'));
-  if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: webDir,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      setHeaders: (res, filePath) => {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  } else {
-    app.log.warn({ webDir }, 'the web app is not built: only the API is served (run npm run build)');
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    const isApi = url === '/api' || url.startsWith('/api/');
-    if (isApi || !hasWebApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      throw notFound();
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
-  });
 }

@@ -73,6 +73,7 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'not a url'],
     ['SEED_DEMO', 'maybe'],
     ['LOG_LEVEL', 'loud'],
+    ['LOG_FORMAT', 'xml'],
     ['AUTH_RATE_LIMIT_PER_MINUTE', '0'],
   ])('names %s when it is %j', (name, value) => {
     const problems = problemsOf({ [name]: value });

@@ -72,6 +72,7 @@ const environment = z.object({
   MAIL_FROM: z.string().min(3).default('Cadence <no-reply@localhost>'),
   PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://cadence.example.com').optional()),
   SEED_DEMO: flag(true),
+  LOG_FORMAT: z.enum(['pretty', 'json'], { message: 'must be pretty or json' }).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',

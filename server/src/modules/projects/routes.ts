@@ -19,11 +19,12 @@ import {
   updateListInput,
   updateTodoInput,
 } from '@cadence/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../errors';
+import { preferredEncoding } from '../../plugins/compression';
 import { userOf } from '../auth/authenticate';
 
 const noContent = z.null().describe('No content');
@@ -36,12 +37,43 @@ const itemParams = listParams.extend({ itemId: entityId });
 const moveParams = boardParams.extend({ itemId: entityId });
 const todoParams = itemParams.extend({ todoId: entityId });
 
+/** Weak: one tag names the board's version in every encoding. */
+const boardEtag = (boardId: number, version: number) => `W/"board-${boardId}-v${version}"`;
+
+/** `If-None-Match` holds a list of tags, or `*`; weak comparison (RFC 9110 §13.1.2). */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === opaque;
+  });
+}
+
 /** The board read sends JSON bytes it already has (cached per board version); objects are stringified. */
 const textOrJson = () => (data: unknown) =>
   typeof data === 'string' || Buffer.isBuffer(data) ? (data as string) : JSON.stringify(data);
 
 export function projectsRoutes(app: FastifyInstance, context: AppContext): void {
   const { projects } = context.services;
+
+  /**
+   * A board read: one point query checks access and gives the version; a client holding that
+   * version's ETag gets 304 without the board being read; otherwise the cached bytes, compressed
+   * once per version, in the encoding the client accepts.
+   */
+  async function sendBoard(request: FastifyRequest, reply: FastifyReply, userId: number, boardId: number) {
+    const { version } = await projects.access(userId, boardId);
+    const etag = boardEtag(boardId, version);
+    reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    const encoding = preferredEncoding(request);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    const body = await projects.boardBytes(boardId, version, encoding);
+    // Already JSON bytes; Fastify sends a Buffer as it is.
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
+
   const api = app.withTypeProvider<ZodTypeProvider>();
   const me = (request: Parameters<typeof userOf>[0]) => userOf(request).id;
 
@@ -52,15 +84,16 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       summary:
         '?user={myId}: my boards (owned or shared) · ?id={boardId}: one board with its lists and items in order',
       querystring: projectsQuery,
-      response: { 200: z.union([listOf(boardSummary), z.object({ data: board })]), ...errors },
+      response: {
+        200: z.union([listOf(boardSummary), z.object({ data: board })]),
+        304: z.null().describe("Not modified: the If-None-Match tag is the board's current version"),
+        ...errors,
+      },
     },
     handler: async (request, reply) => {
       const userId = me(request);
-      if (request.query.id !== undefined) {
-        const json = await projects.boardJson(userId, Number(request.query.id));
-        // Already JSON bytes; Fastify sends a Buffer as it is.
-        return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
-      }
+      if (request.query.id !== undefined)
+        return sendBoard(request, reply, userId, Number(request.query.id));
       if (Number(request.query.user) !== userId) throw forbidden('FORBIDDEN', 'projects.userForbidden');
       return projects.listBoards(userId);
     },

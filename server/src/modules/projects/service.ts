@@ -28,28 +28,49 @@ import { badRequest, notFound } from '../../errors';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { presentBoard, presentItem, presentList, presentSummary, presentTodo } from './presenter';
 import type { ServiceDeps } from '../../deps';
+import { compressOnce, type Encoding } from '../../plugins/compression';
 import { authorizeBoard, type BoardAccess } from './policy';
 
 const now = () => new Date().toISOString();
 
+/** A board's JSON at one version, with its compressed forms made the first time each is asked for. */
+class CachedBoard {
+  private readonly encoded = new Map<Exclude<Encoding, 'identity'>, Buffer>();
+
+  constructor(
+    readonly version: number,
+    private readonly json: Buffer,
+  ) {}
+
+  bytes(encoding: Encoding): Buffer {
+    if (encoding === 'identity') return this.json;
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body = compressOnce(this.json, encoding);
+      this.encoded.set(encoding, body);
+    }
+    return body;
+  }
+}
+
 /** Serialized boards by id, valid while the stored version matches (any instance may have changed it). */
 class BoardCache {
-  private readonly entries = new Map<number, { version: number; json: Buffer }>();
+  private readonly entries = new Map<number, CachedBoard>();
 
   constructor(private readonly capacity: number) {}
 
-  get(boardId: number, version: number): Buffer | undefined {
+  get(boardId: number, version: number): CachedBoard | undefined {
     const entry = this.entries.get(boardId);
     if (!entry || entry.version !== version) return undefined;
     // Most recently used last.
     this.entries.delete(boardId);
     this.entries.set(boardId, entry);
-    return entry.json;
+    return entry;
   }
 
-  set(boardId: number, version: number, json: Buffer): void {
+  set(boardId: number, entry: CachedBoard): void {
     this.entries.delete(boardId);
-    this.entries.set(boardId, { version, json });
+    this.entries.set(boardId, entry);
     if (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -144,15 +165,19 @@ export class ProjectsService {
   }
 
   /** The board as encoded JSON: from the cache while its version holds, else four indexed queries. */
-  async boardJson(userId: number, boardId: number): Promise<Buffer> {
-    const access = await this.access(userId, boardId);
-    const cached = this.cache.get(boardId, access.version);
-    if (cached) return cached;
-    const board = await this.loadBoard(boardId);
-    const json = Buffer.from(JSON.stringify({ data: board }));
-    // Store under the version the rows were read at; a concurrent write only makes it stale.
-    this.cache.set(boardId, access.version, json);
-    return json;
+  /**
+   * The board's JSON bytes at `version` (from `access`) in `encoding`, cached per version in the
+   * process and compressed at most once per version and encoding.
+   */
+  async boardBytes(boardId: number, version: number, encoding: Encoding): Promise<Buffer> {
+    let entry = this.cache.get(boardId, version);
+    if (!entry) {
+      const board = await this.loadBoard(boardId);
+      // Stored under the version checked before the read; a concurrent write only makes it stale.
+      entry = new CachedBoard(version, Buffer.from(JSON.stringify({ data: board })));
+      this.cache.set(boardId, entry);
+    }
+    return entry.bytes(encoding);
   }
 
   async getBoard(userId: number, boardId: number): Promise<Board> {
