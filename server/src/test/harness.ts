@@ -3,7 +3,7 @@
  * schema of its own in PostgreSQL when TEST_ENGINE=postgres (npm run test:pg). Errors logged by the
  * app fail the test unless it expects them.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -121,6 +121,27 @@ export async function snapshot(database: DatabaseHandle): Promise<Record<string,
     counts[table] = Number(row.rows[0]?.n);
   }
   return counts;
+}
+
+/**
+ * A digest of every row of every table: equal digests mean nothing was inserted, changed or
+ * deleted, which row counts alone cannot show for an update.
+ */
+export async function fingerprint(database: DatabaseHandle): Promise<Record<string, string>> {
+  const tables = (await database.db.introspection.getTables()).map((table) => table.name).sort();
+  const digests: Record<string, string> = {};
+  for (const table of tables) {
+    const result = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(database.db);
+    const rows = result.rows
+      .map((row) =>
+        JSON.stringify(row, (_key, value: unknown) =>
+          Buffer.isBuffer(value) ? value.toString('base64') : value,
+        ),
+      )
+      .sort();
+    digests[table] = createHash('sha256').update(rows.join('\n')).digest('hex');
+  }
+  return digests;
 }
 
 let sequence = 0;
