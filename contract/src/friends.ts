@@ -28,7 +28,9 @@ export const sendFriendRequestInput = z
   .strictObject({
     userId: z
       .string({ error: friendsMessages['friends.userRequired'] })
-      .regex(/^[1-9][0-9]*$/, friendsMessages['friends.userRequired']),
+      .regex(/^[1-9][0-9]{0,9}$/, friendsMessages['friends.userRequired'])
+      // Ids are 32-bit on PostgreSQL: a larger number names nobody, and says so as bad input.
+      .refine((value) => Number(value) <= 2_147_483_647, friendsMessages['friends.userRequired']),
   })
   .meta({ id: 'SendFriendRequestInput' });
 export type SendFriendRequestInput = z.infer<typeof sendFriendRequestInput>;

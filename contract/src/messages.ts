@@ -32,6 +32,7 @@ export const messages = {
   'validation.tokenRequired': 'The token is missing.',
   'validation.text': 'This field must be text.',
   'validation.unknownField': 'This field is not allowed.',
+  'validation.nulCharacter': 'This field may not contain a NUL character.',
   'validation.invalid': 'Some fields are not valid.',
   'request.invalidJson': 'The request body is not valid JSON.',
   'request.emptyBody': 'The request body is empty.',

@@ -33,6 +33,7 @@ import { tagsRoutes } from './modules/tags/routes';
 import { usersRoutes } from './modules/users/routes';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/error-handler';
+import { registerInputGuard } from './plugins/input-guard';
 import { serveWebApp } from './plugins/web-app';
 import { seedDemo } from './seed';
 import { buildServices } from './services';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
   const apiRoutes: RouteEntry[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {

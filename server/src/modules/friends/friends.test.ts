@@ -180,10 +180,24 @@ describe('POST /api/friends/requests', () => {
     expect(await snapshot(t.database)).toEqual(before);
   });
 
-  it.each(['999999', '99999999999999999999'])('answers 404 for an unknown user %s', async (userId) => {
+  it('answers 404 for an unknown user', async () => {
     const ann = await signUp();
     const before = await snapshot(t.database);
-    expectError(await call('POST', '/api/friends/requests', ann.token, { userId }), 404, 'NOT_FOUND');
+    expectError(
+      await call('POST', '/api/friends/requests', ann.token, { userId: '999999' }),
+      404,
+      'NOT_FOUND',
+    );
+    expect(await snapshot(t.database)).toEqual(before);
+  });
+
+  it('answers 400 for an id no user can have (past 32 bits)', async () => {
+    const ann = await signUp();
+    const before = await snapshot(t.database);
+    const response = await call('POST', '/api/friends/requests', ann.token, {
+      userId: '99999999999999999999',
+    });
+    expect(expectError(response, 400, 'VALIDATION_ERROR').fields).toHaveProperty('userId');
     expect(await snapshot(t.database)).toEqual(before);
   });
 

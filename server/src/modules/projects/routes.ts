@@ -92,8 +92,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
     },
     handler: async (request, reply) => {
       const userId = me(request);
-      if (request.query.id !== undefined)
-        return sendBoard(request, reply, userId, Number(request.query.id));
+      if (request.query.id !== undefined) return sendBoard(request, reply, userId, Number(request.query.id));
       if (Number(request.query.user) !== userId) throw forbidden('FORBIDDEN', 'projects.userForbidden');
       return projects.listBoards(userId);
     },

@@ -1,0 +1,310 @@
+/**
+ * Every operation of the API as the security tests call it: the resources a victim owns (one
+ * coherent chain of board, list, item and to-do, a group, a tag, a friend request), and for each
+ * operation of /api/openapi.json how to aim it at them with a valid body. The authorization matrix
+ * and the bad-input test are generated from this table and the OpenAPI document together; an
+ * operation missing here fails both.
+ */
+import {
+  befriend,
+  buildBoard,
+  buildGroup,
+  buildUser,
+  type Method,
+  ok,
+  sendFriendRequest,
+  type TestUser,
+} from '../test/factories';
+import { newAccount, type TestApp } from '../test/harness';
+
+/** Marks the victim's resources, so a leak of any of them into a stranger's answer is seen. */
+export const SECRET_MARK = 'victim-secret-7f3a';
+
+export interface World {
+  victim: TestUser;
+  /** The victim's friend, a member of the victim's board and group. */
+  member: TestUser;
+  /** An ordinary user with no relation to the victim. */
+  stranger: TestUser;
+  groupId: string;
+  tagId: string;
+  boardId: string;
+  listId: string;
+  otherListId: string;
+  itemId: string;
+  todoId: string;
+  /** A request from the victim to someone who has not answered. */
+  requestId: string;
+}
+
+export interface Call {
+  /** Path parameters by name. */
+  params?: (w: World) => Record<string, string>;
+  query?: (w: World) => Record<string, string>;
+  body?: (w: World) => unknown;
+  /**
+   * What the stranger's valid token gets on the victim's resource. `own`: the operation acts only
+   * on the caller's own data (a stranger's call is a call on their own things), so there is no
+   * victim resource to protect; the answer must still not show the victim's data.
+   */
+  stranger: 404 | 403 | 'own' | { status: 200; reason: string };
+  /** What a member of the victim's board gets, where D17 makes them differ from the owner. */
+  member?: 403;
+}
+
+export const own = 'own' as const;
+
+/** Every signed-in operation of the API: how to aim it at the victim's resources. */
+export const operations: Record<string, Call[]> = {
+  'GET /api/jwt/me': [{ stranger: own }],
+  'GET /api/account': [{ stranger: own }],
+  'PUT /api/account': [{ body: () => ({ general: { company: 'Acme' } }), stranger: own }],
+  'POST /api/account/password': [
+    {
+      body: () => ({ currentPassword: 'correct horse battery', newPassword: 'another long password' }),
+      stranger: own,
+    },
+  ],
+  'POST /api/account/avatar': [{ stranger: own }],
+  'DELETE /api/account/avatar': [{ stranger: own }],
+  'GET /api/users': [{ query: () => ({ q: 'user' }), stranger: own }],
+  'GET /api/users/{id}': [
+    {
+      params: (w) => ({ id: w.victim.id }),
+      stranger: { status: 200, reason: 'public profile fields by design (D11)' },
+    },
+  ],
+  'PUT /api/users/{id}': [
+    { params: (w) => ({ id: w.victim.id }), body: () => ({ fullName: 'Taken Over' }), stranger: 403 },
+  ],
+  'GET /api/friends': [{ stranger: own }],
+  'DELETE /api/friends/{userId}': [{ params: (w) => ({ userId: w.victim.id }), stranger: 404 }],
+  'GET /api/friends/requests': [{ stranger: own }],
+  'POST /api/friends/requests': [{ body: (w) => ({ userId: w.victim.id }), stranger: own }],
+  'POST /api/friends/requests/{id}/accept': [{ params: (w) => ({ id: w.requestId }), stranger: 404 }],
+  'POST /api/friends/requests/{id}/decline': [{ params: (w) => ({ id: w.requestId }), stranger: 404 }],
+  'DELETE /api/friends/requests/{id}': [{ params: (w) => ({ id: w.requestId }), stranger: 404 }],
+  'GET /api/groups': [{ stranger: own }],
+  'POST /api/groups': [{ body: () => ({ name: 'My own group' }), stranger: own }],
+  'GET /api/groups/{id}': [{ params: (w) => ({ id: w.groupId }), stranger: 404 }],
+  'PUT /api/groups/{id}': [
+    { params: (w) => ({ id: w.groupId }), body: () => ({ name: 'Renamed' }), stranger: 404 },
+  ],
+  'DELETE /api/groups/{id}': [{ params: (w) => ({ id: w.groupId }), stranger: 404 }],
+  'GET /api/tags': [{ stranger: own }],
+  'POST /api/tags': [{ body: () => ({ name: 'mine', color: '#123456' }), stranger: own }],
+  'PUT /api/tags/{id}': [
+    { params: (w) => ({ id: w.tagId }), body: () => ({ name: 'renamed' }), stranger: 404 },
+  ],
+  'DELETE /api/tags/{id}': [{ params: (w) => ({ id: w.tagId }), stranger: 404 }],
+  'GET /api/projects': [
+    { query: (w) => ({ id: w.boardId }), stranger: 404 },
+    { query: (w) => ({ user: w.victim.id }), stranger: 403 },
+  ],
+  'POST /api/projects': [{ body: () => ({ name: 'My own board' }), stranger: own }],
+  'PUT /api/projects/{boardId}': [
+    {
+      params: (w) => ({ boardId: w.boardId }),
+      body: () => ({ name: 'Renamed' }),
+      stranger: 404,
+      member: 403,
+    },
+  ],
+  'DELETE /api/projects/{boardId}': [{ params: (w) => ({ boardId: w.boardId }), stranger: 404, member: 403 }],
+  'POST /api/projects/{boardId}/lists': [
+    { params: (w) => ({ boardId: w.boardId }), body: () => ({ name: 'Injected' }), stranger: 404 },
+  ],
+  'PUT /api/projects/{boardId}/lists/{listId}': [
+    {
+      params: (w) => ({ boardId: w.boardId, listId: w.listId }),
+      body: () => ({ name: 'Renamed' }),
+      stranger: 404,
+    },
+  ],
+  'PUT /api/projects/{boardId}/lists/items/{itemId}': [
+    {
+      params: (w) => ({ boardId: w.boardId, itemId: w.itemId }),
+      body: (w) => ({ fromList: w.listId, toList: w.otherListId, fromIndex: 0, toIndex: 0 }),
+      stranger: 404,
+    },
+  ],
+  'POST /api/projects/{boardId}/lists/{listId}/items': [
+    {
+      params: (w) => ({ boardId: w.boardId, listId: w.listId }),
+      body: () => ({ name: 'Injected' }),
+      stranger: 404,
+    },
+  ],
+  'PUT /api/projects/{boardId}/lists/{listId}/items/{itemId}': [
+    {
+      params: (w) => ({ boardId: w.boardId, listId: w.listId, itemId: w.itemId }),
+      body: () => ({ name: 'Renamed' }),
+      stranger: 404,
+    },
+  ],
+  'DELETE /api/projects/{boardId}/lists/{listId}/items/{itemId}': [
+    { params: (w) => ({ boardId: w.boardId, listId: w.listId, itemId: w.itemId }), stranger: 404 },
+  ],
+  'POST /api/projects/{boardId}/lists/{listId}/items/{itemId}/todo': [
+    {
+      params: (w) => ({ boardId: w.boardId, listId: w.listId, itemId: w.itemId }),
+      body: () => ({ text: 'Injected' }),
+      stranger: 404,
+    },
+  ],
+  'PUT /api/projects/{boardId}/lists/{listId}/items/{itemId}/todo/{todoId}': [
+    {
+      params: (w) => ({ boardId: w.boardId, listId: w.listId, itemId: w.itemId, todoId: w.todoId }),
+      body: () => ({ done: true }),
+      stranger: 404,
+    },
+  ],
+  'DELETE /api/projects/{boardId}/lists/{listId}/items/{itemId}/todo/{todoId}': [
+    {
+      params: (w) => ({ boardId: w.boardId, listId: w.listId, itemId: w.itemId, todoId: w.todoId }),
+      stranger: 404,
+    },
+  ],
+};
+
+/** Operations anyone may call, each with the reason. */
+export const publicOperations: Record<string, string> = {
+  'GET /api/health': 'liveness for load balancers; says nothing about data',
+  'POST /api/jwt/login': 'signs in',
+  'POST /api/jwt/register': 'creates an account',
+  'POST /api/jwt/refresh-token': 'authenticated by the refresh token in the body',
+  'POST /api/jwt/logout': 'authenticated by the refresh token in the body (decisions.md §9)',
+  'POST /api/jwt/forgot-password': 'the user has lost their password',
+  'POST /api/jwt/reset-password': 'authenticated by the token from the e-mail',
+  'GET /api/avatars/{id}': '<img> cannot send a token; versioned addresses (decisions.md §20)',
+};
+
+/** Valid bodies for the open operations that take one (the refresh token is the victim's). */
+export const publicBodies: Record<string, (w: World) => unknown> = {
+  'POST /api/jwt/login': () => ({ email: 'someone@example.com', password: 'a password' }),
+  'POST /api/jwt/register': () => newAccount(),
+  'POST /api/jwt/refresh-token': (w) => ({ refreshToken: w.victim.refreshToken }),
+  'POST /api/jwt/logout': (w) => ({ refreshToken: w.victim.refreshToken }),
+  'POST /api/jwt/forgot-password': () => ({ email: 'someone@example.com' }),
+  'POST /api/jwt/reset-password': () => ({ token: 'a-token', password: 'a new password' }),
+};
+
+/** How to aim the open operations that name a resource in their path. */
+export const publicCalls: Record<string, Call> = {
+  'GET /api/avatars/{id}': { params: (w) => ({ id: w.victim.id }), stranger: own },
+};
+
+export interface DocumentedOperation {
+  key: string;
+  method: Method;
+  path: string;
+  secured: boolean;
+  operation: OpenApiOperation;
+}
+
+export interface OpenApiOperation {
+  security?: unknown[];
+  parameters?: { in: 'path' | 'query'; name: string; required?: boolean; schema: JsonSchema }[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
+}
+
+export interface JsonSchema {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  maxLength?: number;
+  minLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+  maxItems?: number;
+  enum?: unknown[];
+}
+
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { schemas: Record<string, JsonSchema> };
+}
+
+/** Every operation of the document the app serves. */
+export async function documentedOperations(
+  t: TestApp,
+): Promise<{ doc: OpenApiDocument; all: DocumentedOperation[] }> {
+  const doc = (await t.app.inject('/api/openapi.json')).json<OpenApiDocument>();
+  const all = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      key: `${method.toUpperCase()} ${path}`,
+      method: method.toUpperCase() as Method,
+      path,
+      secured: (operation.security ?? []).length > 0,
+      operation,
+    })),
+  );
+  return { doc, all };
+}
+
+/** The victim, a member of the victim's board and group, a stranger, and the victim's resources. */
+export async function buildWorld(t: TestApp): Promise<World> {
+  // The first account operates the instance (D7); it takes no part, so nobody below is operator.
+  await buildUser(t);
+  const victim = await buildUser(t);
+  const member = await buildUser(t);
+  const stranger = await buildUser(t);
+  const bystander = await buildUser(t);
+  await befriend(t, victim, member);
+  const group = await buildGroup(t, victim, { name: `Group ${SECRET_MARK}`, members: [member] });
+  const tag = await ok<{ _id: string }>(
+    t,
+    'POST',
+    '/api/tags',
+    victim.token,
+    { name: SECRET_MARK, color: '#abcdef' },
+    201,
+  );
+  const { board, lists, items } = await buildBoard(t, victim, {
+    name: `Board ${SECRET_MARK}`,
+    members: [member],
+    layout: { [`Doing ${SECRET_MARK}`]: [`Card ${SECRET_MARK}`], Done: [] },
+  });
+  const list = Object.values(lists)[0]!;
+  const item = Object.values(items)[0]!;
+  const todo = await ok<{ _id: string }>(
+    t,
+    'POST',
+    `/api/projects/${board._id}/lists/${list._id}/items/${item._id}/todo`,
+    victim.token,
+    { text: `Todo ${SECRET_MARK}` },
+    201,
+  );
+  const request = await sendFriendRequest(t, victim, bystander);
+  return {
+    victim,
+    member,
+    stranger,
+    groupId: group._id,
+    tagId: tag._id,
+    boardId: board._id,
+    listId: list._id,
+    otherListId: Object.values(lists)[1]!._id,
+    itemId: item._id,
+    todoId: todo._id,
+    requestId: request._id,
+  };
+}
+
+/** The operation's address with the world's ids in its path and query. */
+export function urlOf(world: World, key: string, operation: Call): { method: Method; url: string } {
+  const [method, template] = key.split(' ') as [Method, string];
+  const params = operation.params?.(world) ?? {};
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${key}: the matrix gives no value for {${name}}`);
+    return encodeURIComponent(value);
+  });
+  const query = new URLSearchParams(operation.query?.(world) ?? {}).toString();
+  return { method, url: query ? `${path}?${query}` : path };
+}
