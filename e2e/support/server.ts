@@ -28,6 +28,8 @@ export interface RunningServer {
   url: string;
   output(): string;
   stop(): Promise<number | null>;
+  /** `kill -9`: no shutdown, no flush, as in a crash. Resolves when the process is gone. */
+  kill(): Promise<void>;
 }
 
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
@@ -43,7 +45,13 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   await waitUntilHealthy(url, child, () => output);
-  return { url, output: () => output, stop: () => stop(child) };
+  const kill = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  return { url, output: () => output, stop: () => stop(child), kill };
 }
 
 async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
