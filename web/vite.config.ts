@@ -1,9 +1,19 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress';
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: {
+    alias: {
+      // The toast store alone (the package's exports hide it): the entry needs the store to know
+      // when the first toast arrives; the container and its transitions load with that toast.
+      'mantine-notifications-store': fileURLToPath(
+        new URL('../node_modules/@mantine/notifications/esm/notifications.store.mjs', import.meta.url),
+      ),
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

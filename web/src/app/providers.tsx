@@ -1,15 +1,31 @@
 /** Everything around the router: theme and skin, direction, server state, ability, toasts. */
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { abilityFor } from '../lib/ability';
 import { AbilityContext } from '../lib/ability-context';
 import { useLayoutSettings } from '../lib/layout-settings';
 import { useSessionUser } from '../lib/session';
+import { notificationsStore } from 'mantine-notifications-store';
 import { cssVariablesResolver, theme } from './theme';
 
-// The toast container is not needed for the first paint; pages call the (tiny) store directly.
+// The toast container (with its transitions and portal, ~14 KB) loads with the first toast: pages
+// write to the (tiny) store, and the container shows what the store holds once it mounts.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+let toastShown = false;
+const subscribe = (onChange: () => void) => notificationsStore.subscribe(onChange);
+const anyToast = () => (toastShown ||= notificationsStore.getState().notifications.length > 0);
+
+function Toasts({ rtl }: { rtl: boolean }) {
+  const needed = useSyncExternalStore(subscribe, anyToast, () => false);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position={rtl ? 'top-left' : 'top-right'} />
+    </Suspense>
+  );
+}
 
 /** Toasts close after 3000 ms (D28). */
 export const TOAST_AUTO_CLOSE_MS = 3000;
@@ -40,9 +56,7 @@ export function Providers({ children }: { children: ReactNode }) {
         cssVariablesResolver={cssVariablesResolver}
         forceColorScheme={settings.skin}
       >
-        <Suspense fallback={null}>
-          <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position={settings.rtl ? 'top-left' : 'top-right'} />
-        </Suspense>
+        <Toasts rtl={settings.rtl} />
         <QueryClientProvider client={queryClient}>
           <AbilityContext.Provider value={ability}>{children}</AbilityContext.Provider>
         </QueryClientProvider>
