@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { accountMessages } from './account-messages';
 import { email, newPassword, username } from './auth';
 import { publicUser } from './people';
-import { role } from './users';
+import { languagesList, role } from './users';
 
-export const languagesList = ['en', 'fr', 'de', 'pt'] as const;
+export { languagesList };
 export const genders = ['', 'female', 'male', 'other'] as const;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_SIZE_PX = 256;

@@ -1,7 +1,7 @@
 /** Request and response bodies of the /api/jwt calls (D9). */
 import { z } from 'zod';
 import { messages } from './messages';
-import { userData } from './users';
+import { languagesList, userData } from './users';
 
 /** A required text field whose messages name it: missing → `required`, not text → `text`. */
 function requiredText(required: string) {
@@ -51,6 +51,8 @@ export const registerInput = z
       .trim()
       .max(100, messages['validation.fullNameLength'])
       .optional(),
+    /** The interface language at registration: the account's language from then on. */
+    language: z.enum(languagesList).optional(),
   })
   .meta({ id: 'RegisterInput' });
 export type RegisterInput = z.infer<typeof registerInput>;

@@ -15,6 +15,10 @@ export const userId = z
   .regex(/^[1-9][0-9]{0,9}$/)
   .refine((value) => Number(value) <= 2_147_483_647);
 
+/** The interface languages; the account's language is also the language of its e-mails. */
+export const languagesList = ['en', 'fr', 'de', 'pt'] as const;
+export type Language = (typeof languagesList)[number];
+
 export const userData = z
   .object({
     _id: userId,
@@ -24,6 +28,8 @@ export const userData = z
     role,
     ability: z.array(abilityRule),
     avatar: z.string().nullable(),
+    /** The account's language: the interface takes it at sign-in (one setting, with the navbar's). */
+    language: z.enum(languagesList),
   })
   .meta({ id: 'UserData' });
 export type UserData = z.infer<typeof userData>;

@@ -8,8 +8,11 @@ import { Providers, queryClient } from './app/providers';
 import { createRouter } from './app/router';
 import { api, setSessionEndedHandler } from './lib/api-client';
 import { initI18n } from './lib/i18n';
+import { followAccountLanguage, preferAccountLanguage } from './lib/language-sync';
 
+preferAccountLanguage();
 await initI18n();
+followAccountLanguage();
 const router = createRouter();
 setSessionEndedHandler(() => {
   queryClient.clear();

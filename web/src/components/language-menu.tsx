@@ -1,16 +1,21 @@
 import { NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage, type Language, languages } from '../lib/i18n';
+import { errorMessage } from '../lib/api-messages';
+import { currentLanguage, type Language, languages } from '../lib/i18n';
+import { chooseLanguage } from '../lib/language-sync';
 
 const names: Record<Language, string> = { en: 'English', fr: 'Français', de: 'Deutsch', pt: 'Português' };
 
 /**
- * Chooses the interface language; the choice is kept in browser storage. A native select: light
+ * Chooses the interface language: kept in browser storage, and for a signed-in user saved as the
+ * account's language too (lib/language-sync.ts). A native select: light
  * enough for the sign-in pages, and keyboard and screen-reader friendly as it is.
  */
 export function LanguageMenu() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   return (
     <NativeSelect
       aria-label={t('navbar.language')}
@@ -19,7 +24,16 @@ export function LanguageMenu() {
       w={132}
       leftSection={<IconLanguage size={16} />}
       value={currentLanguage()}
-      onChange={(event) => void changeLanguage(event.currentTarget.value as Language)}
+      onChange={(event) => {
+        chooseLanguage(event.currentTarget.value as Language)
+          // The account settings page shows the language too.
+          .then(() => queryClient.invalidateQueries({ queryKey: ['account'] }))
+          .catch(async (error: unknown) => {
+            // The toast code loads only when needed: this menu is on the sign-in pages too.
+            const { notifications } = await import('@mantine/notifications');
+            notifications.show({ color: 'red', message: errorMessage(t, error) });
+          });
+      }}
       data={languages.map((language) => ({ value: language, label: names[language] }))}
     />
   );

@@ -9,7 +9,7 @@ import { initReactI18next } from 'react-i18next';
 
 export const languages = ['en', 'fr', 'de', 'pt'] as const;
 export type Language = (typeof languages)[number];
-const storageKey = 'language';
+export const LANGUAGE_STORAGE_KEY = 'language';
 
 type Bundle = Record<string, unknown>;
 
@@ -107,7 +107,7 @@ export async function loadNamespaces(namespaces: readonly LazyNamespace[]): Prom
 }
 
 function storedLanguage(): Language {
-  const value = localStorage.getItem(storageKey);
+  const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
   return (languages as readonly string[]).includes(value ?? '') ? (value as Language) : 'en';
 }
 
@@ -142,7 +142,7 @@ export async function initI18n(): Promise<void> {
 
 export async function changeLanguage(language: Language): Promise<void> {
   await ensureLoaded(language);
-  localStorage.setItem(storageKey, language);
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   await i18next.changeLanguage(language);
 }
 

@@ -49,6 +49,7 @@ describe('POST /api/jwt/register', () => {
       role: 'admin',
       ability: [{ action: 'manage', subject: 'all' }],
       avatar: null,
+      language: 'en',
     });
     expect((await me(body.accessToken)).statusCode).toBe(200);
     expect((await refresh(body.refreshToken)).statusCode).toBe(200);

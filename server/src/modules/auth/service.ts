@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
 import { type AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../errors';
+import { mailText } from '../../lib/mail-texts';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { presentUserData, type UserRow } from '../users/presenter';
@@ -49,6 +50,7 @@ export class AuthService {
           email: input.email,
           full_name: input.fullName || input.username,
           password_hash: passwordHash,
+          ...(input.language ? { language: input.language } : {}),
           // A self-registered account may open every screen (D5); data stays its own.
           role: 'admin',
           created_at: now,
@@ -228,7 +230,7 @@ export class AuthService {
   async forgotPassword(input: ForgotPasswordInput): Promise<void> {
     const user = await this.deps.db
       .selectFrom('users')
-      .select(['id', 'email', 'full_name', 'active'])
+      .select(['id', 'email', 'full_name', 'active', 'language'])
       .where('email', '=', input.email)
       .executeTakeFirst();
     if (!user || !bool(user.active)) return;
@@ -247,16 +249,7 @@ export class AuthService {
     try {
       await this.deps.mailer.send({
         to: user.email,
-        subject: 'Reset your Cadence password',
-        text: [
-          `Hello ${user.full_name},`,
-          '',
-          'Someone asked to reset the password of your Cadence account. To choose a new one, open:',
-          '',
-          link,
-          '',
-          'The link works once, within one hour. If you did not ask for it, ignore this e-mail.',
-        ].join('\n'),
+        ...mailText(user.language, 'passwordReset', { name: user.full_name, link }),
       });
     } catch (error) {
       // The answer must not reveal whether the address exists, so a mail failure is only logged.

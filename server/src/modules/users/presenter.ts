@@ -1,5 +1,12 @@
 /** Maps a user row to the `userData` the client keeps (D9). Never the hash, never a token. */
-import { abilitiesByRole, type Role, roles, type UserData } from '@cadence/contract';
+import {
+  abilitiesByRole,
+  type Language,
+  languagesList,
+  type Role,
+  roles,
+  type UserData,
+} from '@cadence/contract';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema';
 
@@ -19,5 +26,6 @@ export function presentUserData(row: UserRow): UserData {
     role,
     ability: abilitiesByRole[role],
     avatar: row.avatar,
+    language: (languagesList as readonly string[]).includes(row.language) ? (row.language as Language) : 'en',
   };
 }

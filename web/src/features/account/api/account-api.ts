@@ -2,6 +2,7 @@
 import type { Account, ChangePasswordInput, UpdateAccountInput } from '@cadence/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
+import { rememberAccountLanguage } from '../../../lib/language-sync';
 
 export const getAccountQueryOptions = () =>
   queryOptions({ queryKey: ['account'], queryFn: () => api.get<Account>('/account') });
@@ -11,8 +12,10 @@ function useAccountChange<I>(call: (input: I) => Promise<Account | undefined>) {
   return useMutation({
     mutationFn: call,
     onSuccess: async (account) => {
-      if (account) queryClient.setQueryData(getAccountQueryOptions().queryKey, account);
-      else await queryClient.invalidateQueries({ queryKey: getAccountQueryOptions().queryKey });
+      if (account) {
+        queryClient.setQueryData(getAccountQueryOptions().queryKey, account);
+        rememberAccountLanguage(account.language);
+      } else await queryClient.invalidateQueries({ queryKey: getAccountQueryOptions().queryKey });
       // Names and picture are part of the stored user record too.
       await queryClient.invalidateQueries({ queryKey: ['current-user'] });
     },

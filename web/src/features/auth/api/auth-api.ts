@@ -8,6 +8,7 @@ import type {
 } from '@cadence/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
 
 export function useLogin() {
@@ -19,7 +20,9 @@ export function useLogin() {
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (input: RegisterInput) => api.post<AuthSession>('/jwt/register', input),
+    // The account takes the interface's language, which its e-mails will speak from then on.
+    mutationFn: (input: RegisterInput) =>
+      api.post<AuthSession>('/jwt/register', { language: currentLanguage(), ...input }),
     onSuccess: (value) => session.start(value),
   });
 }

@@ -10,7 +10,7 @@ import { schemaValidator } from '../../../lib/form-validation';
 import { useRegister } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 
-type RegisterForm = Required<RegisterInput>;
+type RegisterForm = Required<Omit<RegisterInput, 'language'>>;
 
 export function Component() {
   const { t } = useTranslation();

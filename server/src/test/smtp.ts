@@ -1,0 +1,50 @@
+/** A real SMTP server on a free local port that keeps what it receives, for tests of e-mail. */
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface TestInbox {
+  url: string;
+  /** The first mail to `address`, waiting up to 10 s for it. */
+  mailTo(address: string): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export async function startInbox(): Promise<TestInbox> {
+  const inbox: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, done) {
+      simpleParser(stream)
+        .then((mail) => {
+          const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+          inbox.push({ to: to?.value[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
+          done();
+        })
+        .catch(done);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    async mailTo(address) {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const mail = inbox.find((m) => m.to === address);
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`no mail reached ${address}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(resolve)),
+  };
+}
