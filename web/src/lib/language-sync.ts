@@ -15,21 +15,28 @@ export function preferAccountLanguage(): void {
   if (language) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
 }
 
+/** A choice being saved: a user record read before the save must not switch the interface back. */
+let saving: Language | null = null;
+
 /** From then on, the interface follows the stored user record's language. */
 export function followAccountLanguage(): void {
   session.subscribe(() => {
     const language = session.user()?.language;
-    if (language && language !== currentLanguage()) void changeLanguage(language);
+    if (language && !saving && language !== currentLanguage()) void changeLanguage(language);
   });
 }
 
 /** The navbar's choice: the interface changes at once; a signed-in user's account follows. */
 export async function chooseLanguage(language: Language): Promise<void> {
-  // Recorded first, so that a refresh of the user record meanwhile does not switch back.
-  const user = session.user();
-  if (user && session.accessToken()) session.setUser({ ...user, language });
   await changeLanguage(language);
-  if (user && session.accessToken()) await api.put('/account', { language });
+  if (!session.user() || !session.accessToken()) return;
+  saving = language;
+  try {
+    await api.put('/account', { language });
+  } finally {
+    saving = null;
+  }
+  rememberAccountLanguage(language);
 }
 
 /** After the account's language changed elsewhere (account settings). */

@@ -1,0 +1,76 @@
+/**
+ * One language setting, in Chromium with a real SMTP server: switching the interface to German in
+ * the navbar changes the account's language (account settings and GET /api/account agree), a reset
+ * link asked for afterwards arrives in German, and signing in on a new browser takes the account's
+ * language.
+ */
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { logIn, newPerson, register } from '../support/app';
+import { openPage } from '../support/browser';
+import { freePort, useAppServer } from '../support/server';
+
+const inbox: { to: string; subject: string; text: string }[] = [];
+const smtpPort = await freePort();
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, _session, done) {
+    simpleParser(stream)
+      .then((mail) => {
+        const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+        inbox.push({ to: to?.value[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
+        done();
+      })
+      .catch(done);
+  },
+});
+beforeAll(() => new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve)));
+afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
+
+const server = useAppServer({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+
+it('saves the navbar language to the account, mails in it, and brings it to a new browser', async () => {
+  expect((smtp.server.address() as AddressInfo).port).toBe(smtpPort);
+  const { page } = await openPage(server.url, 'language-setting');
+  const person = newPerson();
+  await register(page, person);
+  await page.waitForURL('**/dashboard/analytics');
+
+  await page.getByTestId('language-menu').selectOption('de');
+  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('de');
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const api = (window as unknown as { cadence: { api: { get<T>(url: string): Promise<T> } } }).cadence
+          .api;
+        return (await api.get<{ language: string }>('/account')).language;
+      }),
+    )
+    .toBe('de');
+
+  await page.goto('/pages/account-setting');
+  await expect
+    .poll(() => page.locator('form').getByLabel('Sprache', { exact: true }).inputValue())
+    .toBe('Deutsch');
+
+  // Signed out, asking for a reset link: the e-mail speaks the account's language.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByRole('button', { name: 'Send the reset link' }).click();
+  await expect
+    .poll(() => inbox.find((mail) => mail.to === person.email)?.subject)
+    .toBe('Setzen Sie Ihr Cadence-Passwort zurück');
+  expect(inbox.find((mail) => mail.to === person.email)?.text).toContain('Hallo');
+
+  // A new browser, in English by default, takes the account's language at sign-in.
+  const fresh = await openPage(server.url, 'language-setting-new-browser');
+  await logIn(fresh.page, person.email, person.password);
+  await fresh.page.waitForURL('**/dashboard/analytics');
+  await expect.poll(() => fresh.page.locator('html').getAttribute('lang')).toBe('de');
+  expect(await fresh.page.getByTestId('language-menu').inputValue()).toBe('de');
+});
