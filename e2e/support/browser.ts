@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { onTestFailed } from 'vitest';
+import { onTestFailed, onTestFinished } from 'vitest';
 
 export const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const artifacts = path.resolve(import.meta.dirname, '../artifacts');
@@ -38,8 +38,10 @@ export async function closeBrowser(): Promise<void> {
 export interface TestPage {
   page: Page;
   context: BrowserContext;
-  /** Console errors and uncaught exceptions of the page. */
+  /** Console errors and warnings, and uncaught exceptions, of the page. */
   errors: string[];
+  /** Declares console lines this test provokes on purpose (a refused request, say). */
+  allowConsole: (...patterns: RegExp[]) => void;
 }
 
 /** A new page in a new context; call inside a test. */
@@ -50,14 +52,22 @@ export async function openPage(baseURL: string, name: string): Promise<TestPage>
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
+  const allowed: RegExp[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  // A clean console is part of every browser test: an unexpected error or warning fails it.
+  onTestFinished(() => {
+    const unexpected = errors.filter((line) => !allowed.some((pattern) => pattern.test(line)));
+    if (unexpected.length > 0) {
+      throw new Error(`${name}: unexpected console output:\n${unexpected.join('\n')}`);
+    }
   });
   onTestFailed(async () => {
     fs.mkdirSync(artifacts, { recursive: true });
     const file = path.join(artifacts, `${name.replace(/[^\w-]+/g, '-')}.png`);
     await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
   });
-  return { page, context, errors };
+  return { page, context, errors, allowConsole: (...patterns) => allowed.push(...patterns) };
 }

@@ -44,7 +44,8 @@ it('keeps an account-settings change across a reload', async () => {
 });
 
 it('shows an error for a wrong current password and keeps the old password', async () => {
-  const { page } = await openPage(server.url, 'password-change');
+  const { page, allowConsole } = await openPage(server.url, 'password-change');
+  allowConsole(/status of 400/);
   const person = newPerson();
   await register(page, person);
   await page.waitForURL('**/dashboard/analytics');

@@ -27,7 +27,8 @@ describe('a new user', () => {
   });
 
   it('sees the registration messages of the server', async () => {
-    const { page } = await openPage(server.url, 'register-taken');
+    const { page, allowConsole } = await openPage(server.url, 'register-taken');
+    allowConsole(/status of 409/);
     const person = newPerson();
     await register(page, person);
     await page.waitForURL('**/dashboard/analytics');
@@ -37,7 +38,8 @@ describe('a new user', () => {
   });
 
   it('is told "Email or Password is Invalid" for a wrong password', async () => {
-    const { page } = await openPage(server.url, 'bad-password');
+    const { page, allowConsole } = await openPage(server.url, 'bad-password');
+    allowConsole(/status of 400/);
     await logIn(page, demoClient.email, 'not the password');
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Email or Password is Invalid');
     expect(new URL(page.url()).pathname).toBe('/login');

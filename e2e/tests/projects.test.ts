@@ -244,6 +244,7 @@ describe('project boards', () => {
     expect(a.errors).toEqual([
       'Failed to load resource: the server responded with a status of 404 (Not Found)',
     ]);
+    a.allowConsole(/status of 404/);
     // Two people and a whole board: more than the default minute on a busy machine.
   }, 120_000);
 

@@ -7,7 +7,9 @@ import { useAppServer } from '../support/server';
 const server = useAppServer({ ACCESS_TOKEN_TTL: '2s' });
 
 it('refreshes once for three requests that fail together, and replays all three', async () => {
-  const { page } = await openPage(server.url, 'single-refresh');
+  const { page, allowConsole } = await openPage(server.url, 'single-refresh');
+  // The expired token is what the test is about.
+  allowConsole(/status of 401/);
   const person = newPerson();
   await register(page, person);
   await page.waitForURL('**/dashboard/analytics');
@@ -39,7 +41,8 @@ it('refreshes once for three requests that fail together, and replays all three'
 });
 
 it('sends the user to /login when the refresh fails', async () => {
-  const { page } = await openPage(server.url, 'failed-refresh');
+  const { page, allowConsole } = await openPage(server.url, 'failed-refresh');
+  allowConsole(/status of 401/);
   const person = newPerson();
   await register(page, person);
   await page.waitForURL('**/dashboard/analytics');

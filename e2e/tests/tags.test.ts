@@ -10,7 +10,8 @@ const builtIns = ['team', 'low', 'medium', 'high', 'update'];
 
 describe('the tags page', () => {
   it('shows the built-ins and lets a new user add, rename and delete a tag', async () => {
-    const { page, errors } = await openPage(server.url, 'tags');
+    const { page, errors, allowConsole } = await openPage(server.url, 'tags');
+    allowConsole(/status of 409/);
     await register(page, newPerson());
     await page.waitForURL('**/dashboard/analytics');
 

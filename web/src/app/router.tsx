@@ -216,12 +216,19 @@ function toRouteObject(route: AppRoute): RouteObject {
   return { path: route.path, loader: guard(route), lazy: lazyRoute(load) };
 }
 
+/** Routes whose loader always redirects render nothing of their own. */
+function Redirecting() {
+  return null;
+}
+
 export function createRouter() {
   return createBrowserRouter([
     {
       errorElement: <RouteError />,
+      // Shown while the first route's chunks and loaders resolve (the page itself draws its skeleton).
+      hydrateFallbackElement: <div aria-busy="true" />,
       children: [
-        { path: '/', loader: () => redirect('/dashboard/analytics') },
+        { path: '/', loader: () => redirect('/dashboard/analytics'), Component: Redirecting },
         {
           lazy: lazyRoute(async () => ({ Component: (await import('../layouts/full-layout')).FullLayout })),
           children: appRoutes.filter((r) => r.layout === 'full').map(toRouteObject),
@@ -230,7 +237,7 @@ export function createRouter() {
           lazy: lazyRoute(async () => ({ Component: (await import('../layouts/app-layout')).AppLayout })),
           children: appRoutes.filter((r) => r.layout === 'app').map(toRouteObject),
         },
-        { path: '*', loader: () => redirect('/error-404') },
+        { path: '*', loader: () => redirect('/error-404'), Component: Redirecting },
       ],
     },
   ]);
