@@ -6,14 +6,14 @@
 import { type ErrorBody, errorBody } from '@cadence/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app';
+import { buildUser, call } from '../test/factories';
 import { createTestApp, newAccount, snapshot, type TestApp } from '../test/harness';
 
 let t: TestApp;
 let refreshToken: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const registered = await t.app.inject({ method: 'POST', url: '/api/jwt/register', payload: newAccount() });
-  refreshToken = registered.json<{ refreshToken: string }>().refreshToken;
+  refreshToken = (await buildUser(t)).refreshToken;
 });
 afterAll(async () => {
   await t.close();
@@ -76,12 +76,7 @@ describe.each(Object.keys(bodies))('POST %s', (url) => {
     const valid = url.includes('token') ? { ...bodies[url], refreshToken } : bodies[url]!;
     const { payload, type = 'application/json' } = make(valid);
     const before = await snapshot(t.database);
-    const response = await t.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: { 'content-type': type },
-    });
+    const response = await call(t, 'POST', url, undefined, payload, { 'content-type': type });
     expect(response.statusCode).toBe(status);
     const body = errorBody.parse(response.json<ErrorBody>());
     expect(body.code).toBe(code);
@@ -92,10 +87,10 @@ describe.each(Object.keys(bodies))('POST %s', (url) => {
 
 describe('validation errors', () => {
   it('name an unknown field', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/jwt/login',
-      payload: { email: 'a@example.com', password: 'whatever', role: 'admin' },
+    const response = await call(t, 'POST', '/api/jwt/login', undefined, {
+      email: 'a@example.com',
+      password: 'whatever',
+      role: 'admin',
     });
     expect(response.json<ErrorBody>().fields).toEqual({ role: 'This field is not allowed.' });
   });

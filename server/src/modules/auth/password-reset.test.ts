@@ -1,10 +1,11 @@
 /** Forgot and reset password, with the e-mail delivered to a real local SMTP server. */
 import type { AddressInfo } from 'node:net';
-import { type AuthSession, type ErrorBody, messages } from '@cadence/contract';
+import { type ErrorBody, messages } from '@cadence/contract';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newAccount, snapshot, type TestApp } from '../../test/harness';
+import { buildUser, call, login, refresh } from '../../test/factories';
+import { createTestApp, snapshot, type TestApp } from '../../test/harness';
 
 interface Received {
   to: string;
@@ -60,13 +61,7 @@ async function mailTo(address: string): Promise<Received> {
 }
 
 function post(url: string, payload: object) {
-  return t.app.inject({ method: 'POST', url, payload });
-}
-
-async function registered() {
-  const account = newAccount();
-  const session = (await post('/api/jwt/register', account)).json<AuthSession>();
-  return { account, session };
+  return call(t, 'POST', url, undefined, payload);
 }
 
 async function requestReset(email: string): Promise<string> {
@@ -81,23 +76,22 @@ async function requestReset(email: string): Promise<string> {
 
 describe('forgot and reset password', () => {
   it('mails a link whose token sets a new password, once', async () => {
-    const { account, session } = await registered();
-    const response = await post('/api/jwt/forgot-password', { email: account.email.toUpperCase() });
+    const user = await buildUser(t);
+    const response = await post('/api/jwt/forgot-password', { email: user.email.toUpperCase() });
     expect(response.statusCode).toBe(204);
-    const mail = await mailTo(account.email);
+    const mail = await mailTo(user.email);
     expect(mail.subject).toBe('Reset your Cadence password');
     const token = decodeURIComponent(/reset-password\?token=([\w%-]+)/.exec(mail.text)![1]!);
 
     const reset = await post('/api/jwt/reset-password', { token, password: 'a brand new secret' });
     expect(reset.statusCode).toBe(204);
 
-    const oldLogin = await post('/api/jwt/login', { email: account.email, password: account.password });
+    const oldLogin = await login(t, user.email, user.password);
     expect(oldLogin.statusCode).toBe(400);
-    const newLogin = await post('/api/jwt/login', { email: account.email, password: 'a brand new secret' });
+    const newLogin = await login(t, user.email, 'a brand new secret');
     expect(newLogin.statusCode).toBe(200);
     // Sessions from before the reset are over.
-    const refresh = await post('/api/jwt/refresh-token', { refreshToken: session.refreshToken });
-    expect(refresh.statusCode).toBe(401);
+    expect((await refresh(t, user.refreshToken)).statusCode).toBe(401);
 
     const again = await post('/api/jwt/reset-password', { token, password: 'yet another secret' });
     expect(again.statusCode).toBe(400);
@@ -110,8 +104,8 @@ describe('forgot and reset password', () => {
   });
 
   it('refuses a token older than one hour', async () => {
-    const { account } = await registered();
-    const token = await requestReset(account.email);
+    const user = await buildUser(t);
+    const token = await requestReset(user.email);
     await t.database.db
       .updateTable('password_resets')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -121,15 +115,13 @@ describe('forgot and reset password', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorBody>().code).toBe('INVALID_RESET_TOKEN');
     expect(await snapshot(t.database)).toEqual(before);
-    expect(
-      (await post('/api/jwt/login', { email: account.email, password: account.password })).statusCode,
-    ).toBe(200);
+    expect((await login(t, user.email, user.password)).statusCode).toBe(200);
   });
 
   it('retires the older links of the account once one is used', async () => {
-    const { account } = await registered();
-    const first = await requestReset(account.email);
-    const second = await requestReset(account.email);
+    const user = await buildUser(t);
+    const first = await requestReset(user.email);
+    const second = await requestReset(user.email);
     expect(
       (await post('/api/jwt/reset-password', { token: second, password: 'second new secret' })).statusCode,
     ).toBe(204);
