@@ -4,19 +4,15 @@
  * 500, and changes nothing in the database.
  */
 import { type ErrorBody, errorBody } from '@cadence/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app';
 import { buildUser, call } from '../test/factories';
-import { createTestApp, newAccount, snapshot, type TestApp } from '../test/harness';
+import { newAccount, snapshot, useTestApp } from '../test/harness';
 
-let t: TestApp;
+const t = useTestApp();
 let refreshToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
   refreshToken = (await buildUser(t)).refreshToken;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const bodies: Record<string, Record<string, unknown>> = {

@@ -2,21 +2,22 @@
  * Factories for the server tests: each test makes its own users and data through HTTP, so tests
  * never depend on one another's rows and every file builds its fixtures the same way.
  */
-import type {
-  AuthSession,
-  Board,
-  BoardList,
-  BoardSummary,
-  ErrorBody,
-  FriendRequest,
-  FriendRequests,
-  Group,
-  ListItem,
-  PublicUser,
+import {
+  type AuthSession,
+  type Board,
+  type BoardList,
+  type BoardSummary,
+  type ErrorBody,
+  type FriendRequest,
+  type FriendRequests,
+  type Group,
+  type ListItem,
+  messages,
+  type PublicUser,
 } from '@cadence/contract';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { newAccount, type TestApp } from './harness';
+import { newAccount, snapshot, type TestApp } from './harness';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Reply = Awaited<ReturnType<TestApp['app']['inject']>>;
@@ -59,6 +60,19 @@ export function expectError(response: Reply, status: number, code: string): Erro
   const body = response.json<ErrorBody>();
   expect(body).toMatchObject({ statusCode: status, code });
   return body;
+}
+
+/** Asserts that a call without a token answers 401 asking to sign in, and changes no row. */
+export async function expectSignInRequired(
+  t: TestApp,
+  method: Method,
+  url: string,
+  payload?: unknown,
+): Promise<void> {
+  const before = await snapshot(t.database);
+  const body = expectError(await call(t, method, url, undefined, payload), 401, 'UNAUTHORIZED');
+  expect(body.message).toBe(messages['auth.required']);
+  expect(await snapshot(t.database)).toEqual(before);
 }
 
 /** A sign-in or a refresh: the answer, whatever its status. */

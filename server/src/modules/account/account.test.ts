@@ -1,17 +1,11 @@
 /** /api/account: settings, password change, avatar upload; /api/avatars/{id}. */
 import { type Account, type AuthSession, type ErrorBody } from '@cadence/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser, call, login, refresh } from '../../test/factories';
-import { createTestApp, snapshot, type TestApp } from '../../test/harness';
+import { snapshot, useTestApp } from '../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 function multipart(filename: string, contentType: string, content: Buffer) {
   const boundary = '----cadence-test-boundary';

@@ -1,17 +1,11 @@
 /** Registration, sign-in, access and refresh tokens, logout, and deactivated accounts (D5–D9). */
 import { type AuthSession, type ErrorBody, messages, type TokenPair } from '@cadence/contract';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, call, login, refresh } from '../../test/factories';
-import { createTestApp, newAccount, snapshot, TEST_JWT_SECRET, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { buildUser, call, login, refresh, type TestUser } from '../../test/factories';
+import { newAccount, snapshot, TEST_JWT_SECRET, useTestApp } from '../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 function post(url: string, payload: unknown) {
   return call(t, 'POST', url, undefined, payload);
@@ -19,6 +13,11 @@ function post(url: string, payload: unknown) {
 
 function me(accessToken: string) {
   return call(t, 'GET', '/api/jwt/me', accessToken);
+}
+
+/** Flips the account's state in the database, leaving its sessions as they are. */
+async function setActive(user: TestUser, active: boolean): Promise<void> {
+  await t.database.db.updateTable('users').set({ active }).where('id', '=', Number(user.id)).execute();
 }
 
 describe('POST /api/jwt/register', () => {
@@ -313,11 +312,7 @@ describe('deactivated accounts (D7)', () => {
   it('cannot log in, refresh or use an access token', async () => {
     const user = await buildUser(t);
     // The operator's deactivation (PUT /api/users/{id}) arrives with the users module.
-    await t.database.db
-      .updateTable('users')
-      .set({ active: false })
-      .where('id', '=', Number(user.id))
-      .execute();
+    await setActive(user, false);
 
     const signIn = await login(t, user.email, user.password);
     expect(signIn.statusCode).toBe(403);
@@ -326,21 +321,13 @@ describe('deactivated accounts (D7)', () => {
     expect((await refresh(t, user.refreshToken)).statusCode).toBe(401);
 
     // Its sessions stay dead after a reactivation.
-    await t.database.db
-      .updateTable('users')
-      .set({ active: true })
-      .where('id', '=', Number(user.id))
-      .execute();
+    await setActive(user, true);
     expect((await refresh(t, user.refreshToken)).statusCode).toBe(401);
   });
 
   it('a wrong password for a deactivated account says only "invalid"', async () => {
     const user = await buildUser(t);
-    await t.database.db
-      .updateTable('users')
-      .set({ active: false })
-      .where('id', '=', Number(user.id))
-      .execute();
+    await setActive(user, false);
     const signIn = await login(t, user.email, 'wrong password');
     expect(signIn.statusCode).toBe(400);
     expect(signIn.json<ErrorBody>().code).toBe('INVALID_CREDENTIALS');

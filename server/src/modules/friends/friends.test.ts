@@ -1,6 +1,6 @@
 /** Friend requests and friendships (D12) through HTTP: who sees what, and what each refusal says. */
 import { messages } from '@cadence/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   befriend,
   buildGroup,
@@ -8,21 +8,16 @@ import {
   call,
   expectError,
   expectNoEmail,
+  expectSignInRequired,
   friendsOf,
   groupsOf,
   publicOf,
   requestsOf,
   sendFriendRequest,
 } from '../../test/factories';
-import { createTestApp, snapshot, type TestApp } from '../../test/harness';
+import { snapshot, useTestApp } from '../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('without a token', () => {
   it.each([
@@ -36,10 +31,7 @@ describe('without a token', () => {
     ['POST', '/api/friends/requests/1/decline', undefined],
     ['DELETE', '/api/friends/requests/1', undefined],
   ] as const)('%s %s answers 401 and changes nothing', async (method, url, payload) => {
-    const before = await snapshot(t.database);
-    const body = expectError(await call(t, method, url, undefined, payload), 401, 'UNAUTHORIZED');
-    expect(body.message).toBe(messages['auth.required']);
-    expect(await snapshot(t.database)).toEqual(before);
+    await expectSignInRequired(t, method, url, payload);
   });
 
   it('answers 401 to a forged token', async () => {

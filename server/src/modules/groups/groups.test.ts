@@ -1,6 +1,6 @@
 /** Groups of friends (D13) through HTTP: only the owner sees or changes a group, and only friends join. */
 import { type Group, messages } from '@cadence/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   befriend,
   buildGroup,
@@ -8,19 +8,14 @@ import {
   call,
   expectError,
   expectNoEmail,
+  expectSignInRequired,
   friendsOf,
   publicOf,
   sendFriendRequest,
 } from '../../test/factories';
-import { createTestApp, snapshot, type TestApp } from '../../test/harness';
+import { snapshot, useTestApp } from '../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** An owner with two friends, Abe and Zoe, and a stranger who is no one's friend. */
 async function circle() {
@@ -42,10 +37,7 @@ describe('without a token', () => {
     ['PUT', '/api/groups/1', { name: 'Team' }],
     ['DELETE', '/api/groups/1', undefined],
   ] as const)('%s %s answers 401 and changes nothing', async (method, url, payload) => {
-    const before = await snapshot(t.database);
-    const body = expectError(await call(t, method, url, undefined, payload), 401, 'UNAUTHORIZED');
-    expect(body.message).toBe(messages['auth.required']);
-    expect(await snapshot(t.database)).toEqual(before);
+    await expectSignInRequired(t, method, url, payload);
   });
 });
 

@@ -2,17 +2,11 @@
  * Moves that run at the same time (D16): no item is lost, duplicated or misplaced, and every
  * list's positions stay exactly 0…n-1. On PostgreSQL the requests really run in parallel.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { buildBoard, buildUser, call, readBoard } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number) {

@@ -1,6 +1,6 @@
 /** Every call of the spec's Projects table through HTTP (D16–D18), sharing (D17) and bad input. */
 import type { Board, BoardList, ErrorBody, ItemTodo, ListItem } from '@cadence/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   befriend,
   boardsOf,
@@ -12,15 +12,9 @@ import {
   ok,
   readBoard,
 } from '../../test/factories';
-import { createTestApp, snapshot, type TestApp } from '../../test/harness';
+import { snapshot, useTestApp } from '../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const names = (board: Board) =>
   Object.fromEntries(board.lists.map((list) => [list.name, list.items.map((item) => item.name)]));

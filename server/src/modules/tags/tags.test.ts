@@ -1,16 +1,10 @@
 /** Tags (D14) through HTTP: five built-ins for everyone, and each user's own, private ones. */
 import { type ErrorBody, messages, type Tag, type TagList } from '@cadence/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, call, expectError, ok } from '../../test/factories';
-import { createTestApp, snapshot, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { buildUser, call, expectError, expectSignInRequired, ok } from '../../test/factories';
+import { snapshot, useTestApp } from '../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 function addTag(token: string, name: string, color = '#112233'): Promise<Tag> {
   return ok<Tag>(t, 'POST', '/api/tags', token, { name, color }, 201);
@@ -38,10 +32,7 @@ describe('without a token', () => {
     // Authentication comes before validation: a stranger learns nothing about the body rules.
     ['POST', '/api/tags', { name: '' }],
   ] as const)('%s %s answers 401 and changes nothing', async (method, url, payload) => {
-    const before = await snapshot(t.database);
-    const body = expectError(await call(t, method, url, undefined, payload), 401, 'UNAUTHORIZED');
-    expect(body.message).toBe(messages['auth.required']);
-    expect(await snapshot(t.database)).toEqual(before);
+    await expectSignInRequired(t, method, url, payload);
   });
 
   it('answers 401 to a forged token', async () => {

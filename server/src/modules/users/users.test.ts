@@ -1,17 +1,13 @@
 /** GET/PUT /api/users: the directory never shows private fields; only the operator manages others. */
 import { type ErrorBody, publicUser, type UserDetail } from '@cadence/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, call, refresh, type TestUser } from '../../test/factories';
-import { createTestApp, snapshot, type TestApp } from '../../test/harness';
+import { snapshot, useTestApp } from '../../test/harness';
 
-let t: TestApp;
+const t = useTestApp();
 let operator: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   operator = await buildUser(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /api/users', () => {
