@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { errorBody } from '@cadence/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from './test/factories';
 import { createTestApp, type TestApp, usePostgres } from './test/harness';
 
 let t: TestApp;
@@ -66,7 +67,7 @@ describe('the web app', () => {
   });
 
   it('answers 404 in the D10 shape to other methods on unknown paths', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/some/page' });
+    const response = await call(t, 'POST', '/some/page');
     expect(response.statusCode).toBe(404);
     expect(errorBody.parse(response.json()).code).toBe('NOT_FOUND');
   });
@@ -79,7 +80,7 @@ describe('unknown API paths', () => {
     ['POST', '/api/jwt/nothing'],
     ['DELETE', '/api/health'],
   ] as const)('%s %s answers 404 in the D10 shape', async (method, url) => {
-    const response = await t.app.inject({ method, url });
+    const response = await call(t, method, url);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       statusCode: 404,

@@ -2,19 +2,22 @@
  * Factories for the server tests: each test makes its own users and data through HTTP, so tests
  * never depend on one another's rows and every file builds its fixtures the same way.
  */
-import type {
-  AuthSession,
-  Board,
-  BoardList,
-  ErrorBody,
-  FriendRequest,
-  Group,
-  ListItem,
-  PublicUser,
+import {
+  type AuthSession,
+  type Board,
+  type BoardList,
+  type BoardSummary,
+  type ErrorBody,
+  type FriendRequest,
+  type FriendRequests,
+  type Group,
+  type ListItem,
+  messages,
+  type PublicUser,
 } from '@cadence/contract';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { newAccount, type TestApp } from './harness';
+import { newAccount, snapshot, type TestApp } from './harness';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Reply = Awaited<ReturnType<TestApp['app']['inject']>>;
@@ -59,6 +62,36 @@ export function expectError(response: Reply, status: number, code: string): Erro
   return body;
 }
 
+/** Asserts that a call without a token answers 401 asking to sign in, and changes no row. */
+export async function expectSignInRequired(
+  t: TestApp,
+  method: Method,
+  url: string,
+  payload?: unknown,
+): Promise<void> {
+  const before = await snapshot(t.database);
+  const body = expectError(await call(t, method, url, undefined, payload), 401, 'UNAUTHORIZED');
+  expect(body.message).toBe(messages['auth.required']);
+  expect(await snapshot(t.database)).toEqual(before);
+}
+
+/** A sign-in or a refresh: the answer, whatever its status. */
+export function login(t: TestApp, email: string, password: string): Promise<Reply> {
+  return call(t, 'POST', '/api/jwt/login', undefined, { email, password });
+}
+
+export function refresh(t: TestApp, refreshToken: string): Promise<Reply> {
+  return call(t, 'POST', '/api/jwt/refresh-token', undefined, { refreshToken });
+}
+
+/** Every e-mail address buildUser has handed out in this test file. */
+const emails: string[] = [];
+
+/** Asserts that an answer shows no user's e-mail address (D12, D13). */
+export function expectNoEmail(response: Reply): void {
+  for (const email of emails) expect(response.body).not.toContain(email);
+}
+
 export interface TestUser {
   id: string;
   token: string;
@@ -79,6 +112,7 @@ export async function buildUser(
   const response = await call(t, 'POST', '/api/jwt/register', undefined, account);
   expect(response.statusCode, response.body).toBe(201);
   const session = response.json<AuthSession>();
+  emails.push(account.email);
   return {
     id: session.userData._id,
     token: session.accessToken,
@@ -97,8 +131,11 @@ export function publicOf(user: TestUser): PublicUser {
 }
 
 /** A pending friend request from `from` to `to`. */
-export function sendFriendRequest(t: TestApp, from: TestUser, to: TestUser): Promise<FriendRequest> {
-  return ok<FriendRequest>(t, 'POST', '/api/friends/requests', from.token, { userId: to.id }, 201);
+export async function sendFriendRequest(t: TestApp, from: TestUser, to: TestUser): Promise<FriendRequest> {
+  const response = await call(t, 'POST', '/api/friends/requests', from.token, { userId: to.id });
+  expect(response.statusCode, response.body).toBe(201);
+  expectNoEmail(response);
+  return response.json<FriendRequest>();
 }
 
 /** Makes `a` and `b` friends: a request from a, accepted by b. */
@@ -107,13 +144,52 @@ export async function befriend(t: TestApp, a: TestUser, b: TestUser): Promise<vo
   await ok(t, 'POST', `/api/friends/requests/${request._id}/accept`, b.token, undefined, 204);
 }
 
-/** A group of `owner`'s; its members must already be the owner's friends. */
-export function buildGroup(
+/** A list answer of the API: its rows and their count. */
+export interface Page<T> {
+  data: T[];
+  count: number;
+}
+
+/** The friends of the token's user, checked to show no e-mail and to count what it lists. */
+export async function friendsOf(t: TestApp, token: string): Promise<PublicUser[]> {
+  const response = await call(t, 'GET', '/api/friends', token);
+  expect(response.statusCode, response.body).toBe(200);
+  expectNoEmail(response);
+  const body = response.json<Page<PublicUser>>();
+  expect(body.count).toBe(body.data.length);
+  return body.data;
+}
+
+/** The token's user's pending friend requests, checked to show no e-mail. */
+export async function requestsOf(t: TestApp, token: string): Promise<FriendRequests> {
+  const response = await call(t, 'GET', '/api/friends/requests', token);
+  expect(response.statusCode, response.body).toBe(200);
+  expectNoEmail(response);
+  return response.json<FriendRequests>();
+}
+
+/**
+ * A group of `owner`'s; its members must already be the owner's friends. Without `members` the
+ * request carries no memberIds at all.
+ */
+export async function buildGroup(
   t: TestApp,
   owner: TestUser,
-  { name = `Group ${Math.random().toString(36).slice(2, 8)}`, members = [] as TestUser[] } = {},
+  {
+    name = `Group ${Math.random().toString(36).slice(2, 8)}`,
+    members,
+  }: { name?: string; members?: TestUser[] } = {},
 ): Promise<Group> {
-  return ok<Group>(t, 'POST', '/api/groups', owner.token, { name, memberIds: members.map((m) => m.id) }, 201);
+  const payload = members ? { name, memberIds: members.map((m) => m.id) } : { name };
+  const response = await call(t, 'POST', '/api/groups', owner.token, payload);
+  expect(response.statusCode, response.body).toBe(201);
+  expectNoEmail(response);
+  return response.json<Group>();
+}
+
+/** The token's user's own groups. */
+export async function groupsOf(t: TestApp, token: string): Promise<Group[]> {
+  return (await ok<Page<Group>>(t, 'GET', '/api/groups', token)).data;
 }
 
 export interface BuiltBoard {
@@ -124,10 +200,6 @@ export interface BuiltBoard {
   items: Record<string, ListItem>;
 }
 
-/**
- * A board of `owner`'s, shared with `members` (the owner's friends), with lists named by the keys
- * of `layout` holding items named by its values.
- */
 export interface BoardOptions {
   name?: string;
   description?: string;
@@ -135,6 +207,10 @@ export interface BoardOptions {
   layout?: Record<string, string[]>;
 }
 
+/**
+ * A board of `owner`'s, shared with `members` (the owner's friends), with lists named by the keys
+ * of `layout` holding items named by its values.
+ */
 export async function buildBoard(
   t: TestApp,
   owner: TestUser,
@@ -170,6 +246,11 @@ export async function buildBoard(
     }
   }
   return { board, lists, items };
+}
+
+/** The boards `userId` owns or shares, as that user lists them. */
+export function boardsOf(t: TestApp, token: string, userId: string): Promise<Page<BoardSummary>> {
+  return ok<Page<BoardSummary>>(t, 'GET', `/api/projects?user=${userId}`, token);
 }
 
 /** The board as its reader sees it now. */

@@ -11,6 +11,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../app';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db';
@@ -109,6 +110,40 @@ export async function createTestApp(
         throw new Error(`The app logged errors:\n${JSON.stringify(unexpected, null, 2)}`);
       }
     },
+  };
+}
+
+/**
+ * One app for the whole test file: built before its first test, closed after its last. The
+ * answer stands for that app and may be used inside hooks and tests only.
+ */
+export function useTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await createTestApp(env, options);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  const current = (): TestApp => {
+    if (!built) throw new Error('The test app exists inside hooks and tests only.');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    get logs() {
+      return current().logs;
+    },
+    errors: () => current().errors(),
+    close: (closeOptions) => current().close(closeOptions),
   };
 }
 

@@ -1,31 +1,11 @@
 /** /api/account: settings, password change, avatar upload; /api/avatars/{id}. */
 import { type Account, type AuthSession, type ErrorBody } from '@cadence/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newAccount, snapshot, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { buildUser, call, login, refresh } from '../../test/factories';
+import { snapshot, useTestApp } from '../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-async function register(): Promise<AuthSession & { password: string; email: string }> {
-  const account = newAccount();
-  const response = await t.app.inject({ method: 'POST', url: '/api/jwt/register', payload: account });
-  return { ...response.json<AuthSession>(), password: account.password, email: account.email };
-}
-
-function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token?: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload ? { payload } : {}),
-  });
-}
+const t = useTestApp();
 
 function multipart(filename: string, contentType: string, content: Buffer) {
   const boundary = '----cadence-test-boundary';
@@ -41,12 +21,7 @@ function multipart(filename: string, contentType: string, content: Buffer) {
 
 function upload(token: string | undefined, filename: string, contentType: string, content: Buffer) {
   const body = multipart(filename, contentType, content);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/account/avatar',
-    headers: { 'content-type': body.contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    payload: body.payload,
-  });
+  return call(t, 'POST', '/api/account/avatar', token, body.payload, { 'content-type': body.contentType });
 }
 
 const png = () =>
@@ -56,10 +31,10 @@ const png = () =>
 
 describe('GET and PUT /api/account', () => {
   it('reads and changes every section, and a reload reads the change', async () => {
-    const me = await register();
-    const initial = (await call('GET', '/api/account', me.accessToken)).json<Account>();
+    const me = await buildUser(t);
+    const initial = (await call(t, 'GET', '/api/account', me.token)).json<Account>();
     expect(initial).toMatchObject({
-      general: { username: me.userData.username, email: me.email, company: '' },
+      general: { username: me.username, email: me.email, company: '' },
       info: { dob: '', gender: '' },
       notifications: { commentOnArticle: false, blogDigest: false },
       timeZone: 'UTC',
@@ -82,16 +57,16 @@ describe('GET and PUT /api/account', () => {
       timeZone: 'Europe/London',
       language: 'fr' as const,
     };
-    const updated = await call('PUT', '/api/account', me.accessToken, change);
+    const updated = await call(t, 'PUT', '/api/account', me.token, change);
     expect(updated.statusCode).toBe(200);
-    const reread = (await call('GET', '/api/account', me.accessToken)).json<Account>();
+    const reread = (await call(t, 'GET', '/api/account', me.token)).json<Account>();
     expect(reread).toMatchObject({
       ...change,
-      general: { ...change.general, username: me.userData.username },
+      general: { ...change.general, username: me.username },
     });
     expect(reread.notifications).toMatchObject({ followMe: true, productUpdates: true, blogDigest: false });
     // The directory shows the public part of it.
-    const seen = (await call('GET', `/api/users/${me.userData._id}`, (await register()).accessToken)).json<{
+    const seen = (await call(t, 'GET', `/api/users/${me.id}`, (await buildUser(t)).token)).json<{
       country: string;
       fullName: string;
     }>();
@@ -111,49 +86,43 @@ describe('GET and PUT /api/account', () => {
     [{ language: 'es' }, 'language'],
     [{ role: 'admin' }, 'role'],
   ])('refuses %j with a message on %s and changes nothing', async (payload, field) => {
-    const me = await register();
+    const me = await buildUser(t);
     const before = await snapshot(t.database);
-    const account = (await call('GET', '/api/account', me.accessToken)).body;
-    const response = await call('PUT', '/api/account', me.accessToken, payload);
+    const account = (await call(t, 'GET', '/api/account', me.token)).body;
+    const response = await call(t, 'PUT', '/api/account', me.token, payload);
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json<ErrorBody>().fields ?? {})).toContain(field);
     expect(await snapshot(t.database)).toEqual(before);
-    expect((await call('GET', '/api/account', me.accessToken)).body).toBe(account);
+    expect((await call(t, 'GET', '/api/account', me.token)).body).toBe(account);
   });
 
   it("answers 409 for another account's e-mail or username", async () => {
-    const me = await register();
-    const other = await register();
-    const email = await call('PUT', '/api/account', me.accessToken, {
+    const me = await buildUser(t);
+    const other = await buildUser(t);
+    const email = await call(t, 'PUT', '/api/account', me.token, {
       general: { email: other.email.toUpperCase() },
     });
     expect(email.statusCode).toBe(409);
     expect(email.json<ErrorBody>().fields).toEqual({ 'general.email': 'This email is already in use.' });
-    const name = await call('PUT', '/api/account', me.accessToken, {
-      general: { username: other.userData.username },
+    const name = await call(t, 'PUT', '/api/account', me.token, {
+      general: { username: other.username },
     });
     expect(name.statusCode).toBe(409);
   });
 
   it('answers 401 without a token', async () => {
-    expect((await call('GET', '/api/account')).statusCode).toBe(401);
-    expect((await call('PUT', '/api/account', undefined, { timeZone: 'UTC' })).statusCode).toBe(401);
+    expect((await call(t, 'GET', '/api/account')).statusCode).toBe(401);
+    expect((await call(t, 'PUT', '/api/account', undefined, { timeZone: 'UTC' })).statusCode).toBe(401);
   });
 });
 
 describe('POST /api/account/password', () => {
   it('needs the current password, and then ends every other session but this one', async () => {
-    const me = await register();
-    const otherSession = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/jwt/login',
-        payload: { email: me.email, password: me.password },
-      })
-    ).json<AuthSession>();
+    const me = await buildUser(t);
+    const otherSession = (await login(t, me.email, me.password)).json<AuthSession>();
 
     const before = await snapshot(t.database);
-    const wrong = await call('POST', '/api/account/password', me.accessToken, {
+    const wrong = await call(t, 'POST', '/api/account/password', me.token, {
       currentPassword: 'not it at all',
       newPassword: 'a brand new password',
     });
@@ -164,36 +133,32 @@ describe('POST /api/account/password', () => {
     });
     expect(await snapshot(t.database)).toEqual(before);
 
-    const changed = await call('POST', '/api/account/password', me.accessToken, {
+    const changed = await call(t, 'POST', '/api/account/password', me.token, {
       currentPassword: me.password,
       newPassword: 'a brand new password',
     });
     expect(changed.statusCode).toBe(204);
-    const refresh = (token: string) =>
-      t.app.inject({ method: 'POST', url: '/api/jwt/refresh-token', payload: { refreshToken: token } });
-    expect((await refresh(otherSession.refreshToken)).statusCode).toBe(401);
-    expect((await refresh(me.refreshToken)).statusCode).toBe(200);
-    const login = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/jwt/login', payload: { email: me.email, password } });
-    expect((await login(me.password)).statusCode).toBe(400);
-    expect((await login('a brand new password')).statusCode).toBe(200);
+    expect((await refresh(t, otherSession.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(t, me.refreshToken)).statusCode).toBe(200);
+    expect((await login(t, me.email, me.password)).statusCode).toBe(400);
+    expect((await login(t, me.email, 'a brand new password')).statusCode).toBe(200);
   });
 
   it('refuses a short new password, the same password, and no token', async () => {
-    const me = await register();
-    const short = await call('POST', '/api/account/password', me.accessToken, {
+    const me = await buildUser(t);
+    const short = await call(t, 'POST', '/api/account/password', me.token, {
       currentPassword: me.password,
       newPassword: 'short',
     });
     expect(short.json<ErrorBody>().fields).toHaveProperty('newPassword');
-    const same = await call('POST', '/api/account/password', me.accessToken, {
+    const same = await call(t, 'POST', '/api/account/password', me.token, {
       currentPassword: me.password,
       newPassword: me.password,
     });
     expect(same.json<ErrorBody>().code).toBe('SAME_PASSWORD');
     expect(
       (
-        await call('POST', '/api/account/password', undefined, {
+        await call(t, 'POST', '/api/account/password', undefined, {
           currentPassword: 'x',
           newPassword: 'long enough one',
         })
@@ -204,27 +169,27 @@ describe('POST /api/account/password', () => {
 
 describe('avatars', () => {
   it('accepts a PNG whatever its name, stores a square, and serves it', async () => {
-    const me = await register();
-    const response = await upload(me.accessToken, 'holiday.txt', 'text/plain', await png());
+    const me = await buildUser(t);
+    const response = await upload(me.token, 'holiday.txt', 'text/plain', await png());
     expect(response.statusCode).toBe(200);
     const avatar = response.json<Account>().avatar;
-    expect(avatar).toMatch(new RegExp(`^/api/avatars/${me.userData._id}\\?v=\\d+$`));
-    const image = await t.app.inject({ method: 'GET', url: avatar! });
+    expect(avatar).toMatch(new RegExp(`^/api/avatars/${me.id}\\?v=\\d+$`));
+    const image = await call(t, 'GET', avatar!);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
     expect(image.headers['cache-control']).toContain('immutable');
     const meta = await sharp(image.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
     // userData follows.
-    const current = await call('GET', '/api/jwt/me', me.accessToken);
+    const current = await call(t, 'GET', '/api/jwt/me', me.token);
     expect(current.json<{ userData: { avatar: string } }>().userData.avatar).toBe(avatar);
   });
 
   it('refuses text named .png, and an image over 2 MB, changing nothing', async () => {
-    const me = await register();
+    const me = await buildUser(t);
     const before = await snapshot(t.database);
     const text = await upload(
-      me.accessToken,
+      me.token,
       'photo.png',
       'image/png',
       Buffer.from('just some text, not a picture at all'),
@@ -235,25 +200,25 @@ describe('avatars', () => {
       message: 'The picture must be a PNG, JPEG or WebP image.',
     });
     const big = Buffer.concat([await png(), Buffer.alloc(3 * 1024 * 1024, 7)]);
-    const tooLarge = await upload(me.accessToken, 'big.png', 'image/png', big);
+    const tooLarge = await upload(me.token, 'big.png', 'image/png', big);
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json<ErrorBody>().code).toBe('AVATAR_TOO_LARGE');
     expect(await snapshot(t.database)).toEqual(before);
   });
 
   it('refuses a request that is not multipart, and one without a token', async () => {
-    const me = await register();
-    const json = await call('POST', '/api/account/avatar', me.accessToken, { file: 'x' });
+    const me = await buildUser(t);
+    const json = await call(t, 'POST', '/api/account/avatar', me.token, { file: 'x' });
     expect(json.statusCode).toBe(415);
     expect((await upload(undefined, 'a.png', 'image/png', await png())).statusCode).toBe(401);
   });
 
   it('removes the picture', async () => {
-    const me = await register();
-    const avatar = (await upload(me.accessToken, 'a.png', 'image/png', await png())).json<Account>().avatar!;
-    expect((await call('DELETE', '/api/account/avatar', me.accessToken)).statusCode).toBe(204);
-    expect((await call('GET', '/api/account', me.accessToken)).json<Account>().avatar).toBeNull();
-    expect((await t.app.inject({ method: 'GET', url: avatar })).statusCode).toBe(404);
-    expect((await call('DELETE', '/api/account/avatar')).statusCode).toBe(401);
+    const me = await buildUser(t);
+    const avatar = (await upload(me.token, 'a.png', 'image/png', await png())).json<Account>().avatar!;
+    expect((await call(t, 'DELETE', '/api/account/avatar', me.token)).statusCode).toBe(204);
+    expect((await call(t, 'GET', '/api/account', me.token)).json<Account>().avatar).toBeNull();
+    expect((await call(t, 'GET', avatar)).statusCode).toBe(404);
+    expect((await call(t, 'DELETE', '/api/account/avatar')).statusCode).toBe(401);
   });
 });

@@ -1,37 +1,23 @@
+/** Registration, sign-in, access and refresh tokens, logout, and deactivated accounts (D5–D9). */
 import { type AuthSession, type ErrorBody, messages, type TokenPair } from '@cadence/contract';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newAccount, snapshot, TEST_JWT_SECRET, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { buildUser, call, login, refresh, type TestUser } from '../../test/factories';
+import { newAccount, snapshot, TEST_JWT_SECRET, useTestApp } from '../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
-function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-}
-
-async function register(overrides: Parameters<typeof newAccount>[0] = {}) {
-  const account = newAccount(overrides);
-  const response = await post('/api/jwt/register', account);
-  expect(response.statusCode).toBe(201);
-  return { account, session: response.json<AuthSession>() };
+function post(url: string, payload: unknown) {
+  return call(t, 'POST', url, undefined, payload);
 }
 
 function me(accessToken: string) {
-  return t.app.inject({
-    method: 'GET',
-    url: '/api/jwt/me',
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
+  return call(t, 'GET', '/api/jwt/me', accessToken);
 }
 
-function refresh(refreshToken: string) {
-  return post('/api/jwt/refresh-token', { refreshToken });
+/** Flips the account's state in the database, leaving its sessions as they are. */
+async function setActive(user: TestUser, active: boolean): Promise<void> {
+  await t.database.db.updateTable('users').set({ active }).where('id', '=', Number(user.id)).execute();
 }
 
 describe('POST /api/jwt/register', () => {
@@ -52,19 +38,19 @@ describe('POST /api/jwt/register', () => {
       language: 'en',
     });
     expect((await me(body.accessToken)).statusCode).toBe(200);
-    expect((await refresh(body.refreshToken)).statusCode).toBe(200);
+    expect((await refresh(t, body.refreshToken)).statusCode).toBe(200);
   });
 
   it('stores an argon2id hash, never the password', async () => {
-    const { account, session } = await register();
+    const user = await buildUser(t);
     const row = await t.database.db
       .selectFrom('users')
       .selectAll()
-      .where('id', '=', Number(session.userData._id))
+      .where('id', '=', Number(user.id))
       .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(row.password_hash).not.toContain(account.password);
-    for (const value of Object.values(row)) expect(value).not.toBe(account.password);
+    expect(row.password_hash).not.toContain(user.password);
+    for (const value of Object.values(row)) expect(value).not.toBe(user.password);
   });
 
   it('normalises the e-mail and uses the username as the name when none is given', async () => {
@@ -116,11 +102,11 @@ describe('POST /api/jwt/register', () => {
   });
 
   it('answers 409 for a taken e-mail, whatever its case', async () => {
-    const { account } = await register();
+    const user = await buildUser(t);
     const before = await snapshot(t.database);
     const response = await post('/api/jwt/register', {
       ...newAccount(),
-      email: account.email.toUpperCase(),
+      email: user.email.toUpperCase(),
     });
     expect(response.statusCode).toBe(409);
     expect(response.json<ErrorBody>()).toEqual({
@@ -134,10 +120,10 @@ describe('POST /api/jwt/register', () => {
   });
 
   it('answers 409 for a taken username, whatever its case', async () => {
-    const { account } = await register();
+    const user = await buildUser(t);
     const response = await post('/api/jwt/register', {
       ...newAccount(),
-      username: account.username.toUpperCase(),
+      username: user.username.toUpperCase(),
     });
     expect(response.statusCode).toBe(409);
     expect(response.json<ErrorBody>()).toMatchObject({
@@ -159,24 +145,21 @@ describe('POST /api/jwt/register', () => {
 
 describe('POST /api/jwt/login', () => {
   it('signs in with the right password (D9)', async () => {
-    const { account, session } = await register();
-    const response = await post('/api/jwt/login', {
-      email: account.email.toUpperCase(),
-      password: account.password,
-    });
+    const user = await buildUser(t);
+    const response = await login(t, user.email.toUpperCase(), user.password);
     expect(response.statusCode).toBe(200);
     const body = response.json<AuthSession>();
-    expect(body.userData).toEqual(session.userData);
+    expect(body.userData).toEqual(user.session.userData);
     expect(body.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(body.refreshToken).not.toBe(session.refreshToken);
+    expect(body.refreshToken).not.toBe(user.refreshToken);
   });
 
   it.each([
     ['a wrong password', (email: string) => ({ email, password: 'wrong password' })],
     ['an unknown e-mail', () => ({ email: 'nobody@example.com', password: 'whatever it is' })],
   ])('answers 400 "Email or Password is Invalid" for %s', async (_case, body) => {
-    const { account } = await register();
-    const response = await post('/api/jwt/login', body(account.email));
+    const user = await buildUser(t);
+    const response = await post('/api/jwt/login', body(user.email));
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorBody>()).toEqual({
       statusCode: 400,
@@ -198,10 +181,10 @@ describe('POST /api/jwt/login', () => {
 
 describe('access tokens', () => {
   it('opens /api/jwt/me with a valid token', async () => {
-    const { session } = await register();
-    const response = await me(session.accessToken);
+    const user = await buildUser(t);
+    const response = await me(user.token);
     expect(response.statusCode).toBe(200);
-    expect(response.json<{ userData: unknown }>().userData).toEqual(session.userData);
+    expect(response.json<{ userData: unknown }>().userData).toEqual(user.session.userData);
   });
 
   it.each([
@@ -209,20 +192,23 @@ describe('access tokens', () => {
     ['a malformed header', 'Token abc'],
     ['a forged token', 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl'],
   ])('answers 401 to %s', async (_case, authorization) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/jwt/me',
-      headers: authorization ? { authorization } : {},
-    });
+    const response = await call(
+      t,
+      'GET',
+      '/api/jwt/me',
+      undefined,
+      undefined,
+      authorization ? { authorization } : {},
+    );
     expect(response.statusCode).toBe(401);
     expect(response.json<ErrorBody>()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
   });
 
   it('answers 401 to an expired access token', async () => {
-    const { session } = await register();
+    const user = await buildUser(t);
     const expired = await new SignJWT({ role: 'admin', sid: 'a-session' })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(session.userData._id)
+      .setSubject(user.id)
       .setIssuedAt(Math.floor(Date.now() / 1000) - 120)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(new TextEncoder().encode(TEST_JWT_SECRET));
@@ -232,10 +218,10 @@ describe('access tokens', () => {
   });
 
   it('answers 401 to a token signed with another secret', async () => {
-    const { session } = await register();
+    const user = await buildUser(t);
     const foreign = await new SignJWT({ role: 'admin', sid: 'a-session' })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(session.userData._id)
+      .setSubject(user.id)
       .setExpirationTime('5m')
       .sign(new TextEncoder().encode('another-secret-that-is-long-enough-to-sign'));
     expect((await me(foreign)).statusCode).toBe(401);
@@ -244,16 +230,16 @@ describe('access tokens', () => {
 
 describe('POST /api/jwt/refresh-token', () => {
   it('rotates: the new pair works, the old refresh token is refused and its family revoked', async () => {
-    const { session } = await register();
-    const first = await refresh(session.refreshToken);
+    const user = await buildUser(t);
+    const first = await refresh(t, user.refreshToken);
     expect(first.statusCode).toBe(200);
     const rotated = first.json<TokenPair>();
     expect(Object.keys(rotated).sort()).toEqual(['accessToken', 'refreshToken']);
-    expect(rotated.refreshToken).not.toBe(session.refreshToken);
+    expect(rotated.refreshToken).not.toBe(user.refreshToken);
     expect((await me(rotated.accessToken)).statusCode).toBe(200);
 
     // Replaying the rotated token is treated as theft.
-    const replay = await refresh(session.refreshToken);
+    const replay = await refresh(t, user.refreshToken);
     expect(replay.statusCode).toBe(401);
     expect(replay.json<ErrorBody>()).toEqual({
       statusCode: 401,
@@ -262,39 +248,37 @@ describe('POST /api/jwt/refresh-token', () => {
       message: 'Invalid refresh token',
     });
     // …so the descendant issued by the rotation is dead too.
-    expect((await refresh(rotated.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(t, rotated.refreshToken)).statusCode).toBe(401);
   });
 
   it('leaves the other sessions of the same user alone when one family is revoked', async () => {
-    const { account, session } = await register();
-    const other = (
-      await post('/api/jwt/login', { email: account.email, password: account.password })
-    ).json<AuthSession>();
-    await refresh(session.refreshToken);
-    await refresh(session.refreshToken);
-    expect((await refresh(other.refreshToken)).statusCode).toBe(200);
+    const user = await buildUser(t);
+    const other = (await login(t, user.email, user.password)).json<AuthSession>();
+    await refresh(t, user.refreshToken);
+    await refresh(t, user.refreshToken);
+    expect((await refresh(t, other.refreshToken)).statusCode).toBe(200);
   });
 
   it('lets only one of two simultaneous uses of a token succeed', async () => {
-    const { session } = await register();
-    const responses = await Promise.all([refresh(session.refreshToken), refresh(session.refreshToken)]);
+    const user = await buildUser(t);
+    const responses = await Promise.all([refresh(t, user.refreshToken), refresh(t, user.refreshToken)]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 401]);
   });
 
   it('refuses an unknown token', async () => {
-    const response = await refresh('not-a-token-we-issued');
+    const response = await refresh(t, 'not-a-token-we-issued');
     expect(response.statusCode).toBe(401);
     expect(response.json<ErrorBody>().message).toBe('Invalid refresh token');
   });
 
   it('refuses an expired token', async () => {
-    const { session } = await register();
+    const user = await buildUser(t);
     await t.database.db
       .updateTable('refresh_tokens')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where('user_id', '=', Number(session.userData._id))
+      .where('user_id', '=', Number(user.id))
       .execute();
-    expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(t, user.refreshToken)).statusCode).toBe(401);
   });
 
   it('refuses a missing token with a field message', async () => {
@@ -306,18 +290,18 @@ describe('POST /api/jwt/refresh-token', () => {
 
 describe('POST /api/jwt/logout', () => {
   it('answers 204 and ends the session', async () => {
-    const { session } = await register();
-    const response = await post('/api/jwt/logout', { refreshToken: session.refreshToken });
+    const user = await buildUser(t);
+    const response = await post('/api/jwt/logout', { refreshToken: user.refreshToken });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(t, user.refreshToken)).statusCode).toBe(401);
   });
 
   it('ends the tokens rotated from the same login too', async () => {
-    const { session } = await register();
-    const rotated = (await refresh(session.refreshToken)).json<TokenPair>();
+    const user = await buildUser(t);
+    const rotated = (await refresh(t, user.refreshToken)).json<TokenPair>();
     await post('/api/jwt/logout', { refreshToken: rotated.refreshToken });
-    expect((await refresh(rotated.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(t, rotated.refreshToken)).statusCode).toBe(401);
   });
 
   it('answers 204 to an unknown token', async () => {
@@ -327,38 +311,26 @@ describe('POST /api/jwt/logout', () => {
 
 describe('deactivated accounts (D7)', () => {
   it('cannot log in, refresh or use an access token', async () => {
-    const { account, session } = await register();
+    const user = await buildUser(t);
     // The operator's deactivation (PUT /api/users/{id}) arrives with the users module.
-    await t.database.db
-      .updateTable('users')
-      .set({ active: false })
-      .where('id', '=', Number(session.userData._id))
-      .execute();
+    await setActive(user, false);
 
-    const login = await post('/api/jwt/login', { email: account.email, password: account.password });
-    expect(login.statusCode).toBe(403);
-    expect(login.json<ErrorBody>()).toMatchObject({ code: 'ACCOUNT_DEACTIVATED' });
-    expect((await me(session.accessToken)).statusCode).toBe(401);
-    expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+    const signIn = await login(t, user.email, user.password);
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json<ErrorBody>()).toMatchObject({ code: 'ACCOUNT_DEACTIVATED' });
+    expect((await me(user.token)).statusCode).toBe(401);
+    expect((await refresh(t, user.refreshToken)).statusCode).toBe(401);
 
     // Its sessions stay dead after a reactivation.
-    await t.database.db
-      .updateTable('users')
-      .set({ active: true })
-      .where('id', '=', Number(session.userData._id))
-      .execute();
-    expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+    await setActive(user, true);
+    expect((await refresh(t, user.refreshToken)).statusCode).toBe(401);
   });
 
   it('a wrong password for a deactivated account says only "invalid"', async () => {
-    const { account, session } = await register();
-    await t.database.db
-      .updateTable('users')
-      .set({ active: false })
-      .where('id', '=', Number(session.userData._id))
-      .execute();
-    const login = await post('/api/jwt/login', { email: account.email, password: 'wrong password' });
-    expect(login.statusCode).toBe(400);
-    expect(login.json<ErrorBody>().code).toBe('INVALID_CREDENTIALS');
+    const user = await buildUser(t);
+    await setActive(user, false);
+    const signIn = await login(t, user.email, 'wrong password');
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.json<ErrorBody>().code).toBe('INVALID_CREDENTIALS');
   });
 });

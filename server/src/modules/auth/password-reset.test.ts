@@ -1,10 +1,11 @@
 /** Forgot and reset password, with the e-mail delivered to a real local SMTP server. */
 import type { AddressInfo } from 'node:net';
-import { type AuthSession, type ErrorBody, messages } from '@cadence/contract';
+import { type ErrorBody, messages } from '@cadence/contract';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newAccount, snapshot, type TestApp } from '../../test/harness';
+import { buildUser, call, login, refresh } from '../../test/factories';
+import { createTestApp, snapshot, type TestApp } from '../../test/harness';
 
 interface Received {
   to: string;
@@ -59,18 +60,16 @@ async function mailTo(address: string): Promise<Received> {
   }
 }
 
-function post(url: string, payload: object) {
-  return t.app.inject({ method: 'POST', url, payload });
+function forgotPassword(email: string) {
+  return call(t, 'POST', '/api/jwt/forgot-password', undefined, { email });
 }
 
-async function registered() {
-  const account = newAccount();
-  const session = (await post('/api/jwt/register', account)).json<AuthSession>();
-  return { account, session };
+function resetPassword(token: string, password: string) {
+  return call(t, 'POST', '/api/jwt/reset-password', undefined, { token, password });
 }
 
 async function requestReset(email: string): Promise<string> {
-  const response = await post('/api/jwt/forgot-password', { email });
+  const response = await forgotPassword(email);
   expect(response.statusCode).toBe(204);
   const mail = await mailTo(email);
   inbox.splice(inbox.indexOf(mail), 1);
@@ -81,25 +80,24 @@ async function requestReset(email: string): Promise<string> {
 
 describe('forgot and reset password', () => {
   it('mails a link whose token sets a new password, once', async () => {
-    const { account, session } = await registered();
-    const response = await post('/api/jwt/forgot-password', { email: account.email.toUpperCase() });
+    const user = await buildUser(t);
+    const response = await forgotPassword(user.email.toUpperCase());
     expect(response.statusCode).toBe(204);
-    const mail = await mailTo(account.email);
+    const mail = await mailTo(user.email);
     expect(mail.subject).toBe('Reset your Cadence password');
     const token = decodeURIComponent(/reset-password\?token=([\w%-]+)/.exec(mail.text)![1]!);
 
-    const reset = await post('/api/jwt/reset-password', { token, password: 'a brand new secret' });
+    const reset = await resetPassword(token, 'a brand new secret');
     expect(reset.statusCode).toBe(204);
 
-    const oldLogin = await post('/api/jwt/login', { email: account.email, password: account.password });
+    const oldLogin = await login(t, user.email, user.password);
     expect(oldLogin.statusCode).toBe(400);
-    const newLogin = await post('/api/jwt/login', { email: account.email, password: 'a brand new secret' });
+    const newLogin = await login(t, user.email, 'a brand new secret');
     expect(newLogin.statusCode).toBe(200);
     // Sessions from before the reset are over.
-    const refresh = await post('/api/jwt/refresh-token', { refreshToken: session.refreshToken });
-    expect(refresh.statusCode).toBe(401);
+    expect((await refresh(t, user.refreshToken)).statusCode).toBe(401);
 
-    const again = await post('/api/jwt/reset-password', { token, password: 'yet another secret' });
+    const again = await resetPassword(token, 'yet another secret');
     expect(again.statusCode).toBe(400);
     expect(again.json<ErrorBody>()).toEqual({
       statusCode: 400,
@@ -110,37 +108,31 @@ describe('forgot and reset password', () => {
   });
 
   it('refuses a token older than one hour', async () => {
-    const { account } = await registered();
-    const token = await requestReset(account.email);
+    const user = await buildUser(t);
+    const token = await requestReset(user.email);
     await t.database.db
       .updateTable('password_resets')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .execute();
     const before = await snapshot(t.database);
-    const response = await post('/api/jwt/reset-password', { token, password: 'a brand new secret' });
+    const response = await resetPassword(token, 'a brand new secret');
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorBody>().code).toBe('INVALID_RESET_TOKEN');
     expect(await snapshot(t.database)).toEqual(before);
-    expect(
-      (await post('/api/jwt/login', { email: account.email, password: account.password })).statusCode,
-    ).toBe(200);
+    expect((await login(t, user.email, user.password)).statusCode).toBe(200);
   });
 
   it('retires the older links of the account once one is used', async () => {
-    const { account } = await registered();
-    const first = await requestReset(account.email);
-    const second = await requestReset(account.email);
-    expect(
-      (await post('/api/jwt/reset-password', { token: second, password: 'second new secret' })).statusCode,
-    ).toBe(204);
-    expect(
-      (await post('/api/jwt/reset-password', { token: first, password: 'first new secret' })).statusCode,
-    ).toBe(400);
+    const user = await buildUser(t);
+    const first = await requestReset(user.email);
+    const second = await requestReset(user.email);
+    expect((await resetPassword(second, 'second new secret')).statusCode).toBe(204);
+    expect((await resetPassword(first, 'first new secret')).statusCode).toBe(400);
   });
 
   it('answers 204 for an unknown address and sends nothing', async () => {
     const before = await snapshot(t.database);
-    const response = await post('/api/jwt/forgot-password', { email: 'nobody-here@example.com' });
+    const response = await forgotPassword('nobody-here@example.com');
     expect(response.statusCode).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(inbox.find((m) => m.to === 'nobody-here@example.com')).toBeUndefined();
@@ -148,13 +140,10 @@ describe('forgot and reset password', () => {
   });
 
   it('refuses an unknown token and a short new password', async () => {
-    const unknown = await post('/api/jwt/reset-password', {
-      token: 'made-up',
-      password: 'long enough password',
-    });
+    const unknown = await resetPassword('made-up', 'long enough password');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<ErrorBody>().code).toBe('INVALID_RESET_TOKEN');
-    const short = await post('/api/jwt/reset-password', { token: 'made-up', password: 'short' });
+    const short = await resetPassword('made-up', 'short');
     expect(short.statusCode).toBe(400);
     expect(short.json<ErrorBody>().fields).toEqual({ password: messages['validation.passwordLength'] });
   });

@@ -1,6 +1,7 @@
 /** The 429s: login, register and forgot-password per IP; failed logins per account (10 in 15 min). */
 import { errorBody } from '@cadence/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildUser, call } from '../../test/factories';
 import { createTestApp, newAccount, type TestApp } from '../../test/harness';
 import { FAILED_LOGIN_LIMIT } from './service';
 
@@ -37,11 +38,7 @@ describe('per IP (AUTH_RATE_LIMIT_PER_MINUTE)', () => {
     t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1' });
     for (let i = 0; i < 5; i += 1) {
       expect((await t.app.inject('/api/health')).statusCode).toBe(200);
-      const logout = await t.app.inject({
-        method: 'POST',
-        url: '/api/jwt/logout',
-        payload: { refreshToken: 'x' },
-      });
+      const logout = await call(t, 'POST', '/api/jwt/logout', undefined, { refreshToken: 'x' });
       expect(logout.statusCode).toBe(204);
     }
   });
@@ -51,11 +48,8 @@ describe('failed logins per account', () => {
   it(`locks an account for 15 minutes after ${FAILED_LOGIN_LIMIT} failures, even for the right password`, async () => {
     t = await createTestApp();
     const app = t.app;
-    const victim = newAccount();
-    const bystander = newAccount();
-    for (const account of [victim, bystander]) {
-      await app.inject({ method: 'POST', url: '/api/jwt/register', payload: account });
-    }
+    const victim = await buildUser(t);
+    const bystander = await buildUser(t);
     const login = (email: string, password: string, ip: string) =>
       app.inject({ method: 'POST', url: '/api/jwt/login', payload: { email, password }, remoteAddress: ip });
 

@@ -1,111 +1,23 @@
+/** Friend requests and friendships (D12) through HTTP: who sees what, and what each refusal says. */
+import { messages } from '@cadence/contract';
+import { describe, expect, it } from 'vitest';
 import {
-  type AuthSession,
-  type ErrorBody,
-  type FriendRequest,
-  type FriendRequests,
-  type Group,
-  messages,
-  type PublicUser,
-} from '@cadence/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newAccount, snapshot, type TestApp } from '../../test/harness';
+  befriend,
+  buildGroup,
+  buildUser,
+  call,
+  expectError,
+  expectNoEmail,
+  expectSignInRequired,
+  friendsOf,
+  groupsOf,
+  publicOf,
+  requestsOf,
+  sendFriendRequest,
+} from '../../test/factories';
+import { snapshot, useTestApp } from '../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Response = Awaited<ReturnType<typeof call>>;
-
-function call(method: Method, url: string, token?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-interface Person {
-  id: string;
-  token: string;
-  email: string;
-  username: string;
-  fullName: string;
-}
-
-/** Every e-mail handed out, so that any answer can be checked for them. */
-const emails: string[] = [];
-
-async function signUp(fullName?: string): Promise<Person> {
-  const account = newAccount(fullName ? { fullName } : {});
-  const response = await call('POST', '/api/jwt/register', undefined, account);
-  expect(response.statusCode).toBe(201);
-  const session = response.json<AuthSession>();
-  emails.push(account.email);
-  return {
-    id: session.userData._id,
-    token: session.accessToken,
-    email: account.email,
-    username: account.username,
-    fullName: session.userData.fullName,
-  };
-}
-
-/** The public view of a person, as every answer shows them. */
-function publicOf(person: Person): PublicUser {
-  return { _id: person.id, username: person.username, fullName: person.fullName, avatar: null, country: '' };
-}
-
-function expectNoEmail(response: Response) {
-  for (const email of emails) expect(response.body).not.toContain(email);
-}
-
-function expectError(response: Response, status: number, code: string): ErrorBody {
-  expect(response.statusCode).toBe(status);
-  const body = response.json<ErrorBody>();
-  expect(body).toMatchObject({ statusCode: status, code });
-  return body;
-}
-
-async function sendRequest(from: Person, to: Person): Promise<FriendRequest> {
-  const response = await call('POST', '/api/friends/requests', from.token, { userId: to.id });
-  expect(response.statusCode).toBe(201);
-  expectNoEmail(response);
-  return response.json<FriendRequest>();
-}
-
-async function befriend(a: Person, b: Person): Promise<void> {
-  const request = await sendRequest(a, b);
-  const response = await call('POST', `/api/friends/requests/${request._id}/accept`, b.token);
-  expect(response.statusCode).toBe(204);
-}
-
-async function friendsOf(person: Person): Promise<PublicUser[]> {
-  const response = await call('GET', '/api/friends', person.token);
-  expect(response.statusCode).toBe(200);
-  expectNoEmail(response);
-  const body = response.json<{ data: PublicUser[]; count: number }>();
-  expect(body.count).toBe(body.data.length);
-  return body.data;
-}
-
-async function requestsOf(person: Person): Promise<FriendRequests> {
-  const response = await call('GET', '/api/friends/requests', person.token);
-  expect(response.statusCode).toBe(200);
-  expectNoEmail(response);
-  return response.json<FriendRequests>();
-}
-
-async function groupsOf(person: Person): Promise<Group[]> {
-  const response = await call('GET', '/api/groups', person.token);
-  expect(response.statusCode).toBe(200);
-  return response.json<{ data: Group[] }>().data;
-}
+const t = useTestApp();
 
 describe('without a token', () => {
   it.each([
@@ -119,40 +31,37 @@ describe('without a token', () => {
     ['POST', '/api/friends/requests/1/decline', undefined],
     ['DELETE', '/api/friends/requests/1', undefined],
   ] as const)('%s %s answers 401 and changes nothing', async (method, url, payload) => {
-    const before = await snapshot(t.database);
-    const body = expectError(await call(method, url, undefined, payload), 401, 'UNAUTHORIZED');
-    expect(body.message).toBe(messages['auth.required']);
-    expect(await snapshot(t.database)).toEqual(before);
+    await expectSignInRequired(t, method, url, payload);
   });
 
   it('answers 401 to a forged token', async () => {
-    expectError(await call('GET', '/api/friends', 'not-a-token'), 401, 'INVALID_TOKEN');
+    expectError(await call(t, 'GET', '/api/friends', 'not-a-token'), 401, 'INVALID_TOKEN');
   });
 });
 
 describe('POST /api/friends/requests', () => {
   it('sends a pending request that both sides see (D12)', async () => {
-    const ann = await signUp('Ann Asker');
-    const bob = await signUp('Bob Bidden');
-    const request = await sendRequest(ann, bob);
+    const ann = await buildUser(t, { fullName: 'Ann Asker' });
+    const bob = await buildUser(t, { fullName: 'Bob Bidden' });
+    const request = await sendFriendRequest(t, ann, bob);
     expect(request).toEqual({
       _id: expect.stringMatching(/^[1-9]\d*$/),
       from: publicOf(ann),
       to: publicOf(bob),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
-    expect(await requestsOf(ann)).toEqual({ incoming: [], outgoing: [request] });
-    expect(await requestsOf(bob)).toEqual({ incoming: [request], outgoing: [] });
+    expect(await requestsOf(t, ann.token)).toEqual({ incoming: [], outgoing: [request] });
+    expect(await requestsOf(t, bob.token)).toEqual({ incoming: [request], outgoing: [] });
     // Pending is not friends yet.
-    expect(await friendsOf(ann)).toEqual([]);
-    expect(await friendsOf(bob)).toEqual([]);
+    expect(await friendsOf(t, ann.token)).toEqual([]);
+    expect(await friendsOf(t, bob.token)).toEqual([]);
   });
 
   it('refuses a request to oneself with 400', async () => {
-    const ann = await signUp();
+    const ann = await buildUser(t);
     const before = await snapshot(t.database);
     const body = expectError(
-      await call('POST', '/api/friends/requests', ann.token, { userId: ann.id }),
+      await call(t, 'POST', '/api/friends/requests', ann.token, { userId: ann.id }),
       400,
       'FRIEND_REQUEST_TO_SELF',
     );
@@ -169,10 +78,10 @@ describe('POST /api/friends/requests', () => {
     ['a non-numeric id', { userId: 'abc' }, 'userId', messages['friends.userRequired']],
     ['an unknown field', { userId: '1', note: 'hi' }, 'note', messages['validation.unknownField']],
   ])('refuses %s with 400 and changes nothing', async (_case, payload, field, message) => {
-    const ann = await signUp();
+    const ann = await buildUser(t);
     const before = await snapshot(t.database);
     const body = expectError(
-      await call('POST', '/api/friends/requests', ann.token, payload),
+      await call(t, 'POST', '/api/friends/requests', ann.token, payload),
       400,
       'VALIDATION_ERROR',
     );
@@ -181,10 +90,10 @@ describe('POST /api/friends/requests', () => {
   });
 
   it('answers 404 for an unknown user', async () => {
-    const ann = await signUp();
+    const ann = await buildUser(t);
     const before = await snapshot(t.database);
     expectError(
-      await call('POST', '/api/friends/requests', ann.token, { userId: '999999' }),
+      await call(t, 'POST', '/api/friends/requests', ann.token, { userId: '999999' }),
       404,
       'NOT_FOUND',
     );
@@ -192,9 +101,9 @@ describe('POST /api/friends/requests', () => {
   });
 
   it('answers 400 for an id no user can have (past 32 bits)', async () => {
-    const ann = await signUp();
+    const ann = await buildUser(t);
     const before = await snapshot(t.database);
-    const response = await call('POST', '/api/friends/requests', ann.token, {
+    const response = await call(t, 'POST', '/api/friends/requests', ann.token, {
       userId: '99999999999999999999',
     });
     expect(expectError(response, 400, 'VALIDATION_ERROR').fields).toHaveProperty('userId');
@@ -202,16 +111,16 @@ describe('POST /api/friends/requests', () => {
   });
 
   it('answers 409 when a request is already pending, either way', async () => {
-    const ann = await signUp();
-    const bob = await signUp();
-    await sendRequest(ann, bob);
+    const ann = await buildUser(t);
+    const bob = await buildUser(t);
+    await sendFriendRequest(t, ann, bob);
     const before = await snapshot(t.database);
     for (const [from, to] of [
       [ann, bob],
       [bob, ann],
     ] as const) {
       const body = expectError(
-        await call('POST', '/api/friends/requests', from.token, { userId: to.id }),
+        await call(t, 'POST', '/api/friends/requests', from.token, { userId: to.id }),
         409,
         'FRIEND_REQUEST_EXISTS',
       );
@@ -224,16 +133,16 @@ describe('POST /api/friends/requests', () => {
   });
 
   it('answers 409 to friends', async () => {
-    const ann = await signUp();
-    const bob = await signUp();
-    await befriend(ann, bob);
+    const ann = await buildUser(t);
+    const bob = await buildUser(t);
+    await befriend(t, ann, bob);
     const before = await snapshot(t.database);
     for (const [from, to] of [
       [ann, bob],
       [bob, ann],
     ] as const) {
       const body = expectError(
-        await call('POST', '/api/friends/requests', from.token, { userId: to.id }),
+        await call(t, 'POST', '/api/friends/requests', from.token, { userId: to.id }),
         409,
         'ALREADY_FRIENDS',
       );
@@ -243,57 +152,57 @@ describe('POST /api/friends/requests', () => {
   });
 
   it('keeps one request of two sent at once, each way, and answers the other 409', async () => {
-    const ann = await signUp();
-    const bob = await signUp();
+    const ann = await buildUser(t);
+    const bob = await buildUser(t);
     const responses = await Promise.all([
-      call('POST', '/api/friends/requests', ann.token, { userId: bob.id }),
-      call('POST', '/api/friends/requests', bob.token, { userId: ann.id }),
-      call('POST', '/api/friends/requests', ann.token, { userId: bob.id }),
+      call(t, 'POST', '/api/friends/requests', ann.token, { userId: bob.id }),
+      call(t, 'POST', '/api/friends/requests', bob.token, { userId: ann.id }),
+      call(t, 'POST', '/api/friends/requests', ann.token, { userId: bob.id }),
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    const pending = await requestsOf(ann);
+    const pending = await requestsOf(t, ann.token);
     expect(pending.incoming.length + pending.outgoing.length).toBe(1);
   });
 });
 
 describe('POST /api/friends/requests/{id}/accept', () => {
   it('makes both friends and ends the request', async () => {
-    const ann = await signUp('Ann Accepted');
-    const bob = await signUp('Bob Accepting');
-    const request = await sendRequest(ann, bob);
-    const response = await call('POST', `/api/friends/requests/${request._id}/accept`, bob.token);
+    const ann = await buildUser(t, { fullName: 'Ann Accepted' });
+    const bob = await buildUser(t, { fullName: 'Bob Accepting' });
+    const request = await sendFriendRequest(t, ann, bob);
+    const response = await call(t, 'POST', `/api/friends/requests/${request._id}/accept`, bob.token);
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    expect(await friendsOf(ann)).toEqual([publicOf(bob)]);
-    expect(await friendsOf(bob)).toEqual([publicOf(ann)]);
-    expect(await requestsOf(ann)).toEqual({ incoming: [], outgoing: [] });
-    expect(await requestsOf(bob)).toEqual({ incoming: [], outgoing: [] });
+    expect(await friendsOf(t, ann.token)).toEqual([publicOf(bob)]);
+    expect(await friendsOf(t, bob.token)).toEqual([publicOf(ann)]);
+    expect(await requestsOf(t, ann.token)).toEqual({ incoming: [], outgoing: [] });
+    expect(await requestsOf(t, bob.token)).toEqual({ incoming: [], outgoing: [] });
     // Once accepted, the request cannot be accepted again.
     expectError(
-      await call('POST', `/api/friends/requests/${request._id}/accept`, bob.token),
+      await call(t, 'POST', `/api/friends/requests/${request._id}/accept`, bob.token),
       404,
       'NOT_FOUND',
     );
   });
 
   it('accepts an empty JSON object as the body', async () => {
-    const ann = await signUp();
-    const bob = await signUp();
-    const request = await sendRequest(ann, bob);
-    const response = await call('POST', `/api/friends/requests/${request._id}/accept`, bob.token, {});
+    const ann = await buildUser(t);
+    const bob = await buildUser(t);
+    const request = await sendFriendRequest(t, ann, bob);
+    const response = await call(t, 'POST', `/api/friends/requests/${request._id}/accept`, bob.token, {});
     expect(response.statusCode).toBe(204);
-    expect(await friendsOf(bob)).toEqual([publicOf(ann)]);
+    expect(await friendsOf(t, bob.token)).toEqual([publicOf(ann)]);
   });
 
   it('answers 404 to the sender and to anyone else, and changes nothing', async () => {
-    const ann = await signUp();
-    const bob = await signUp();
-    const eve = await signUp();
-    const request = await sendRequest(ann, bob);
+    const ann = await buildUser(t);
+    const bob = await buildUser(t);
+    const eve = await buildUser(t);
+    const request = await sendFriendRequest(t, ann, bob);
     const before = await snapshot(t.database);
     for (const person of [ann, eve]) {
       expectError(
-        await call('POST', `/api/friends/requests/${request._id}/accept`, person.token),
+        await call(t, 'POST', `/api/friends/requests/${request._id}/accept`, person.token),
         404,
         'NOT_FOUND',
       );
@@ -302,29 +211,29 @@ describe('POST /api/friends/requests/{id}/accept', () => {
   });
 
   it('answers 404 for a missing request, and 400 for an id no row can have', async () => {
-    const ann = await signUp();
-    expectError(await call('POST', '/api/friends/requests/999999/accept', ann.token), 404, 'NOT_FOUND');
+    const ann = await buildUser(t);
+    expectError(await call(t, 'POST', '/api/friends/requests/999999/accept', ann.token), 404, 'NOT_FOUND');
     // Ids are 32-bit integers (the contract's entity id).
     expectError(
-      await call('POST', '/api/friends/requests/99999999999/accept', ann.token),
+      await call(t, 'POST', '/api/friends/requests/99999999999/accept', ann.token),
       400,
       'VALIDATION_ERROR',
     );
   });
 
   it('refuses a malformed id or a body with 400 and changes nothing', async () => {
-    const ann = await signUp();
-    const bob = await signUp();
-    const request = await sendRequest(ann, bob);
+    const ann = await buildUser(t);
+    const bob = await buildUser(t);
+    const request = await sendFriendRequest(t, ann, bob);
     const before = await snapshot(t.database);
     const badId = expectError(
-      await call('POST', '/api/friends/requests/abc/accept', bob.token),
+      await call(t, 'POST', '/api/friends/requests/abc/accept', bob.token),
       400,
       'VALIDATION_ERROR',
     );
     expect(Object.keys(badId.fields ?? {})).toEqual(['id']);
     const badBody = expectError(
-      await call('POST', `/api/friends/requests/${request._id}/accept`, bob.token, { really: true }),
+      await call(t, 'POST', `/api/friends/requests/${request._id}/accept`, bob.token, { really: true }),
       400,
       'VALIDATION_ERROR',
     );
@@ -335,28 +244,28 @@ describe('POST /api/friends/requests/{id}/accept', () => {
 
 describe('POST /api/friends/requests/{id}/decline', () => {
   it('ends the request without a friendship', async () => {
-    const ann = await signUp();
-    const bob = await signUp();
-    const request = await sendRequest(ann, bob);
-    const response = await call('POST', `/api/friends/requests/${request._id}/decline`, bob.token);
+    const ann = await buildUser(t);
+    const bob = await buildUser(t);
+    const request = await sendFriendRequest(t, ann, bob);
+    const response = await call(t, 'POST', `/api/friends/requests/${request._id}/decline`, bob.token);
     expect(response.statusCode).toBe(204);
-    expect(await requestsOf(ann)).toEqual({ incoming: [], outgoing: [] });
-    expect(await requestsOf(bob)).toEqual({ incoming: [], outgoing: [] });
-    expect(await friendsOf(ann)).toEqual([]);
-    expect(await friendsOf(bob)).toEqual([]);
+    expect(await requestsOf(t, ann.token)).toEqual({ incoming: [], outgoing: [] });
+    expect(await requestsOf(t, bob.token)).toEqual({ incoming: [], outgoing: [] });
+    expect(await friendsOf(t, ann.token)).toEqual([]);
+    expect(await friendsOf(t, bob.token)).toEqual([]);
     // Declined is not final: Ann may ask again.
-    await sendRequest(ann, bob);
+    await sendFriendRequest(t, ann, bob);
   });
 
   it('answers 404 to the sender and to anyone else, and changes nothing', async () => {
-    const ann = await signUp();
-    const bob = await signUp();
-    const eve = await signUp();
-    const request = await sendRequest(ann, bob);
+    const ann = await buildUser(t);
+    const bob = await buildUser(t);
+    const eve = await buildUser(t);
+    const request = await sendFriendRequest(t, ann, bob);
     const before = await snapshot(t.database);
     for (const person of [ann, eve]) {
       expectError(
-        await call('POST', `/api/friends/requests/${request._id}/decline`, person.token),
+        await call(t, 'POST', `/api/friends/requests/${request._id}/decline`, person.token),
         404,
         'NOT_FOUND',
       );
@@ -365,10 +274,10 @@ describe('POST /api/friends/requests/{id}/decline', () => {
   });
 
   it('refuses a malformed id with 400 and changes nothing', async () => {
-    const ann = await signUp();
+    const ann = await buildUser(t);
     const before = await snapshot(t.database);
     const body = expectError(
-      await call('POST', '/api/friends/requests/0/decline', ann.token),
+      await call(t, 'POST', '/api/friends/requests/0/decline', ann.token),
       400,
       'VALIDATION_ERROR',
     );
@@ -379,25 +288,25 @@ describe('POST /api/friends/requests/{id}/decline', () => {
 
 describe('DELETE /api/friends/requests/{id}', () => {
   it('withdraws a sent request', async () => {
-    const ann = await signUp();
-    const bob = await signUp();
-    const request = await sendRequest(ann, bob);
-    const response = await call('DELETE', `/api/friends/requests/${request._id}`, ann.token);
+    const ann = await buildUser(t);
+    const bob = await buildUser(t);
+    const request = await sendFriendRequest(t, ann, bob);
+    const response = await call(t, 'DELETE', `/api/friends/requests/${request._id}`, ann.token);
     expect(response.statusCode).toBe(204);
-    expect(await requestsOf(ann)).toEqual({ incoming: [], outgoing: [] });
-    expect(await requestsOf(bob)).toEqual({ incoming: [], outgoing: [] });
-    expectError(await call('DELETE', `/api/friends/requests/${request._id}`, ann.token), 404, 'NOT_FOUND');
+    expect(await requestsOf(t, ann.token)).toEqual({ incoming: [], outgoing: [] });
+    expect(await requestsOf(t, bob.token)).toEqual({ incoming: [], outgoing: [] });
+    expectError(await call(t, 'DELETE', `/api/friends/requests/${request._id}`, ann.token), 404, 'NOT_FOUND');
   });
 
   it('answers 404 to the receiver and to anyone else, and changes nothing', async () => {
-    const ann = await signUp();
-    const bob = await signUp();
-    const eve = await signUp();
-    const request = await sendRequest(ann, bob);
+    const ann = await buildUser(t);
+    const bob = await buildUser(t);
+    const eve = await buildUser(t);
+    const request = await sendFriendRequest(t, ann, bob);
     const before = await snapshot(t.database);
     for (const person of [bob, eve]) {
       expectError(
-        await call('DELETE', `/api/friends/requests/${request._id}`, person.token),
+        await call(t, 'DELETE', `/api/friends/requests/${request._id}`, person.token),
         404,
         'NOT_FOUND',
       );
@@ -406,10 +315,10 @@ describe('DELETE /api/friends/requests/{id}', () => {
   });
 
   it('refuses a malformed id with 400 and changes nothing', async () => {
-    const ann = await signUp();
+    const ann = await buildUser(t);
     const before = await snapshot(t.database);
     const body = expectError(
-      await call('DELETE', '/api/friends/requests/1.5', ann.token),
+      await call(t, 'DELETE', '/api/friends/requests/1.5', ann.token),
       400,
       'VALIDATION_ERROR',
     );
@@ -420,14 +329,14 @@ describe('DELETE /api/friends/requests/{id}', () => {
 
 describe('GET /api/friends', () => {
   it('lists my friends by name, public fields only', async () => {
-    const me = await signUp('Mia Middle');
-    const zed = await signUp('Zed Last');
-    const abe = await signUp('abe first');
-    const stranger = await signUp('Sam Stranger');
-    await befriend(zed, me);
-    await befriend(me, abe);
-    await sendRequest(stranger, me);
-    const response = await call('GET', '/api/friends', me.token);
+    const me = await buildUser(t, { fullName: 'Mia Middle' });
+    const zed = await buildUser(t, { fullName: 'Zed Last' });
+    const abe = await buildUser(t, { fullName: 'abe first' });
+    const stranger = await buildUser(t, { fullName: 'Sam Stranger' });
+    await befriend(t, zed, me);
+    await befriend(t, me, abe);
+    await sendFriendRequest(t, stranger, me);
+    const response = await call(t, 'GET', '/api/friends', me.token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: [publicOf(abe), publicOf(zed)], count: 2 });
     expectNoEmail(response);
@@ -435,19 +344,19 @@ describe('GET /api/friends', () => {
   });
 
   it('gives a new user an empty list', async () => {
-    const me = await signUp();
-    expect(await friendsOf(me)).toEqual([]);
+    const me = await buildUser(t);
+    expect(await friendsOf(t, me.token)).toEqual([]);
   });
 });
 
 describe('GET /api/friends/requests', () => {
   it('lists incoming and outgoing requests, newest first, without e-mails', async () => {
-    const me = await signUp();
-    const [a, b, c] = [await signUp(), await signUp(), await signUp()];
-    const fromA = await sendRequest(a, me);
-    const fromB = await sendRequest(b, me);
-    const toC = await sendRequest(me, c);
-    const requests = await requestsOf(me);
+    const me = await buildUser(t);
+    const [a, b, c] = [await buildUser(t), await buildUser(t), await buildUser(t)];
+    const fromA = await sendFriendRequest(t, a, me);
+    const fromB = await sendFriendRequest(t, b, me);
+    const toC = await sendFriendRequest(t, me, c);
+    const requests = await requestsOf(t, me.token);
     expect(requests.incoming.map((r) => r._id)).toEqual([fromB._id, fromA._id]);
     expect(requests.outgoing).toEqual([toC]);
     expect(requests.incoming[0]?.to).toEqual(publicOf(me));
@@ -456,40 +365,33 @@ describe('GET /api/friends/requests', () => {
 
 describe('DELETE /api/friends/{userId}', () => {
   it('ends the friendship both ways, and each leaves the other’s groups', async () => {
-    const ann = await signUp();
-    const bob = await signUp();
-    const cid = await signUp();
-    await befriend(ann, bob);
-    await befriend(ann, cid);
-    await befriend(bob, cid);
-    const annGroup = await call('POST', '/api/groups', ann.token, {
-      name: 'Team',
-      memberIds: [bob.id, cid.id],
-    });
-    const bobGroup = await call('POST', '/api/groups', bob.token, {
-      name: 'Club',
-      memberIds: [ann.id, cid.id],
-    });
-    expect([annGroup.statusCode, bobGroup.statusCode]).toEqual([201, 201]);
+    const ann = await buildUser(t);
+    const bob = await buildUser(t);
+    const cid = await buildUser(t);
+    await befriend(t, ann, bob);
+    await befriend(t, ann, cid);
+    await befriend(t, bob, cid);
+    await buildGroup(t, ann, { name: 'Team', members: [bob, cid] });
+    await buildGroup(t, bob, { name: 'Club', members: [ann, cid] });
 
-    const response = await call('DELETE', `/api/friends/${ann.id}`, bob.token);
+    const response = await call(t, 'DELETE', `/api/friends/${ann.id}`, bob.token);
     expect(response.statusCode).toBe(204);
-    expect(await friendsOf(ann)).toEqual([publicOf(cid)]);
-    expect((await friendsOf(bob)).map((f) => f._id)).toEqual([cid.id]);
-    expect((await groupsOf(ann))[0]?.members).toEqual([publicOf(cid)]);
-    expect((await groupsOf(bob))[0]?.members).toEqual([publicOf(cid)]);
+    expect(await friendsOf(t, ann.token)).toEqual([publicOf(cid)]);
+    expect((await friendsOf(t, bob.token)).map((f) => f._id)).toEqual([cid.id]);
+    expect((await groupsOf(t, ann.token))[0]?.members).toEqual([publicOf(cid)]);
+    expect((await groupsOf(t, bob.token))[0]?.members).toEqual([publicOf(cid)]);
     // They may become friends again.
-    await befriend(bob, ann);
-    expect((await friendsOf(ann)).map((f) => f._id).sort()).toEqual([bob.id, cid.id].sort());
+    await befriend(t, bob, ann);
+    expect((await friendsOf(t, ann.token)).map((f) => f._id).sort()).toEqual([bob.id, cid.id].sort());
   });
 
   it('answers 404 for someone who is not a friend, and changes nothing', async () => {
-    const ann = await signUp();
-    const bob = await signUp();
-    const eve = await signUp();
-    await befriend(ann, bob);
-    const pending = await signUp();
-    await sendRequest(ann, pending);
+    const ann = await buildUser(t);
+    const bob = await buildUser(t);
+    const eve = await buildUser(t);
+    await befriend(t, ann, bob);
+    const pending = await buildUser(t);
+    await sendFriendRequest(t, ann, pending);
     const before = await snapshot(t.database);
     for (const [person, other] of [
       [eve, ann],
@@ -497,16 +399,16 @@ describe('DELETE /api/friends/{userId}', () => {
       [ann, ann],
       [ann, pending],
     ] as const) {
-      expectError(await call('DELETE', `/api/friends/${other.id}`, person.token), 404, 'NOT_FOUND');
+      expectError(await call(t, 'DELETE', `/api/friends/${other.id}`, person.token), 404, 'NOT_FOUND');
     }
-    expectError(await call('DELETE', '/api/friends/99999999999', ann.token), 400, 'VALIDATION_ERROR');
+    expectError(await call(t, 'DELETE', '/api/friends/99999999999', ann.token), 400, 'VALIDATION_ERROR');
     expect(await snapshot(t.database)).toEqual(before);
   });
 
   it('refuses a malformed id with 400 and changes nothing', async () => {
-    const ann = await signUp();
+    const ann = await buildUser(t);
     const before = await snapshot(t.database);
-    const body = expectError(await call('DELETE', '/api/friends/-1', ann.token), 400, 'VALIDATION_ERROR');
+    const body = expectError(await call(t, 'DELETE', '/api/friends/-1', ann.token), 400, 'VALIDATION_ERROR');
     expect(body.fields).toHaveProperty('userId');
     expect(await snapshot(t.database)).toEqual(before);
   });

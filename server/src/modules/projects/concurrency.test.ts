@@ -2,17 +2,11 @@
  * Moves that run at the same time (D16): no item is lost, duplicated or misplaced, and every
  * list's positions stay exactly 0…n-1. On PostgreSQL the requests really run in parallel.
  */
-import type { AuthSession, Board, BoardList, ListItem } from '@cadence/contract';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, newAccount, type TestApp } from '../../test/harness';
+import { expect, it } from 'vitest';
+import { buildBoard, buildUser, call, readBoard } from '../../test/factories';
+import { useTestApp } from '../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number) {
@@ -24,55 +18,33 @@ function random(seed: number) {
 }
 
 it('keeps every item exactly once and every list in a strict order under parallel moves and swaps', async () => {
-  const session = (
-    await t.app.inject({ method: 'POST', url: '/api/jwt/register', payload: newAccount() })
-  ).json<AuthSession>();
-  const headers = { authorization: `Bearer ${session.accessToken}` };
-  const post = async <T>(url: string, payload: object) =>
-    (await t.app.inject({ method: 'POST', url, headers, payload })).json<T>();
-
-  const board = await post<Board>('/api/projects', { name: 'Busy board' });
-  const lists: BoardList[] = [];
-  const items: ListItem[] = [];
+  const user = await buildUser(t);
+  const layout: Record<string, string[]> = {};
   for (let l = 0; l < 4; l += 1) {
-    const list = await post<BoardList>(`/api/projects/${board._id}/lists`, { name: `List ${l}` });
-    lists.push(list);
-    for (let i = 0; i < 10; i += 1) {
-      items.push(
-        await post<ListItem>(`/api/projects/${board._id}/lists/${list._id}/items`, {
-          name: `Item ${l}.${i}`,
-        }),
-      );
-    }
+    layout[`List ${l}`] = Array.from({ length: 10 }, (_, i) => `Item ${l}.${i}`);
   }
+  const built = await buildBoard(t, user, { name: 'Busy board', layout });
+  const { board } = built;
+  const lists = Object.values(built.lists);
+  const items = Object.values(built.items);
 
   const next = random(42);
   const requests = Array.from({ length: 120 }, (_, n) => {
     const item = items[next(items.length)]!;
     if (n % 5 === 0) {
       // A swap within whatever list the item is in now: the client's view may be stale.
-      return t.app.inject({
-        method: 'PUT',
-        url: `/api/projects/${board._id}/lists/items/${item._id}`,
-        headers,
-        payload: {
-          fromList: lists[0]!._id,
-          toList: lists[next(lists.length)]!._id,
-          fromIndex: 0,
-          toIndex: next(12),
-        },
-      });
-    }
-    return t.app.inject({
-      method: 'PUT',
-      url: `/api/projects/${board._id}/lists/items/${item._id}`,
-      headers,
-      payload: {
+      return call(t, 'PUT', `/api/projects/${board._id}/lists/items/${item._id}`, user.token, {
         fromList: lists[0]!._id,
         toList: lists[next(lists.length)]!._id,
-        fromIndex: next(10),
-        toIndex: next(14),
-      },
+        fromIndex: 0,
+        toIndex: next(12),
+      });
+    }
+    return call(t, 'PUT', `/api/projects/${board._id}/lists/items/${item._id}`, user.token, {
+      fromList: lists[0]!._id,
+      toList: lists[next(lists.length)]!._id,
+      fromIndex: next(10),
+      toIndex: next(14),
     });
   });
   const responses = await Promise.all(requests);
@@ -92,9 +64,7 @@ it('keeps every item exactly once and every list in a strict order under paralle
     expect(positions).toEqual(positions.map((_, index) => index));
   }
   // The read agrees with the table.
-  const read = (await t.app.inject({ method: 'GET', url: `/api/projects?id=${board._id}`, headers })).json<{
-    data: Board;
-  }>().data;
+  const read = await readBoard(t, user.token, board._id);
   expect(read.lists.flatMap((l) => l.items).length).toBe(items.length);
   for (const list of read.lists) {
     const ids = list.items.map((i) => Number(i._id));

@@ -4,16 +4,10 @@
  * the planner rightly prefers them; what is proved is that an index serves each query.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp, usePostgres } from '../../test/harness';
+import { expect, it } from 'vitest';
+import { usePostgres, useTestApp } from '../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const queries = {
   board_lists: sql`select * from board_lists where board_id = ${1} order by position`,

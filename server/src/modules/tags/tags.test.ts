@@ -1,43 +1,17 @@
-import { type AuthSession, type ErrorBody, messages, type Tag, type TagList } from '@cadence/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newAccount, snapshot, type TestApp } from '../../test/harness';
+/** Tags (D14) through HTTP: five built-ins for everyone, and each user's own, private ones. */
+import { type ErrorBody, messages, type Tag, type TagList } from '@cadence/contract';
+import { describe, expect, it } from 'vitest';
+import { buildUser, call, expectError, expectSignInRequired, ok } from '../../test/factories';
+import { snapshot, useTestApp } from '../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-function call(method: Method, url: string, token?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+function addTag(token: string, name: string, color = '#112233'): Promise<Tag> {
+  return ok<Tag>(t, 'POST', '/api/tags', token, { name, color }, 201);
 }
 
-/** A new account's access token. */
-async function signUp(): Promise<string> {
-  const response = await call('POST', '/api/jwt/register', undefined, newAccount());
-  expect(response.statusCode).toBe(201);
-  return response.json<AuthSession>().accessToken;
-}
-
-async function addTag(token: string, name: string, color = '#112233'): Promise<Tag> {
-  const response = await call('POST', '/api/tags', token, { name, color });
-  expect(response.statusCode).toBe(201);
-  return response.json<Tag>();
-}
-
-async function listTags(token: string): Promise<TagList> {
-  const response = await call('GET', '/api/tags', token);
-  expect(response.statusCode).toBe(200);
-  return response.json<TagList>();
+function listTags(token: string): Promise<TagList> {
+  return ok<TagList>(t, 'GET', '/api/tags', token);
 }
 
 const builtIns: Tag[] = [
@@ -47,13 +21,6 @@ const builtIns: Tag[] = [
   { _id: 'high', name: 'high', color: '#ea5455', builtIn: true },
   { _id: 'update', name: 'update', color: '#00cfe8', builtIn: true },
 ];
-
-function expectError(response: Awaited<ReturnType<typeof call>>, status: number, code: string) {
-  expect(response.statusCode).toBe(status);
-  const body = response.json<ErrorBody>();
-  expect(body).toMatchObject({ statusCode: status, code });
-  return body;
-}
 
 describe('without a token', () => {
   it.each([
@@ -65,25 +32,22 @@ describe('without a token', () => {
     // Authentication comes before validation: a stranger learns nothing about the body rules.
     ['POST', '/api/tags', { name: '' }],
   ] as const)('%s %s answers 401 and changes nothing', async (method, url, payload) => {
-    const before = await snapshot(t.database);
-    const body = expectError(await call(method, url, undefined, payload), 401, 'UNAUTHORIZED');
-    expect(body.message).toBe(messages['auth.required']);
-    expect(await snapshot(t.database)).toEqual(before);
+    await expectSignInRequired(t, method, url, payload);
   });
 
   it('answers 401 to a forged token', async () => {
-    expectError(await call('GET', '/api/tags', 'not-a-token'), 401, 'INVALID_TOKEN');
+    expectError(await call(t, 'GET', '/api/tags', 'not-a-token'), 401, 'INVALID_TOKEN');
   });
 });
 
 describe('GET /api/tags', () => {
   it('gives a new user the five built-in tags in order', async () => {
-    const token = await signUp();
+    const { token } = await buildUser(t);
     expect(await listTags(token)).toEqual({ data: builtIns, count: 5 });
   });
 
   it("lists the built-ins first, then the user's own sorted by name without regard to case", async () => {
-    const token = await signUp();
+    const { token } = await buildUser(t);
     const zeta = await addTag(token, 'zeta');
     const alpha = await addTag(token, 'Alpha');
     const beta = await addTag(token, 'beta');
@@ -93,17 +57,17 @@ describe('GET /api/tags', () => {
   });
 
   it("never shows another user's tags", async () => {
-    const mine = await signUp();
-    const theirs = await signUp();
-    await addTag(theirs, 'secret');
-    expect(await listTags(mine)).toEqual({ data: builtIns, count: 5 });
+    const mine = await buildUser(t);
+    const theirs = await buildUser(t);
+    await addTag(theirs.token, 'secret');
+    expect(await listTags(mine.token)).toEqual({ data: builtIns, count: 5 });
   });
 });
 
 describe('POST /api/tags', () => {
   it('adds a tag, trimming the name and lower-casing the colour', async () => {
-    const token = await signUp();
-    const response = await call('POST', '/api/tags', token, { name: '  Deep work ', color: '#AABBCC' });
+    const { token } = await buildUser(t);
+    const response = await call(t, 'POST', '/api/tags', token, { name: '  Deep work ', color: '#AABBCC' });
     expect(response.statusCode).toBe(201);
     const created = response.json<Tag>();
     expect(created).toEqual({
@@ -116,7 +80,7 @@ describe('POST /api/tags', () => {
   });
 
   it('accepts a name of 30 characters', async () => {
-    const token = await signUp();
+    const { token } = await buildUser(t);
     expect((await addTag(token, 'n'.repeat(30))).name).toBe('n'.repeat(30));
   });
 
@@ -135,17 +99,17 @@ describe('POST /api/tags', () => {
     ['color', { color: 7 }, messages['validation.text']],
     ['owner', { owner: '1' }, messages['validation.unknownField']],
   ])('refuses a bad %s: %j → %s', async (field, change, message) => {
-    const token = await signUp();
+    const { token } = await buildUser(t);
     const before = await snapshot(t.database);
-    const response = await call('POST', '/api/tags', token, { name: 'work', color: '#123456', ...change });
+    const response = await call(t, 'POST', '/api/tags', token, { name: 'work', color: '#123456', ...change });
     const body = expectError(response, 400, 'VALIDATION_ERROR');
     expect(body.fields?.[field]).toBe(message);
     expect(await snapshot(t.database)).toEqual(before);
   });
 
   it('names every missing field at once', async () => {
-    const token = await signUp();
-    const body = expectError(await call('POST', '/api/tags', token, {}), 400, 'VALIDATION_ERROR');
+    const { token } = await buildUser(t);
+    const body = expectError(await call(t, 'POST', '/api/tags', token, {}), 400, 'VALIDATION_ERROR');
     expect(body.fields).toEqual({
       name: messages['tags.nameRequired'],
       color: messages['tags.colorRequired'],
@@ -153,10 +117,10 @@ describe('POST /api/tags', () => {
   });
 
   it.each(['work', 'WORK', ' Work '])('answers 409 for a name the user already has: %j', async (name) => {
-    const token = await signUp();
+    const { token } = await buildUser(t);
     await addTag(token, 'Work');
     const before = await snapshot(t.database);
-    const response = await call('POST', '/api/tags', token, { name, color: '#123456' });
+    const response = await call(t, 'POST', '/api/tags', token, { name, color: '#123456' });
     expect(response.statusCode).toBe(409);
     expect(response.json<ErrorBody>()).toEqual({
       statusCode: 409,
@@ -171,10 +135,10 @@ describe('POST /api/tags', () => {
   it.each(['team', 'Low', 'MEDIUM', 'high', 'Update'])(
     'answers 409 for the built-in name %j',
     async (name) => {
-      const token = await signUp();
+      const { token } = await buildUser(t);
       const before = await snapshot(t.database);
       const body = expectError(
-        await call('POST', '/api/tags', token, { name, color: '#123456' }),
+        await call(t, 'POST', '/api/tags', token, { name, color: '#123456' }),
         409,
         'TAG_NAME_TAKEN',
       );
@@ -184,17 +148,17 @@ describe('POST /api/tags', () => {
   );
 
   it('lets two users have a tag of the same name', async () => {
-    const first = await signUp();
-    const second = await signUp();
-    await addTag(first, 'Errands');
-    expect((await addTag(second, 'errands')).name).toBe('errands');
+    const first = await buildUser(t);
+    const second = await buildUser(t);
+    await addTag(first.token, 'Errands');
+    expect((await addTag(second.token, 'errands')).name).toBe('errands');
   });
 
   it('gives one of two simultaneous adds of one name a 409, never a 500', async () => {
-    const token = await signUp();
+    const { token } = await buildUser(t);
     const responses = await Promise.all([
-      call('POST', '/api/tags', token, { name: 'Race', color: '#123456' }),
-      call('POST', '/api/tags', token, { name: 'race', color: '#654321' }),
+      call(t, 'POST', '/api/tags', token, { name: 'Race', color: '#123456' }),
+      call(t, 'POST', '/api/tags', token, { name: 'race', color: '#654321' }),
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect((await listTags(token)).count).toBe(6);
@@ -203,20 +167,20 @@ describe('POST /api/tags', () => {
 
 describe('PUT /api/tags/{id}', () => {
   it('renames and recolours a tag', async () => {
-    const token = await signUp();
+    const { token } = await buildUser(t);
     const created = await addTag(token, 'Reading', '#111111');
-    const renamed = await call('PUT', `/api/tags/${created._id}`, token, { name: ' Books ' });
+    const renamed = await call(t, 'PUT', `/api/tags/${created._id}`, token, { name: ' Books ' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json<Tag>()).toEqual({ ...created, name: 'Books' });
-    const recoloured = await call('PUT', `/api/tags/${created._id}`, token, { color: '#ABCDEF' });
+    const recoloured = await call(t, 'PUT', `/api/tags/${created._id}`, token, { color: '#ABCDEF' });
     expect(recoloured.json<Tag>()).toEqual({ ...created, name: 'Books', color: '#abcdef' });
     expect((await listTags(token)).data.at(-1)).toEqual({ ...created, name: 'Books', color: '#abcdef' });
   });
 
   it('lets a tag keep its own name in another case', async () => {
-    const token = await signUp();
+    const { token } = await buildUser(t);
     const created = await addTag(token, 'garden');
-    const response = await call('PUT', `/api/tags/${created._id}`, token, {
+    const response = await call(t, 'PUT', `/api/tags/${created._id}`, token, {
       name: 'Garden',
       color: '#00ff00',
     });
@@ -225,31 +189,31 @@ describe('PUT /api/tags/{id}', () => {
   });
 
   it("answers 404 for another user's tag, and changes nothing", async () => {
-    const owner = await signUp();
-    const other = await signUp();
-    const created = await addTag(owner, 'Private');
-    const response = await call('PUT', `/api/tags/${created._id}`, other, { name: 'Mine now' });
+    const owner = await buildUser(t);
+    const other = await buildUser(t);
+    const created = await addTag(owner.token, 'Private');
+    const response = await call(t, 'PUT', `/api/tags/${created._id}`, other.token, { name: 'Mine now' });
     expect(response.json<ErrorBody>()).toEqual({
       statusCode: 404,
       error: 'Not Found',
       code: 'NOT_FOUND',
       message: messages['request.notFound'],
     });
-    expect((await listTags(owner)).data.at(-1)).toEqual(created);
+    expect((await listTags(owner.token)).data.at(-1)).toEqual(created);
   });
 
   it.each(['999999', '2147483648', '99999999999999999999', 'nope', '0', 'Team'])(
     'answers 404 for a missing tag: %s',
     async (id) => {
-      const token = await signUp();
-      expectError(await call('PUT', `/api/tags/${id}`, token, { name: 'x' }), 404, 'NOT_FOUND');
+      const { token } = await buildUser(t);
+      expectError(await call(t, 'PUT', `/api/tags/${id}`, token, { name: 'x' }), 404, 'NOT_FOUND');
     },
   );
 
   it.each(['team', 'low', 'medium', 'high', 'update'])('answers 403 for the built-in tag %s', async (id) => {
-    const token = await signUp();
+    const { token } = await buildUser(t);
     const body = expectError(
-      await call('PUT', `/api/tags/${id}`, token, { color: '#000000' }),
+      await call(t, 'PUT', `/api/tags/${id}`, token, { color: '#000000' }),
       403,
       'BUILT_IN_TAG',
     );
@@ -264,11 +228,11 @@ describe('PUT /api/tags/{id}', () => {
     ['_', {}, messages['tags.changeRequired']],
     ['builtIn', { name: 'x', builtIn: true }, messages['validation.unknownField']],
   ])('refuses a bad %s: %j → %s', async (field, payload, message) => {
-    const token = await signUp();
+    const { token } = await buildUser(t);
     const created = await addTag(token, 'Steady');
     const before = await snapshot(t.database);
     const body = expectError(
-      await call('PUT', `/api/tags/${created._id}`, token, payload),
+      await call(t, 'PUT', `/api/tags/${created._id}`, token, payload),
       400,
       'VALIDATION_ERROR',
     );
@@ -280,11 +244,11 @@ describe('PUT /api/tags/{id}', () => {
   it.each(['Other', 'OTHER', 'team', 'High'])(
     'answers 409 when renaming to a taken name: %s',
     async (name) => {
-      const token = await signUp();
+      const { token } = await buildUser(t);
       await addTag(token, 'Other');
       const created = await addTag(token, 'Mine');
       const body = expectError(
-        await call('PUT', `/api/tags/${created._id}`, token, { name }),
+        await call(t, 'PUT', `/api/tags/${created._id}`, token, { name }),
         409,
         'TAG_NAME_TAKEN',
       );
@@ -296,42 +260,42 @@ describe('PUT /api/tags/{id}', () => {
 
 describe('DELETE /api/tags/{id}', () => {
   it('deletes a tag', async () => {
-    const token = await signUp();
+    const { token } = await buildUser(t);
     const kept = await addTag(token, 'Kept');
     const gone = await addTag(token, 'Gone');
-    const response = await call('DELETE', `/api/tags/${gone._id}`, token);
+    const response = await call(t, 'DELETE', `/api/tags/${gone._id}`, token);
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect((await listTags(token)).data).toEqual([...builtIns, kept]);
     // A second delete finds nothing.
-    expectError(await call('DELETE', `/api/tags/${gone._id}`, token), 404, 'NOT_FOUND');
+    expectError(await call(t, 'DELETE', `/api/tags/${gone._id}`, token), 404, 'NOT_FOUND');
   });
 
   it("answers 404 for another user's tag, and changes nothing", async () => {
-    const owner = await signUp();
-    const other = await signUp();
-    const created = await addTag(owner, 'Keep out');
+    const owner = await buildUser(t);
+    const other = await buildUser(t);
+    const created = await addTag(owner.token, 'Keep out');
     const before = await snapshot(t.database);
-    expectError(await call('DELETE', `/api/tags/${created._id}`, other), 404, 'NOT_FOUND');
+    expectError(await call(t, 'DELETE', `/api/tags/${created._id}`, other.token), 404, 'NOT_FOUND');
     expect(await snapshot(t.database)).toEqual(before);
-    expect((await listTags(owner)).data.at(-1)).toEqual(created);
+    expect((await listTags(owner.token)).data.at(-1)).toEqual(created);
   });
 
   it.each(['123456789', 'abc', '-1'])('answers 404 for a missing tag: %s', async (id) => {
-    const token = await signUp();
-    expectError(await call('DELETE', `/api/tags/${id}`, token), 404, 'NOT_FOUND');
+    const { token } = await buildUser(t);
+    expectError(await call(t, 'DELETE', `/api/tags/${id}`, token), 404, 'NOT_FOUND');
   });
 
   it.each(['team', 'update'])('answers 403 for the built-in tag %s', async (id) => {
-    const token = await signUp();
+    const { token } = await buildUser(t);
     const before = await snapshot(t.database);
-    expectError(await call('DELETE', `/api/tags/${id}`, token), 403, 'BUILT_IN_TAG');
+    expectError(await call(t, 'DELETE', `/api/tags/${id}`, token), 403, 'BUILT_IN_TAG');
     expect(await snapshot(t.database)).toEqual(before);
     expect((await listTags(token)).data).toEqual(builtIns);
   });
 
   it("goes with its owner's account", async () => {
-    const token = await signUp();
+    const { token } = await buildUser(t);
     const created = await addTag(token, 'Ephemeral');
     const row = await t.database.db
       .selectFrom('tags')

@@ -1,42 +1,20 @@
 /** GET/PUT /api/users: the directory never shows private fields; only the operator manages others. */
-import { type AuthSession, type ErrorBody, publicUser, type UserDetail } from '@cadence/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newAccount, snapshot, type TestApp } from '../../test/harness';
+import { type ErrorBody, publicUser, type UserDetail } from '@cadence/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, call, refresh, type TestUser } from '../../test/factories';
+import { snapshot, useTestApp } from '../../test/harness';
 
-let t: TestApp;
-let operator: AuthSession;
+const t = useTestApp();
+let operator: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  operator = await register();
+  operator = await buildUser(t);
 });
-afterAll(async () => {
-  await t.close();
-});
-
-async function register(overrides: Parameters<typeof newAccount>[0] = {}): Promise<AuthSession> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/jwt/register',
-    payload: newAccount(overrides),
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<AuthSession>();
-}
-
-function call(method: 'GET' | 'PUT', url: string, token?: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload ? { payload } : {}),
-  });
-}
 
 describe('GET /api/users', () => {
   it('lists public fields only, 10 per page, by id', async () => {
-    const me = await register();
-    for (let i = 0; i < 11; i += 1) await register();
-    const first = await call('GET', '/api/users', me.accessToken);
+    const me = await buildUser(t);
+    for (let i = 0; i < 11; i += 1) await buildUser(t);
+    const first = await call(t, 'GET', '/api/users', me.token);
     expect(first.statusCode).toBe(200);
     const page = first.json<{ data: Array<Record<string, unknown>>; count: number }>();
     expect(page.data).toHaveLength(10);
@@ -50,17 +28,16 @@ describe('GET /api/users', () => {
     const body = first.body;
     expect(body).not.toMatch(/@example\.com|argon2|password|token|notify|time_zone|timeZone/i);
 
-    const second = await call('GET', '/api/users?page=2&perPage=10', me.accessToken);
+    const second = await call(t, 'GET', '/api/users?page=2&perPage=10', me.token);
     const secondIds = second.json<{ data: Array<{ _id: string }> }>().data.map((u) => Number(u._id));
     expect(Math.min(...secondIds)).toBeGreaterThan(Math.max(...ids));
   });
 
   it('finds by username, full name or an exact e-mail, but not by part of an e-mail', async () => {
-    const me = await register();
-    const account = newAccount({ fullName: 'Zelda Quartermaine' });
-    await t.app.inject({ method: 'POST', url: '/api/jwt/register', payload: account });
+    const me = await buildUser(t);
+    const account = await buildUser(t, { fullName: 'Zelda Quartermaine' });
     const search = async (q: string) =>
-      (await call('GET', `/api/users?q=${encodeURIComponent(q)}`, me.accessToken))
+      (await call(t, 'GET', `/api/users?q=${encodeURIComponent(q)}`, me.token))
         .json<{ data: Array<{ username: string }> }>()
         .data.map((u) => u.username);
     expect(await search('quarterMAINE')).toEqual([account.username]);
@@ -71,8 +48,8 @@ describe('GET /api/users', () => {
   });
 
   it('answers 401 without a token and 400 for a bad page', async () => {
-    expect((await call('GET', '/api/users')).statusCode).toBe(401);
-    const bad = await call('GET', '/api/users?page=0&perPage=1000', operator.accessToken);
+    expect((await call(t, 'GET', '/api/users')).statusCode).toBe(401);
+    const bad = await call(t, 'GET', '/api/users?page=0&perPage=1000', operator.token);
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json<ErrorBody>().fields ?? {}).sort()).toEqual(['page', 'perPage']);
   });
@@ -80,9 +57,9 @@ describe('GET /api/users', () => {
 
 describe('GET /api/users/{id}', () => {
   it('shows public fields to anyone signed in, and role and state to the operator', async () => {
-    const someone = await register();
-    const other = await register();
-    const seen = await call('GET', `/api/users/${someone.userData._id}`, other.accessToken);
+    const someone = await buildUser(t);
+    const other = await buildUser(t);
+    const seen = await call(t, 'GET', `/api/users/${someone.id}`, other.token);
     expect(seen.statusCode).toBe(200);
     const detail = seen.json<UserDetail>();
     expect(Object.keys(detail).sort()).toEqual([
@@ -96,23 +73,23 @@ describe('GET /api/users/{id}', () => {
       'fullName',
       'username',
     ]);
-    const byOperator = await call('GET', `/api/users/${someone.userData._id}`, operator.accessToken);
+    const byOperator = await call(t, 'GET', `/api/users/${someone.id}`, operator.token);
     expect(byOperator.json<UserDetail>()).toMatchObject({ role: 'admin', active: true });
   });
 
   it('answers 404 for an unknown id, 400 for a malformed one, 401 without a token', async () => {
-    expect((await call('GET', '/api/users/999999', operator.accessToken)).statusCode).toBe(404);
-    expect((await call('GET', '/api/users/abc', operator.accessToken)).statusCode).toBe(400);
-    expect((await call('GET', '/api/users/99999999999', operator.accessToken)).statusCode).toBe(400);
+    expect((await call(t, 'GET', '/api/users/999999', operator.token)).statusCode).toBe(404);
+    expect((await call(t, 'GET', '/api/users/abc', operator.token)).statusCode).toBe(400);
+    expect((await call(t, 'GET', '/api/users/99999999999', operator.token)).statusCode).toBe(400);
     expect((await t.app.inject('/api/avatars/3000000000')).statusCode).toBe(400);
-    expect((await call('GET', `/api/users/${operator.userData._id}`)).statusCode).toBe(401);
+    expect((await call(t, 'GET', `/api/users/${operator.id}`)).statusCode).toBe(401);
   });
 });
 
 describe('PUT /api/users/{id}', () => {
   it('lets a user rename themself', async () => {
-    const me = await register();
-    const response = await call('PUT', `/api/users/${me.userData._id}`, me.accessToken, {
+    const me = await buildUser(t);
+    const response = await call(t, 'PUT', `/api/users/${me.id}`, me.token, {
       fullName: 'New Name',
     });
     expect(response.statusCode).toBe(200);
@@ -120,44 +97,39 @@ describe('PUT /api/users/{id}', () => {
   });
 
   it("refuses another user's account (403) and one's own role or state (403), changing nothing", async () => {
-    const me = await register();
-    const other = await register();
+    const me = await buildUser(t);
+    const other = await buildUser(t);
     const before = await snapshot(t.database);
-    const foreign = await call('PUT', `/api/users/${other.userData._id}`, me.accessToken, {
+    const foreign = await call(t, 'PUT', `/api/users/${other.id}`, me.token, {
       fullName: 'Hacked',
     });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json<ErrorBody>().code).toBe('OPERATOR_ONLY');
-    const promote = await call('PUT', `/api/users/${me.userData._id}`, me.accessToken, { role: 'client' });
+    const promote = await call(t, 'PUT', `/api/users/${me.id}`, me.token, { role: 'client' });
     expect(promote.statusCode).toBe(403);
     expect(await snapshot(t.database)).toEqual(before);
-    const still = await call('GET', `/api/users/${other.userData._id}`, operator.accessToken);
+    const still = await call(t, 'GET', `/api/users/${other.id}`, operator.token);
     expect(still.json<UserDetail>().fullName).not.toBe('Hacked');
   });
 
   it('lets the operator change role and deactivate, which ends the sessions at once', async () => {
-    const user = await register();
-    const demoted = await call('PUT', `/api/users/${user.userData._id}`, operator.accessToken, {
+    const user = await buildUser(t);
+    const demoted = await call(t, 'PUT', `/api/users/${user.id}`, operator.token, {
       role: 'client',
     });
     expect(demoted.json<UserDetail>()).toMatchObject({ role: 'client', active: true });
-    const off = await call('PUT', `/api/users/${user.userData._id}`, operator.accessToken, { active: false });
+    const off = await call(t, 'PUT', `/api/users/${user.id}`, operator.token, { active: false });
     expect(off.statusCode).toBe(200);
     expect(off.json<UserDetail>().active).toBe(false);
-    expect((await call('GET', '/api/jwt/me', user.accessToken)).statusCode).toBe(401);
-    const refresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/jwt/refresh-token',
-      payload: { refreshToken: user.refreshToken },
-    });
-    expect(refresh.statusCode).toBe(401);
+    expect((await call(t, 'GET', '/api/jwt/me', user.token)).statusCode).toBe(401);
+    expect((await refresh(t, user.refreshToken)).statusCode).toBe(401);
     // Others no longer see a deactivated account.
-    const someone = await register();
-    expect((await call('GET', `/api/users/${user.userData._id}`, someone.accessToken)).statusCode).toBe(404);
+    const someone = await buildUser(t);
+    expect((await call(t, 'GET', `/api/users/${user.id}`, someone.token)).statusCode).toBe(404);
   });
 
   it('does not let the operator deactivate themself', async () => {
-    const response = await call('PUT', `/api/users/${operator.userData._id}`, operator.accessToken, {
+    const response = await call(t, 'PUT', `/api/users/${operator.id}`, operator.token, {
       active: false,
     });
     expect(response.statusCode).toBe(400);
@@ -172,25 +144,23 @@ describe('PUT /api/users/{id}', () => {
     [{ active: 'yes' }, 'active'],
     [{ email: 'x@example.com' }, 'email'],
   ])('refuses %j with a field message and changes nothing', async (payload, field) => {
-    const me = await register();
+    const me = await buildUser(t);
     const before = await snapshot(t.database);
-    const response = await call('PUT', `/api/users/${me.userData._id}`, me.accessToken, payload);
+    const response = await call(t, 'PUT', `/api/users/${me.id}`, me.token, payload);
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json<ErrorBody>().fields ?? {})).toContain(field);
     expect(await snapshot(t.database)).toEqual(before);
   });
 
   it('answers 409 for a taken username, 401 without a token, 404 for an unknown id', async () => {
-    const me = await register();
-    const other = await register();
-    const taken = await call('PUT', `/api/users/${me.userData._id}`, me.accessToken, {
-      username: other.userData.username.toUpperCase(),
+    const me = await buildUser(t);
+    const other = await buildUser(t);
+    const taken = await call(t, 'PUT', `/api/users/${me.id}`, me.token, {
+      username: other.username.toUpperCase(),
     });
     expect(taken.statusCode).toBe(409);
-    expect(
-      (await call('PUT', `/api/users/${me.userData._id}`, undefined, { fullName: 'X' })).statusCode,
-    ).toBe(401);
-    expect((await call('PUT', '/api/users/999999', operator.accessToken, { fullName: 'X' })).statusCode).toBe(
+    expect((await call(t, 'PUT', `/api/users/${me.id}`, undefined, { fullName: 'X' })).statusCode).toBe(401);
+    expect((await call(t, 'PUT', '/api/users/999999', operator.token, { fullName: 'X' })).statusCode).toBe(
       404,
     );
   });
