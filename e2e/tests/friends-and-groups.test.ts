@@ -139,4 +139,49 @@ describe('friends and groups', () => {
     expect(a.errors).toEqual([]);
     expect(c.errors).toEqual([]);
   });
+
+  it('checks a new group against the contract, and a delete that fails says why and keeps the dialog open', async () => {
+    const a = await arrive('stale-a');
+    await a.page.goto('/group');
+    await expect.poll(() => a.page.getByText('No groups yet').isVisible()).toBe(true);
+
+    // Without friends there is no one to choose; a nameless group is refused before any request.
+    await a.page.getByRole('button', { name: 'New group' }).click();
+    const form = a.page.getByRole('dialog', { name: 'New group' });
+    await expect.poll(() => form.getByText('Add friends on the Friends page first.').isVisible()).toBe(true);
+    await form.getByRole('button', { name: 'Create group' }).click();
+    await expect.poll(() => form.getByText('Please enter a name for the group.').isVisible()).toBe(true);
+    await form.getByLabel('Name').fill('Book club');
+    await form.getByRole('button', { name: 'Create group' }).click();
+    await expect.poll(() => toast(a.page, 'Group created').isVisible()).toBe(true);
+    const group = a.page.getByRole('region', { name: 'Book club' });
+    await expect.poll(() => group.getByText('No members yet.').isVisible()).toBe(true);
+
+    // The group goes away elsewhere (another tab) while this page still shows it.
+    await a.page.evaluate(async () => {
+      const { api } = (
+        window as unknown as {
+          cadence: {
+            api: {
+              get: <T>(path: string) => Promise<T>;
+              delete: (path: string) => Promise<unknown>;
+            };
+          };
+        }
+      ).cadence;
+      const groups = await api.get<{ data: Array<{ _id: string }> }>('/groups');
+      for (const { _id } of groups.data) await api.delete(`/groups/${_id}`);
+    });
+    await group.getByRole('button', { name: 'Delete the group Book club' }).click();
+    const confirm = a.page.getByRole('dialog', { name: 'Delete group' });
+    await confirm.getByText('Delete the group “Book club”? Its members stay your friends.').waitFor();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => confirm.getByRole('alert').textContent()).toBe('Not found.');
+    expect(await toast(a.page, 'Group deleted').count()).toBe(0);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirm.isVisible()).toBe(false);
+
+    await a.page.reload();
+    await expect.poll(() => a.page.getByText('No groups yet').isVisible()).toBe(true);
+  });
 });

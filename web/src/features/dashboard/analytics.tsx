@@ -1,8 +1,8 @@
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/error-alert';
 import { getCurrentUserQueryOptions } from '../../lib/auth';
-import { errorMessage } from '../../lib/api-messages';
 import { useSessionUser } from '../../lib/session';
 
 /** The first page after login: a greeting; the charts arrive with the features they show. */
@@ -34,7 +34,7 @@ export function Component() {
           {current.isPending ? (
             <Skeleton h={60} />
           ) : current.isError ? (
-            <Text c="red">{errorMessage(t, current.error)}</Text>
+            <ErrorAlert error={current.error} />
           ) : (
             <Stack gap={4}>
               <Text size="sm">@{current.data.userData.username}</Text>

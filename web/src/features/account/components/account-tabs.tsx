@@ -1,16 +1,13 @@
 /** The five tabs of account settings (D15); each saves its own section. */
 import {
   type Account,
-  accountGeneral,
-  accountInfo,
-  type accountNotifications,
-  accountSocial,
   changePasswordInput,
   genders,
   languagesList,
   notificationFlags,
   socialNetworks,
-  timeZone as timeZoneSchema,
+  type UpdateAccountInput,
+  updateAccountInput,
 } from '@cadence/contract';
 import {
   Avatar,
@@ -25,16 +22,14 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications as toasts } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormShell } from '../../../components/form-shell';
 import { errorMessage } from '../../../lib/api-messages';
-import { submitHandler } from '../../../lib/form-submit';
-import { schemaValidator } from '../../../lib/form-validation';
+import { useContractForm } from '../../../lib/contract-form';
 import { changeLanguage } from '../../../lib/i18n';
+import { toastSuccess } from '../../../lib/toast';
 import { useChangePassword, useRemoveAvatar, useUpdateAccount, useUploadAvatar } from '../api/account-api';
-import { SectionForm } from './section-form';
 
 const languageNames = { en: 'English', fr: 'Français', de: 'Deutsch', pt: 'Português' } as const;
 const timeZones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
@@ -65,40 +60,44 @@ const socialLabels = {
 
 function useSaved() {
   const { t } = useTranslation();
-  return () => toasts.show({ color: 'green', message: t('account.saved') });
+  return () => toastSuccess(t, t('account.saved'));
 }
 
-const generalSchema = z.object({
-  general: accountGeneral,
-  timeZone: timeZoneSchema,
-  language: z.enum(languagesList),
-});
-type GeneralValues = z.infer<typeof generalSchema>;
+/**
+ * A section's form holds the very body its save sends (`{info: {…}}`), checked with the contract's
+ * schema, so the server's field names (`info.website`) are the form's.
+ */
+function useSectionForm<Values extends UpdateAccountInput>(
+  initialValues: Values,
+  afterSave?: (values: Values) => Promise<unknown>,
+) {
+  const saved = useSaved();
+  const update = useUpdateAccount();
+  return useContractForm(updateAccountInput, initialValues, {
+    onSubmit: async (values) => {
+      await update.mutateAsync(values);
+      await afterSave?.(values);
+      saved();
+    },
+  });
+}
 
 export function GeneralTab({ account }: { account: Account }) {
   const { t } = useTranslation();
   const saved = useSaved();
-  const update = useUpdateAccount();
   const upload = useUploadAvatar();
   const remove = useRemoveAvatar();
-  const form = useForm<GeneralValues>({
-    initialValues: { general: account.general, timeZone: account.timeZone, language: account.language },
-    validate: schemaValidator(generalSchema, t),
-  });
-  const submit = submitHandler(form, t, async (values) => {
-    await update.mutateAsync(values);
-    if (values.language !== account.language) await changeLanguage(values.language);
-    saved();
-  });
+  const binding = useSectionForm(
+    { general: account.general, timeZone: account.timeZone, language: account.language },
+    async ({ language }) => {
+      if (language !== account.language) await changeLanguage(language);
+    },
+  );
+  const { form } = binding;
   const pictureFailure = upload.error ?? remove.error;
 
   return (
-    <SectionForm
-      onSubmit={submit}
-      saving={update.isPending}
-      error={update.error}
-      hasFieldErrors={Object.keys(form.errors).length > 0}
-    >
+    <FormShell binding={binding} submitLabel={t('common.save')} maw={640}>
       <Group gap="lg">
         <Avatar src={account.avatar} size={88} radius="md" alt={t('account.general.picture')} />
         <div>
@@ -166,37 +165,17 @@ export function GeneralTab({ account }: { account: Account }) {
           {...form.getInputProps('language')}
         />
       </SimpleGrid>
-    </SectionForm>
+    </FormShell>
   );
 }
 
-type InfoValues = z.infer<typeof accountInfo>;
-
 export function InfoTab({ account }: { account: Account }) {
   const { t } = useTranslation();
-  const saved = useSaved();
-  const update = useUpdateAccount();
-  const form = useForm<InfoValues>({
-    initialValues: account.info,
-    validate: schemaValidator(accountInfo, t),
-  });
-  const submit = submitHandler(form, t, async (info) => {
-    await update.mutateAsync({ info });
-    saved();
-  });
-  // The server names fields info.x; this form's fields are x.
-  const errors = Object.fromEntries(
-    Object.entries(form.errors).map(([k, v]) => [k.replace(/^info\./, ''), v]),
-  );
-  const field = (name: keyof InfoValues) => ({ ...form.getInputProps(name), error: errors[name] });
+  const binding = useSectionForm({ info: account.info });
+  const field = (name: keyof Account['info']) => binding.form.getInputProps(`info.${name}`);
 
   return (
-    <SectionForm
-      onSubmit={submit}
-      saving={update.isPending}
-      error={update.error}
-      hasFieldErrors={Object.keys(form.errors).length > 0}
-    >
+    <FormShell binding={binding} submitLabel={t('common.save')} maw={640}>
       <Textarea label={t('account.info.bio')} autosize minRows={3} {...field('bio')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={t('account.info.dob')} type="date" {...field('dob')} />
@@ -217,58 +196,33 @@ export function InfoTab({ account }: { account: Account }) {
         />
       </SimpleGrid>
       <TextInput label={t('account.info.address')} {...field('address')} />
-    </SectionForm>
+    </FormShell>
   );
 }
 
-type SocialValues = z.infer<typeof accountSocial>;
-
 export function SocialTab({ account }: { account: Account }) {
   const { t } = useTranslation();
-  const saved = useSaved();
-  const update = useUpdateAccount();
-  const form = useForm<SocialValues>({
-    initialValues: account.social,
-    validate: schemaValidator(accountSocial, t),
-  });
-  const submit = submitHandler(form, t, async (social) => {
-    await update.mutateAsync({ social });
-    saved();
-  });
+  const binding = useSectionForm({ social: account.social });
   return (
-    <SectionForm
-      onSubmit={submit}
-      saving={update.isPending}
-      error={update.error}
-      hasFieldErrors={Object.keys(form.errors).length > 0}
-    >
+    <FormShell binding={binding} submitLabel={t('common.save')} maw={640}>
       {socialNetworks.map((network) => (
         <TextInput
           key={network}
           label={t(socialLabels[network])}
           type="url"
           placeholder="https://"
-          {...form.getInputProps(network)}
-          error={form.errors[network] ?? form.errors[`social.${network}`]}
+          {...binding.form.getInputProps(`social.${network}`)}
         />
       ))}
-    </SectionForm>
+    </FormShell>
   );
 }
 
-type NotificationValues = z.infer<typeof accountNotifications>;
-
 export function NotificationsTab({ account }: { account: Account }) {
   const { t } = useTranslation();
-  const saved = useSaved();
-  const update = useUpdateAccount();
-  const form = useForm<NotificationValues>({ initialValues: account.notifications });
-  const submit = submitHandler(form, t, async (notifications) => {
-    await update.mutateAsync({ notifications });
-    saved();
-  });
+  const binding = useSectionForm({ notifications: account.notifications });
   return (
-    <SectionForm onSubmit={submit} saving={update.isPending} error={update.error} hasFieldErrors={false}>
+    <FormShell binding={binding} submitLabel={t('common.save')} maw={640}>
       <Text size="sm" c="dimmed">
         {t('account.notifications.intro')}
       </Text>
@@ -276,10 +230,10 @@ export function NotificationsTab({ account }: { account: Account }) {
         <Switch
           key={flag}
           label={t(notificationLabels[flag])}
-          {...form.getInputProps(flag, { type: 'checkbox' })}
+          {...binding.form.getInputProps(`notifications.${flag}`, { type: 'checkbox' })}
         />
       ))}
-    </SectionForm>
+    </FormShell>
   );
 }
 
@@ -289,33 +243,23 @@ const passwordSchema = changePasswordInput
     path: ['confirm'],
     message: 'account.password.mismatch',
   });
-type PasswordValues = z.infer<typeof passwordSchema>;
-
 export function PasswordTab() {
   const { t } = useTranslation();
   const change = useChangePassword();
-  const validate = schemaValidator<PasswordValues>(passwordSchema, t);
-  const form = useForm<PasswordValues>({
-    initialValues: { currentPassword: '', newPassword: '', confirm: '' },
-    validate: (values) => {
-      const errors = validate(values);
-      if (errors.confirm === 'account.password.mismatch') errors.confirm = t('account.password.mismatch');
-      return errors;
+  const binding = useContractForm(
+    passwordSchema,
+    { currentPassword: '', newPassword: '', confirm: '' },
+    {
+      onSubmit: async ({ currentPassword, newPassword }) => {
+        await change.mutateAsync({ currentPassword, newPassword });
+        toastSuccess(t, t('account.password.changed'));
+      },
+      resetOnSuccess: true,
     },
-  });
-  const submit = submitHandler(form, t, async ({ currentPassword, newPassword }) => {
-    await change.mutateAsync({ currentPassword, newPassword });
-    form.reset();
-    toasts.show({ color: 'green', message: t('account.password.changed') });
-  });
+  );
+  const { form } = binding;
   return (
-    <SectionForm
-      onSubmit={submit}
-      saving={change.isPending}
-      error={change.error}
-      hasFieldErrors={Object.keys(form.errors).length > 0}
-      submitLabel={t('account.password.submit')}
-    >
+    <FormShell binding={binding} submitLabel={t('account.password.submit')} maw={640}>
       <PasswordInput
         label={t('account.password.current')}
         autoComplete="current-password"
@@ -335,6 +279,6 @@ export function PasswordTab() {
         required
         {...form.getInputProps('confirm')}
       />
-    </SectionForm>
+    </FormShell>
   );
 }

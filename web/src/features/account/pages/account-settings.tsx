@@ -1,9 +1,9 @@
-import { Card, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Card, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { IconBell, IconId, IconLock, IconShare, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../../lib/api-messages';
+import { ErrorAlert } from '../../../components/error-alert';
 import { getAccountQueryOptions } from '../api/account-api';
 import { GeneralTab, InfoTab, NotificationsTab, PasswordTab, SocialTab } from '../components/account-tabs';
 
@@ -25,7 +25,7 @@ export function Component() {
         {account.isPending ? (
           <Skeleton h={320} />
         ) : account.isError ? (
-          <Text c="red">{errorMessage(t, account.error)}</Text>
+          <ErrorAlert error={account.error} />
         ) : (
           <Tabs
             value={tab}

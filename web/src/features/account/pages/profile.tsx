@@ -4,7 +4,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/api-messages';
+import { ErrorAlert } from '../../../components/error-alert';
 import { getAccountQueryOptions } from '../api/account-api';
 
 const socialLabels = {
@@ -27,7 +27,7 @@ export function Component() {
   const { t, i18n } = useTranslation();
   const account = useQuery(getAccountQueryOptions());
   if (account.isPending) return <Skeleton h={320} />;
-  if (account.isError) return <Text c="red">{errorMessage(t, account.error)}</Text>;
+  if (account.isError) return <ErrorAlert error={account.error} />;
   const { general, info, social } = account.data;
   const dob = info.dob
     ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(

@@ -1,24 +1,20 @@
-import { type ForgotPasswordInput, forgotPasswordInput } from '@cadence/contract';
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { forgotPasswordInput } from '@cadence/contract';
+import { Alert, Anchor, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/api-messages';
-import { submitHandler } from '../../../lib/form-submit';
-import { schemaValidator } from '../../../lib/form-validation';
+import { FormShell } from '../../../components/form-shell';
+import { useContractForm } from '../../../lib/contract-form';
 import { useForgotPassword } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 
 export function Component() {
   const { t } = useTranslation();
   const forgot = useForgotPassword();
-  const form = useForm<ForgotPasswordInput>({
-    initialValues: { email: '' },
-    validate: schemaValidator(forgotPasswordInput, t),
-  });
-  const submit = submitHandler(form, t, async (values) => {
-    await forgot.mutateAsync(values);
-  });
+  const binding = useContractForm(
+    forgotPasswordInput,
+    { email: '' },
+    { onSubmit: (values) => forgot.mutateAsync(values) },
+  );
 
   return (
     <AuthCard
@@ -35,25 +31,15 @@ export function Component() {
           {t('auth.forgot.sent')}
         </Alert>
       ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            {forgot.isError && !form.errors.email && (
-              <Alert color="red" role="alert">
-                {errorMessage(t, forgot.error)}
-              </Alert>
-            )}
-            <TextInput
-              label={t('auth.email')}
-              type="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps('email')}
-            />
-            <Button type="submit" loading={forgot.isPending} fullWidth>
-              {t('auth.forgot.submit')}
-            </Button>
-          </Stack>
-        </form>
+        <FormShell binding={binding} submitLabel={t('auth.forgot.submit')} wide>
+          <TextInput
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...binding.form.getInputProps('email')}
+          />
+        </FormShell>
       )}
     </AuthCard>
   );

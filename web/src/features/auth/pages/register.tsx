@@ -1,31 +1,27 @@
-import { homeOf, type RegisterInput, registerInput } from '@cadence/contract';
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { homeOf, registerInput } from '@cadence/contract';
+import { Anchor, PasswordInput, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/api-messages';
-import { submitHandler } from '../../../lib/form-submit';
-import { schemaValidator } from '../../../lib/form-validation';
+import { FormShell } from '../../../components/form-shell';
+import { useContractForm } from '../../../lib/contract-form';
 import { useRegister } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
-
-type RegisterForm = Required<Omit<RegisterInput, 'language'>>;
 
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const register = useRegister();
-  const form = useForm<RegisterForm>({
-    initialValues: { username: '', email: '', fullName: '', password: '' },
-    validate: schemaValidator(registerInput, t),
-  });
-
-  const submit = submitHandler(form, t, async (values) => {
-    const session = await register.mutateAsync({ ...values, fullName: values.fullName || undefined });
-    await navigate(homeOf(session.userData.role), { replace: true });
-  });
-  const fieldLevel = register.error instanceof ApiError && register.error.body?.fields;
+  const binding = useContractForm(
+    registerInput,
+    { username: '', email: '', fullName: '', password: '' },
+    {
+      onSubmit: async (values) => {
+        const session = await register.mutateAsync({ ...values, fullName: values.fullName || undefined });
+        await navigate(homeOf(session.userData.role), { replace: true });
+      },
+    },
+  );
+  const { form } = binding;
 
   return (
     <AuthCard
@@ -40,39 +36,29 @@ export function Component() {
         </>
       }
     >
-      {register.isError && !fieldLevel && (
-        <Alert color="red" role="alert">
-          {errorMessage(t, register.error)}
-        </Alert>
-      )}
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label={t('auth.username')}
-            autoComplete="username"
-            required
-            {...form.getInputProps('username')}
-          />
-          <TextInput label={t('auth.fullName')} autoComplete="name" {...form.getInputProps('fullName')} />
-          <TextInput
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label={t('auth.password')}
-            description={t('auth.passwordHint')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <Button type="submit" loading={register.isPending} fullWidth>
-            {t('auth.register.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <FormShell binding={binding} submitLabel={t('auth.register.submit')} wide>
+        <TextInput
+          label={t('auth.username')}
+          autoComplete="username"
+          required
+          {...form.getInputProps('username')}
+        />
+        <TextInput label={t('auth.fullName')} autoComplete="name" {...form.getInputProps('fullName')} />
+        <TextInput
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label={t('auth.password')}
+          description={t('auth.passwordHint')}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
+      </FormShell>
     </AuthCard>
   );
 }

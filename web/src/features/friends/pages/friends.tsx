@@ -1,29 +1,16 @@
 import type { FriendRequest, PublicUser } from '@cadence/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Modal,
-  Pagination,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Pagination, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconSearch, IconSend, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListSkeleton } from '../../../components/list-skeleton';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ListBody, PageHeader, PageTabs } from '../../../components/list-page';
 import { PersonLine } from '../../../components/person-line';
-import { errorMessage } from '../../../lib/api-messages';
 import { getFriendRequestsQueryOptions, getFriendsQueryOptions } from '../../../lib/friends';
 import { useSessionUser } from '../../../lib/session';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import {
   DIRECTORY_PER_PAGE,
   getDirectoryQueryOptions,
@@ -37,36 +24,29 @@ export function Component() {
   const { t } = useTranslation();
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz="h2">
-          {t('friends.title')}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t('friends.intro')}
-        </Text>
-      </div>
-      <Tabs defaultValue="all">
-        <Tabs.List>
-          <Tabs.Tab value="all" leftSection={<IconSearch size={16} />}>
-            {t('friends.tabs.all')}
-          </Tabs.Tab>
-          <Tabs.Tab value="friends" leftSection={<IconUserCheck size={16} />}>
-            {t('friends.tabs.friends')}
-          </Tabs.Tab>
-          <Tabs.Tab value="sent" leftSection={<IconSend size={16} />}>
-            {t('friends.tabs.sent')}
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="all" pt="md">
-          <DirectoryTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="friends" pt="md">
-          <FriendsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="sent" pt="md">
-          <SentTab />
-        </Tabs.Panel>
-      </Tabs>
+      <PageHeader title={t('friends.title')} intro={t('friends.intro')} />
+      <PageTabs
+        tabs={[
+          {
+            value: 'all',
+            label: t('friends.tabs.all'),
+            icon: <IconSearch size={16} />,
+            content: <DirectoryTab />,
+          },
+          {
+            value: 'friends',
+            label: t('friends.tabs.friends'),
+            icon: <IconUserCheck size={16} />,
+            content: <FriendsTab />,
+          },
+          {
+            value: 'sent',
+            label: t('friends.tabs.sent'),
+            icon: <IconSend size={16} />,
+            content: <SentTab />,
+          },
+        ]}
+      />
     </Stack>
   );
 }
@@ -105,16 +85,21 @@ function DirectoryTab() {
   const add = async (person: PublicUser) => {
     try {
       await send.mutateAsync(person);
-      notifications.show({ color: 'green', message: t('friends.toast.sent', { name: person.fullName }) });
+      toastSuccess(t, t('friends.toast.sent', { name: person.fullName }));
     } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(t, error) });
+      toastError(t, error);
     }
   };
 
   const pages = directory.data ? Math.ceil(directory.data.count / DIRECTORY_PER_PAGE) : 0;
   return (
-    <Card withBorder padding="lg">
-      <Stack gap="md">
+    <ListBody
+      query={directory}
+      items={(data) => data.data}
+      layout="rows"
+      testId="directory"
+      empty={{ icon: <IconSearch size={28} />, title: t('friends.directory.empty') }}
+      header={
         <TextInput
           label={t('friends.directory.search')}
           placeholder={t('friends.directory.searchPlaceholder')}
@@ -125,116 +110,69 @@ function DirectoryTab() {
             setPage(1);
           }}
         />
-        {directory.isPending ? (
-          <ListSkeleton />
-        ) : directory.isError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(t, directory.error)}
-          </Alert>
-        ) : directory.data.data.length === 0 ? (
-          <EmptyState icon={<IconSearch size={28} />} title={t('friends.directory.empty')} />
-        ) : (
-          <Stack gap="sm" data-testid="directory">
-            {directory.data.data.map((person) => {
-              const relation = relationOf(person);
-              return (
-                <PersonLine key={person._id} person={person}>
-                  {relation === 'none' ? (
-                    <Button
-                      size="xs"
-                      loading={send.isPending && send.variables._id === person._id}
-                      onClick={() => void add(person)}
-                    >
-                      {t('friends.directory.add')}
-                    </Button>
-                  ) : (
-                    <Button size="xs" variant="default" disabled>
-                      {labels[relation]}
-                    </Button>
-                  )}
-                </PersonLine>
-              );
-            })}
-          </Stack>
-        )}
-        {pages > 1 && (
+      }
+      footer={
+        pages > 1 && (
           <Group justify="center">
             <Pagination total={pages} value={page} onChange={setPage} />
           </Group>
-        )}
-      </Stack>
-    </Card>
+        )
+      }
+      renderItem={(person) => {
+        const relation = relationOf(person);
+        return (
+          <PersonLine person={person}>
+            {relation === 'none' ? (
+              <Button
+                size="xs"
+                loading={send.isPending && send.variables._id === person._id}
+                onClick={() => void add(person)}
+              >
+                {t('friends.directory.add')}
+              </Button>
+            ) : (
+              <Button size="xs" variant="default" disabled>
+                {labels[relation]}
+              </Button>
+            )}
+          </PersonLine>
+        );
+      }}
+    />
   );
 }
 
 function FriendsTab() {
   const { t } = useTranslation();
   const friends = useQuery(getFriendsQueryOptions());
+  const remove = useRemoveFriend();
   const [removing, setRemoving] = useState<PublicUser | null>(null);
   return (
-    <Card withBorder padding="lg">
-      {friends.isPending ? (
-        <ListSkeleton />
-      ) : friends.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(t, friends.error)}
-        </Alert>
-      ) : friends.data.data.length === 0 ? (
-        <EmptyState icon={<IconUsers size={28} />} title={t('friends.list.empty')} />
-      ) : (
-        <Stack gap="sm" data-testid="friends">
-          {friends.data.data.map((friend) => (
-            <PersonLine key={friend._id} person={friend}>
-              <Button size="xs" variant="light" color="red" onClick={() => setRemoving(friend)}>
-                {t('friends.list.remove')}
-              </Button>
-            </PersonLine>
-          ))}
-        </Stack>
-      )}
-      <RemoveFriendModal friend={removing} onClose={() => setRemoving(null)} />
-    </Card>
-  );
-}
-
-function RemoveFriendModal({ friend, onClose }: { friend: PublicUser | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const remove = useRemoveFriend();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
-  const confirm = async (person: PublicUser) => {
-    try {
-      await remove.mutateAsync(person);
-    } catch {
-      // Shown in the modal from the mutation's error.
-      return;
-    }
-    notifications.show({ color: 'green', message: t('friends.toast.removed', { name: person.fullName }) });
-    close();
-  };
-  return (
-    <Modal opened={friend !== null} onClose={close} title={t('friends.remove.title')} centered>
-      {friend && (
-        <Stack gap="md">
-          {remove.isError && (
-            <Alert color="red" role="alert">
-              {errorMessage(t, remove.error)}
-            </Alert>
-          )}
-          <Text>{t('friends.remove.confirm', { name: friend.fullName })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('friends.remove.cancel')}
+    <>
+      <ListBody
+        query={friends}
+        items={(data) => data.data}
+        layout="rows"
+        testId="friends"
+        empty={{ icon: <IconUsers size={28} />, title: t('friends.list.empty') }}
+        renderItem={(friend) => (
+          <PersonLine person={friend}>
+            <Button size="xs" variant="light" color="red" onClick={() => setRemoving(friend)}>
+              {t('friends.list.remove')}
             </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void confirm(friend)}>
-              {t('friends.remove.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+          </PersonLine>
+        )}
+      />
+      <ConfirmDialog
+        subject={removing}
+        title={t('friends.remove.title')}
+        message={(friend) => t('friends.remove.confirm', { name: friend.fullName })}
+        confirmLabel={t('friends.remove.submit')}
+        onConfirm={(friend) => remove.mutateAsync(friend)}
+        success={(friend) => t('friends.toast.removed', { name: friend.fullName })}
+        onClose={() => setRemoving(null)}
+      />
+    </>
   );
 }
 
@@ -246,40 +184,30 @@ function SentTab() {
   const withdrawOne = async (request: FriendRequest) => {
     try {
       await withdraw.mutateAsync(request);
-      notifications.show({
-        color: 'green',
-        message: t('friends.toast.withdrawn', { name: request.to.fullName }),
-      });
+      toastSuccess(t, t('friends.toast.withdrawn', { name: request.to.fullName }));
     } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(t, error) });
+      toastError(t, error);
     }
   };
   return (
-    <Card withBorder padding="lg">
-      {requests.isPending ? (
-        <ListSkeleton />
-      ) : requests.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(t, requests.error)}
-        </Alert>
-      ) : requests.data.outgoing.length === 0 ? (
-        <EmptyState icon={<IconSend size={28} />} title={t('friends.sent.empty')} />
-      ) : (
-        <Stack gap="sm" data-testid="sent">
-          {requests.data.outgoing.map((request) => (
-            <PersonLine key={request._id} person={request.to}>
-              <Button
-                size="xs"
-                variant="default"
-                loading={withdraw.isPending && withdraw.variables._id === request._id}
-                onClick={() => void withdrawOne(request)}
-              >
-                {t('friends.sent.withdraw')}
-              </Button>
-            </PersonLine>
-          ))}
-        </Stack>
+    <ListBody
+      query={requests}
+      items={(data) => data.outgoing}
+      layout="rows"
+      testId="sent"
+      empty={{ icon: <IconSend size={28} />, title: t('friends.sent.empty') }}
+      renderItem={(request) => (
+        <PersonLine person={request.to}>
+          <Button
+            size="xs"
+            variant="default"
+            loading={withdraw.isPending && withdraw.variables._id === request._id}
+            onClick={() => void withdrawOne(request)}
+          >
+            {t('friends.sent.withdraw')}
+          </Button>
+        </PersonLine>
       )}
-    </Card>
+    />
   );
 }

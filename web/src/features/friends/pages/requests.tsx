@@ -1,13 +1,12 @@
 import type { FriendRequest } from '@cadence/contract';
-import { Alert, Button, Card, EmptyState, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Stack } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ListSkeleton } from '../../../components/list-skeleton';
+import { ListBody, PageHeader } from '../../../components/list-page';
 import { PersonLine } from '../../../components/person-line';
-import { errorMessage } from '../../../lib/api-messages';
 import { getFriendRequestsQueryOptions } from '../../../lib/friends';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useAcceptFriendRequest, useDeclineFriendRequest } from '../api/friends-api';
 
 /** /apps/requests (D12): friend requests waiting for my answer, with Accept and Decline. */
@@ -22,13 +21,13 @@ export function Component() {
     try {
       if (yes) {
         await accept.mutateAsync(request);
-        notifications.show({ color: 'green', message: t('friends.toast.accepted', { name }) });
+        toastSuccess(t, t('friends.toast.accepted', { name }));
       } else {
         await decline.mutateAsync(request);
-        notifications.show({ color: 'green', message: t('friends.toast.declined', { name }) });
+        toastSuccess(t, t('friends.toast.declined', { name }));
       }
     } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(t, error) });
+      toastError(t, error);
     }
   };
   const busy = (request: FriendRequest) =>
@@ -37,43 +36,29 @@ export function Component() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz="h2">
-          {t('friends.requests.title')}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t('friends.requests.intro')}
-        </Text>
-      </div>
-      <Card withBorder padding="lg">
-        {requests.isPending ? (
-          <ListSkeleton />
-        ) : requests.isError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(t, requests.error)}
-          </Alert>
-        ) : requests.data.incoming.length === 0 ? (
-          <EmptyState icon={<IconUserPlus size={28} />} title={t('friends.requests.empty')} />
-        ) : (
-          <Stack gap="sm" data-testid="incoming">
-            {requests.data.incoming.map((request) => (
-              <PersonLine key={request._id} person={request.from}>
-                <Button size="xs" disabled={busy(request)} onClick={() => void answer(request, true)}>
-                  {t('friends.requests.accept')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  disabled={busy(request)}
-                  onClick={() => void answer(request, false)}
-                >
-                  {t('friends.requests.decline')}
-                </Button>
-              </PersonLine>
-            ))}
-          </Stack>
+      <PageHeader title={t('friends.requests.title')} intro={t('friends.requests.intro')} />
+      <ListBody
+        query={requests}
+        items={(data) => data.incoming}
+        layout="rows"
+        testId="incoming"
+        empty={{ icon: <IconUserPlus size={28} />, title: t('friends.requests.empty') }}
+        renderItem={(request) => (
+          <PersonLine person={request.from}>
+            <Button size="xs" disabled={busy(request)} onClick={() => void answer(request, true)}>
+              {t('friends.requests.accept')}
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              disabled={busy(request)}
+              onClick={() => void answer(request, false)}
+            >
+              {t('friends.requests.decline')}
+            </Button>
+          </PersonLine>
         )}
-      </Card>
+      />
     </Stack>
   );
 }

@@ -1,25 +1,11 @@
 import type { Group } from '@cadence/contract';
-import {
-  ActionIcon,
-  Alert,
-  Avatar,
-  Button,
-  Card,
-  EmptyState,
-  Group as Row,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { Avatar, Card, Group as Row, Stack, Text, Title } from '@mantine/core';
+import { IconPencil, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListSkeleton } from '../../../components/list-skeleton';
-import { errorMessage } from '../../../lib/api-messages';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { IconAction } from '../../../components/icon-action';
+import { ListBody, PageHeader } from '../../../components/list-page';
 import { useDeleteGroup, useGroups } from '../api/groups-api';
 import { GroupFormModal } from '../components/group-form-modal';
 
@@ -29,61 +15,44 @@ type Editing = { group: Group | null } | null;
 export function Component() {
   const { t } = useTranslation();
   const groups = useGroups();
+  const remove = useDeleteGroup();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
 
   return (
     <Stack gap="lg">
-      <Row justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} fz="h2">
-            {t('groups.title')}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {t('groups.intro')}
-          </Text>
-        </div>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ group: null })}>
-          {t('groups.new')}
-        </Button>
-      </Row>
-
-      {groups.isPending ? (
-        <Card withBorder padding="lg">
-          <ListSkeleton />
-        </Card>
-      ) : groups.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(t, groups.error)}
-        </Alert>
-      ) : groups.data.data.length === 0 ? (
-        <Card withBorder padding="lg">
-          <EmptyState
-            icon={<IconUsersGroup size={28} />}
-            withIndicatorBackground
-            title={t('groups.empty.title')}
-            description={t('groups.empty.description')}
-          />
-        </Card>
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {groups.data.data.map((group) => (
-            <GroupCard
-              key={group._id}
-              group={group}
-              onEdit={() => setEditing({ group })}
-              onDelete={() => setDeleting(group)}
-            />
-          ))}
-        </SimpleGrid>
-      )}
-
+      <PageHeader
+        title={t('groups.title')}
+        intro={t('groups.intro')}
+        action={{ label: t('groups.new'), onClick: () => setEditing({ group: null }) }}
+      />
+      <ListBody
+        query={groups}
+        items={(data) => data.data}
+        layout="cards"
+        empty={{
+          icon: <IconUsersGroup size={28} />,
+          title: t('groups.empty.title'),
+          description: t('groups.empty.description'),
+        }}
+        renderItem={(group) => (
+          <GroupCard group={group} onEdit={() => setEditing({ group })} onDelete={() => setDeleting(group)} />
+        )}
+      />
       <GroupFormModal
         opened={editing !== null}
         group={editing?.group ?? null}
         onClose={() => setEditing(null)}
       />
-      <DeleteGroupModal group={deleting} onClose={() => setDeleting(null)} />
+      <ConfirmDialog
+        subject={deleting}
+        title={t('groups.delete.title')}
+        message={(group) => t('groups.delete.confirm', { name: group.name })}
+        confirmLabel={t('groups.delete.submit')}
+        onConfirm={(group) => remove.mutateAsync(group._id)}
+        success={() => t('groups.toast.deleted')}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }
@@ -97,25 +66,19 @@ function GroupCard({ group, onEdit, onDelete }: { group: Group; onEdit: () => vo
           {group.name}
         </Title>
         <Row gap={4} wrap="nowrap">
-          <Tooltip label={t('groups.form.editTitle')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('groups.edit.label', { name: group.name })}
-              onClick={onEdit}
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('groups.delete.title')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('groups.delete.label', { name: group.name })}
-              onClick={onDelete}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <IconAction
+            tooltip={t('groups.form.editTitle')}
+            label={t('groups.edit.label', { name: group.name })}
+            icon={<IconPencil size={18} />}
+            onClick={onEdit}
+          />
+          <IconAction
+            tooltip={t('groups.delete.title')}
+            label={t('groups.delete.label', { name: group.name })}
+            icon={<IconTrash size={18} />}
+            color="red"
+            onClick={onDelete}
+          />
         </Row>
       </Row>
       {group.members.length === 0 ? (
@@ -143,46 +106,5 @@ function GroupCard({ group, onEdit, onDelete }: { group: Group; onEdit: () => vo
         </Stack>
       )}
     </Card>
-  );
-}
-
-function DeleteGroupModal({ group, onClose }: { group: Group | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const remove = useDeleteGroup();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
-  const confirm = async (id: string) => {
-    try {
-      await remove.mutateAsync(id);
-    } catch {
-      // Shown in the modal from the mutation's error.
-      return;
-    }
-    notifications.show({ color: 'green', message: t('groups.toast.deleted') });
-    close();
-  };
-  return (
-    <Modal opened={group !== null} onClose={close} title={t('groups.delete.title')} centered>
-      {group && (
-        <Stack gap="md">
-          {remove.isError && (
-            <Alert color="red" role="alert">
-              {errorMessage(t, remove.error)}
-            </Alert>
-          )}
-          <Text>{t('groups.delete.confirm', { name: group.name })}</Text>
-          <Row justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('groups.delete.cancel')}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void confirm(group._id)}>
-              {t('groups.delete.submit')}
-            </Button>
-          </Row>
-        </Stack>
-      )}
-    </Modal>
   );
 }

@@ -16,12 +16,11 @@ import {
   type UpdateBoardInput,
   type UpdateListInput,
 } from '@cadence/contract';
-import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/api-messages';
 import { groupsQueryKey } from '../../../lib/friends';
+import { toastError } from '../../../lib/toast';
 import * as model from '../model/board';
 
 /** Every projects read lives under this key (and only these are kept in browser storage). */
@@ -134,7 +133,7 @@ function useBoardChange<TVars, TResult>(boardId: string, change: BoardChange<TVa
     },
     onError: (error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
-      notifications.show({ color: 'red', message: errorMessage(t, error) });
+      toastError(t, error);
     },
     onSuccess: (result, vars) => {
       const { settle } = change;

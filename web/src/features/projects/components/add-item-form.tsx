@@ -1,8 +1,10 @@
 /** "Add an item" at the bottom of a list: a button that opens an inline form; Enter adds, Escape closes. */
-import { ActionIcon, Button, Group, Stack, TextInput } from '@mantine/core';
-import { IconPlus, IconX } from '@tabler/icons-react';
-import { type FormEvent, memo, useState } from 'react';
+import { createItemInput } from '@cadence/contract';
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InlineAddForm } from '../../../components/inline-add-form';
 import { useCreateItem } from '../api/projects-api';
 import { temporaryId } from '../model/board';
 
@@ -22,16 +24,6 @@ export const AddItemForm = memo(function AddItemForm({
   const { t } = useTranslation();
   const create = useCreateItem(boardId);
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return;
-    create.mutate({ listId, name: trimmed.slice(0, 100), tempId: temporaryId() });
-    // The form stays open for the next one, as on paper.
-    setName('');
-  };
 
   if (!open) {
     return (
@@ -50,35 +42,19 @@ export const AddItemForm = memo(function AddItemForm({
       </Button>
     );
   }
+  // The form stays open for the next one, as on paper.
   return (
-    <form onSubmit={submit}>
-      <Stack gap={6}>
-        <TextInput
-          size="xs"
-          value={name}
-          maxLength={100}
-          autoFocus
-          aria-label={t('projects.item.nameLabel')}
-          placeholder={t('projects.item.namePlaceholder')}
-          onChange={(event) => setName(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setOpen(false);
-          }}
-        />
-        <Group gap={6}>
-          <Button type="submit" size="xs">
-            {t('projects.item.submit')}
-          </Button>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={t('projects.form.cancel')}
-            onClick={() => setOpen(false)}
-          >
-            <IconX size={16} />
-          </ActionIcon>
-        </Group>
-      </Stack>
-    </form>
+    <InlineAddForm
+      schema={createItemInput}
+      field="name"
+      label={t('projects.item.nameLabel')}
+      placeholder={t('projects.item.namePlaceholder')}
+      submitLabel={t('projects.item.submit')}
+      maxLength={100}
+      size="xs"
+      autoFocus
+      onAdd={(name) => create.mutate({ listId, name, tempId: temporaryId() })}
+      onCancel={() => setOpen(false)}
+    />
   );
 });

@@ -2,7 +2,7 @@
  * An item opened from its card: its name and description, its to-do checklist with a progress bar
  * (done/total), and its deletion. Reads the item from the cached board, so every change shows at once.
  */
-import { type Board, DEFAULT_ITEM_DESCRIPTION, type ItemTodo } from '@cadence/contract';
+import { type Board, createTodoInput, DEFAULT_ITEM_DESCRIPTION, type ItemTodo } from '@cadence/contract';
 import {
   ActionIcon,
   Button,
@@ -20,6 +20,7 @@ import {
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InlineAddForm } from '../../../components/inline-add-form';
 import {
   useCreateTodo,
   useDeleteItem,
@@ -150,7 +151,7 @@ function ItemDetails({
           <Text size="sm">{t('projects.item.deleteConfirm', { name })}</Text>
           <Group gap="xs" wrap="nowrap">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('projects.form.cancel')}
+              {t('common.cancel')}
             </Button>
             <Button
               color="red"
@@ -189,16 +190,7 @@ interface ChecklistProps {
 function Checklist({ boardId, listId, itemId, todos }: ChecklistProps) {
   const { t } = useTranslation();
   const create = useCreateTodo(boardId);
-  const [text, setText] = useState('');
   const progress = progressOf(todos);
-
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = text.trim();
-    if (!trimmed) return;
-    create.mutate({ listId, itemId, text: trimmed.slice(0, 500), tempId: temporaryId() });
-    setText('');
-  };
 
   return (
     <Stack gap="sm">
@@ -226,21 +218,15 @@ function Checklist({ boardId, listId, itemId, todos }: ChecklistProps) {
           ))}
         </Stack>
       )}
-      <form onSubmit={add}>
-        <Group gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput
-            flex={1}
-            value={text}
-            maxLength={500}
-            aria-label={t('projects.todo.newLabel')}
-            placeholder={t('projects.todo.newPlaceholder')}
-            onChange={(event) => setText(event.currentTarget.value)}
-          />
-          <Button type="submit" variant="light" disabled={!text.trim()}>
-            {t('projects.todo.add')}
-          </Button>
-        </Group>
-      </form>
+      <InlineAddForm
+        schema={createTodoInput}
+        field="text"
+        label={t('projects.todo.newLabel')}
+        placeholder={t('projects.todo.newPlaceholder')}
+        submitLabel={t('projects.todo.add')}
+        maxLength={500}
+        onAdd={(text) => create.mutate({ listId, itemId, text, tempId: temporaryId() })}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Card, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/list-page';
+import { toastSuccess } from '../../../lib/toast';
 import { useCreateBoard } from '../api/projects-api';
 import { ProjectForm, type ProjectFormValues } from '../components/project-form';
 
@@ -18,26 +19,17 @@ export function Component() {
       assignees: values.assignees,
       ...(values.group ? { group: values.group } : {}),
     });
-    notifications.show({ color: 'green', message: t('projects.toast.added') });
+    toastSuccess(t, t('projects.toast.added'));
     await navigate(`/apps/project/${encodeURIComponent(board._id)}`);
   };
 
   return (
     <Stack gap="lg" maw={720}>
-      <div>
-        <Title order={1} fz="h2">
-          {t('projects.form.addTitle')}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t('projects.form.addIntro')}
-        </Text>
-      </div>
+      <PageHeader title={t('projects.form.addTitle')} intro={t('projects.form.addIntro')} />
       <Card withBorder padding="lg">
         <ProjectForm
           initialValues={{ name: '', description: '', assignees: [], group: null }}
           submitLabel={t('projects.form.create')}
-          pending={create.isPending}
-          error={create.error}
           onSubmit={submit}
           onCancel={() => void navigate('/apps/projects')}
         />

@@ -1,14 +1,14 @@
 import type { Board } from '@cadence/contract';
 import { DragDropContext, Droppable, type DropResult, type ResponderProvided } from '@hello-pangea/dnd';
-import { Alert, Anchor, Avatar, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Avatar, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArchive, IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
 import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/api-messages';
 import { useSessionUser } from '../../../lib/session';
 import { useProjectsPersistence } from '../api/persistence';
 import { getBoardQueryOptions, useMoveItem, useReorderList } from '../api/projects-api';
@@ -35,7 +35,6 @@ const validId = (id: string) => /^[1-9][0-9]{0,9}$/.test(id);
 
 /** /apps/project/:id: the board, its lists as columns and items as cards, moved by mouse or keyboard. */
 export function Component() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const { id = '' } = useParams();
   useProjectsPersistence();
@@ -52,11 +51,7 @@ export function Component() {
 
   if (missing || board.isPending) return <BoardSkeleton />;
   if (!board.data) {
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(t, board.error)}
-      </Alert>
-    );
+    return <ErrorAlert error={board.error} />;
   }
   return <BoardView board={board.data.data} />;
 }

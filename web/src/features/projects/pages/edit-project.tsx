@@ -1,13 +1,14 @@
 import type { UpdateBoardInput } from '@cadence/contract';
-import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Card, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
+import { PageHeader } from '../../../components/list-page';
 import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/api-messages';
 import { useSessionUser } from '../../../lib/session';
+import { toastSuccess } from '../../../lib/toast';
 import { getBoardQueryOptions, useUpdateBoard } from '../api/projects-api';
 import { ProjectForm, type ProjectFormValues } from '../components/project-form';
 
@@ -40,20 +41,13 @@ export function Component() {
       ...(values.group ? { group: values.group } : {}),
     };
     await update.mutateAsync({ id: current._id, input });
-    notifications.show({ color: 'green', message: t('projects.toast.updated') });
+    toastSuccess(t, t('projects.toast.updated'));
     await navigate(`/apps/project/${encodeURIComponent(current._id)}`);
   };
 
   return (
     <Stack gap="lg" maw={720}>
-      <div>
-        <Title order={1} fz="h2">
-          {t('projects.form.editTitle')}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t('projects.form.editIntro')}
-        </Text>
-      </div>
+      <PageHeader title={t('projects.form.editTitle')} intro={t('projects.form.editIntro')} />
       <Card withBorder padding="lg">
         {current && !owner ? (
           <Alert color="yellow" role="alert">
@@ -72,15 +66,11 @@ export function Component() {
             }}
             currentMembers={current.members}
             submitLabel={t('projects.form.save')}
-            pending={update.isPending}
-            error={update.error}
             onSubmit={submit}
             onCancel={() => void navigate(`/apps/project/${encodeURIComponent(current._id)}`)}
           />
         ) : board.isError && !missing ? (
-          <Alert color="red" role="alert">
-            {errorMessage(t, board.error)}
-          </Alert>
+          <ErrorAlert error={board.error} />
         ) : (
           <Stack gap="sm" data-testid="project-loading">
             <Skeleton h={36} />

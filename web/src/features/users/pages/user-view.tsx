@@ -2,8 +2,8 @@ import { Avatar, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
 import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/api-messages';
 import { getCurrentUserQueryOptions } from '../../../lib/auth';
 import { getUserQueryOptions } from '../api/users-api';
 
@@ -25,7 +25,7 @@ export function Component() {
       {user.isPending ? (
         <Skeleton h={200} />
       ) : user.isError ? (
-        <Text c="red">{errorMessage(t, user.error)}</Text>
+        <ErrorAlert error={user.error} />
       ) : (
         <Card withBorder padding="xl">
           <Group align="flex-start" gap="xl">

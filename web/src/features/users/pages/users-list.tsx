@@ -1,23 +1,11 @@
-import {
-  Anchor,
-  Avatar,
-  Card,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Avatar, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/api-messages';
+import { ListBody, PageHeader } from '../../../components/list-page';
 import { getUsersQueryOptions, USERS_PER_PAGE } from '../api/users-api';
 
 /** The users directory (D11): search, 10 per page, by id. */
@@ -31,11 +19,14 @@ export function Component() {
 
   return (
     <Stack gap="lg">
-      <Title order={1} fz="h2">
-        {t('users.list.title')}
-      </Title>
-      <Card withBorder padding="lg">
-        <Stack gap="md">
+      <PageHeader title={t('users.list.title')} />
+      <ListBody
+        query={users}
+        items={(data) => data.data}
+        layout="table"
+        columns={[t('users.fields.name'), t('users.fields.username'), t('users.fields.country')]}
+        empty={{ icon: <IconSearch size={28} />, title: t('users.list.empty') }}
+        header={
           <TextInput
             label={t('users.list.search')}
             placeholder={t('users.list.searchHint')}
@@ -46,51 +37,32 @@ export function Component() {
               setPage(1);
             }}
           />
-          {users.isPending ? (
-            <Skeleton h={240} />
-          ) : users.isError ? (
-            <Text c="red">{errorMessage(t, users.error)}</Text>
-          ) : users.data.data.length === 0 ? (
-            <Text c="dimmed">{t('users.list.empty')}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={480}>
-              <Table verticalSpacing="sm" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('users.fields.name')}</Table.Th>
-                    <Table.Th>{t('users.fields.username')}</Table.Th>
-                    <Table.Th>{t('users.fields.country')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {users.data.data.map((user) => (
-                    <Table.Tr key={user._id}>
-                      <Table.Td>
-                        <Group gap="sm" wrap="nowrap">
-                          <Avatar src={user.avatar} size="sm" radius="xl" alt="" />
-                          <Anchor component={Link} to={`/apps/users/view/${user._id}`}>
-                            {user.fullName}
-                          </Anchor>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>@{user.username}</Table.Td>
-                      <Table.Td>{user.country || '—'}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          {pages > 1 && (
+        }
+        footer={
+          pages > 1 && (
             <Group justify="space-between">
               <Text size="sm" c="dimmed">
                 {t('users.list.count', { count: users.data?.count ?? 0 })}
               </Text>
               <Pagination total={pages} value={page} onChange={setPage} aria-label={t('users.list.pages')} />
             </Group>
-          )}
-        </Stack>
-      </Card>
+          )
+        }
+        renderItem={(user) => (
+          <Table.Tr>
+            <Table.Td>
+              <Group gap="sm" wrap="nowrap">
+                <Avatar src={user.avatar} size="sm" radius="xl" alt="" />
+                <Anchor component={Link} to={`/apps/users/view/${user._id}`}>
+                  {user.fullName}
+                </Anchor>
+              </Group>
+            </Table.Td>
+            <Table.Td>@{user.username}</Table.Td>
+            <Table.Td>{user.country || '—'}</Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,46 @@
+/** The frame of a form bound with useContractForm: its failure as an alert, the fields, then Cancel and submit. */
+import { Button, Group, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ContractForm } from '../lib/contract-form';
+import { ErrorAlert } from './error-alert';
+
+interface FormShellProps {
+  binding: Pick<ContractForm<Record<string, unknown>>, 'onSubmit' | 'failure' | 'submitting'>;
+  submitLabel: string;
+  /** Shows a Cancel button before the submit button. */
+  onCancel?: () => void;
+  /** One wide submit button, as on the sign-in pages. */
+  wide?: boolean;
+  maw?: number;
+  children: ReactNode;
+}
+
+export function FormShell({ binding, submitLabel, onCancel, wide, maw, children }: FormShellProps) {
+  const { t } = useTranslation();
+  const submit = (
+    <Button type="submit" loading={binding.submitting} fullWidth={wide}>
+      {submitLabel}
+    </Button>
+  );
+  return (
+    <form onSubmit={binding.onSubmit} noValidate>
+      <Stack gap="sm" maw={maw}>
+        <ErrorAlert error={binding.failure} />
+        {children}
+        {wide ? (
+          submit
+        ) : (
+          <Group justify="flex-end">
+            {onCancel && (
+              <Button variant="default" onClick={onCancel}>
+                {t('common.cancel')}
+              </Button>
+            )}
+            {submit}
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}
