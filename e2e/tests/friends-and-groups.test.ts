@@ -142,6 +142,8 @@ describe('friends and groups', () => {
 
   it('checks a new group against the contract, and a delete that fails says why and keeps the dialog open', async () => {
     const a = await arrive('stale-a');
+    // The delete of a group deleted elsewhere is refused on purpose.
+    a.allowConsole(/status of 404/);
     await a.page.goto('/group');
     await expect.poll(() => a.page.getByText('No groups yet').isVisible()).toBe(true);
 
