@@ -3,12 +3,20 @@
  * in loaders, before anything renders.
  */
 import { homeOf } from '@cadence/contract/routes';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  type Params,
+  redirect,
+  type RouteObject,
+} from 'react-router';
 import { abilityFor, canOpen, type RouteAccess } from '../lib/ability';
 import { type LazyNamespace, loadNamespaces } from '../lib/i18n';
 import { lazyRoute } from '../lib/lazy-route';
 import { session } from '../lib/session';
 import { RouteError } from '../features/misc/route-error';
+import { queryClient } from './providers';
 
 type PageModule = Promise<{ Component: React.ComponentType }>;
 
@@ -21,6 +29,17 @@ interface AppRoute {
   authPage?: boolean;
   /** The feature areas whose strings the page needs (loaded with it). */
   namespaces?: LazyNamespace[];
+  /**
+   * Starts the page's first queries while its chunk loads, so that code and data arrive together.
+   * It imports its query options itself, so they stay out of the entry chunk.
+   */
+  prefetch?: (context: PrefetchContext) => Promise<unknown>;
+}
+
+interface PrefetchContext {
+  params: Params;
+  queryClient: QueryClient;
+  userId: string;
 }
 
 const open: RouteAccess = { resource: 'Auth' };
@@ -59,6 +78,8 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: '/dashboard/analytics',
+    prefetch: async ({ queryClient }) =>
+      queryClient.prefetchQuery((await import('../lib/auth')).getCurrentUserQueryOptions()),
     page: () => import('../features/dashboard/analytics'),
     access: app,
     layout: 'app',
@@ -66,6 +87,10 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/apps/users/list',
     namespaces: ['users'],
+    prefetch: async ({ queryClient }) =>
+      queryClient.prefetchQuery(
+        (await import('../features/users/api/users-api')).getUsersQueryOptions('', 1),
+      ),
     page: () => import('../features/users/pages/users-list'),
     access: app,
     layout: 'app',
@@ -87,6 +112,10 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/pages/account-setting',
     namespaces: ['account'],
+    prefetch: async ({ queryClient }) =>
+      queryClient.prefetchQuery(
+        (await import('../features/account/api/account-api')).getAccountQueryOptions(),
+      ),
     page: () => import('../features/account/pages/account-settings'),
     access: app,
     layout: 'app',
@@ -108,6 +137,8 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/apps/tags',
     namespaces: ['tags'],
+    prefetch: async ({ queryClient }) =>
+      queryClient.prefetchQuery((await import('../features/tags/api/tags-api')).getTagsQueryOptions()),
     page: () => import('../features/tags/pages/tags'),
     access: app,
     layout: 'app',
@@ -115,6 +146,13 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/friends',
     namespaces: ['friends'],
+    prefetch: async ({ queryClient }) => {
+      const friends = await import('../lib/friends');
+      return Promise.all([
+        queryClient.prefetchQuery(friends.getFriendsQueryOptions()),
+        queryClient.prefetchQuery(friends.getFriendRequestsQueryOptions()),
+      ]);
+    },
     page: () => import('../features/friends/pages/friends'),
     access: app,
     layout: 'app',
@@ -122,6 +160,8 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/apps/requests',
     namespaces: ['friends'],
+    prefetch: async ({ queryClient }) =>
+      queryClient.prefetchQuery((await import('../lib/friends')).getFriendRequestsQueryOptions()),
     page: () => import('../features/friends/pages/requests'),
     access: app,
     layout: 'app',
@@ -129,6 +169,8 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/group',
     namespaces: ['groups'],
+    prefetch: async ({ queryClient }) =>
+      queryClient.prefetchQuery((await import('../features/groups/api/groups-api')).getGroupsQueryOptions()),
     page: () => import('../features/groups/pages/groups'),
     access: app,
     layout: 'app',
@@ -136,6 +178,10 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/apps/projects',
     namespaces: ['projects'],
+    prefetch: async ({ queryClient, userId }) =>
+      queryClient.prefetchQuery(
+        (await import('../features/projects/api/projects-api')).getBoardsQueryOptions(userId),
+      ),
     page: () => import('../features/projects/pages/projects'),
     access: app,
     layout: 'app',
@@ -143,6 +189,10 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/apps/project/:id',
     namespaces: ['projects'],
+    prefetch: async ({ queryClient, params }) => {
+      const projects = await import('../features/projects/api/projects-api');
+      return params.id ? queryClient.prefetchQuery(projects.getBoardQueryOptions(params.id)) : undefined;
+    },
     page: () => import('../features/projects/pages/board'),
     access: app,
     layout: 'app',
@@ -213,7 +263,17 @@ function toRouteObject(route: AppRoute): RouteObject {
     const [module] = await Promise.all([route.page(), loadNamespaces(route.namespaces ?? [])]);
     return module;
   };
-  return { path: route.path, loader: guard(route), lazy: lazyRoute(load) };
+  const check = guard(route);
+  const loader = ({ params }: LoaderFunctionArgs) => {
+    const refused = check();
+    if (refused) return refused;
+    const userId = session.user()?._id;
+    // Not awaited: the page renders its skeleton as soon as its chunk is here, and the data
+    // follows; a failed prefetch is the page's query to report.
+    if (route.prefetch && userId) void route.prefetch({ params, queryClient, userId }).catch(() => undefined);
+    return null;
+  };
+  return { path: route.path, loader, lazy: lazyRoute(load) };
 }
 
 /** Routes whose loader always redirects render nothing of their own. */

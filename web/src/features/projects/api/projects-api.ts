@@ -40,13 +40,19 @@ export interface BoardAnswer {
 
 const path = (...segments: string[]) => segments.map(encodeURIComponent).join('/');
 
+/**
+ * A copy restored from browser storage is shown, and the server is asked again; a copy the route's
+ * loader fetched a moment ago (router.tsx) is not asked for twice.
+ */
+const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
+  Date.now() - query.state.dataUpdatedAt > 2000;
+
 /** GET /projects?user={myId}: the boards I own or am a member of, and their count. */
 export const getBoardsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: [...projectsQueryKey, 'list', userId],
     queryFn: () => api.get<BoardSummaryList>(`/projects?user=${encodeURIComponent(userId)}`),
-    // A copy restored from browser storage is shown, and the server is asked again.
-    refetchOnMount: 'always',
+    refetchOnMount: unlessJustFetched,
     gcTime: PERSISTED_MAX_AGE_MS,
   });
 
@@ -55,7 +61,7 @@ export const getBoardQueryOptions = (boardId: string) =>
   queryOptions({
     queryKey: [...projectsQueryKey, 'board', boardId],
     queryFn: () => api.get<BoardAnswer>(`/projects?id=${encodeURIComponent(boardId)}`),
-    refetchOnMount: 'always',
+    refetchOnMount: unlessJustFetched,
     gcTime: PERSISTED_MAX_AGE_MS,
     // Unchanged lists and items keep their objects, so memoised columns and cards do not re-render.
     structuralSharing: (previous, next) => {

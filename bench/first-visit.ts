@@ -1,0 +1,149 @@
+/**
+ * A first visit by URL, as a signed-in person on a new browser meets it: a new Chromium context
+ * with nothing cached but the session in browser storage, against the built server (npm run build
+ * first). Timed from navigation start until the page is usable:
+ * - the dashboard (/dashboard/analytics): the greeting shows the person's name;
+ * - the projects list (/apps/projects, 10 boards): every board's card is shown;
+ * - a board (/apps/project/:id, 10 lists × 100 cards): every card rendered and one takes the focus.
+ * Prints the median of BENCH_FIRST_VISITS runs (3) and the bytes transferred. Goal < 1000 ms each;
+ * the run fails only above 3× the goal, as timings on a shared machine vary. This is the one
+ * first-visit measure; bench/board-page.ts measures the board once the app is loaded.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer } from '@cadence/e2e/server';
+import { chromium, type Page } from 'playwright-core';
+import { buildBoard, call, type Client } from './board-fixtures';
+
+const RUNS = Number(process.env.BENCH_FIRST_VISITS ?? 3);
+const GOAL_MS = 1000;
+const BOARDS = 10;
+const LISTS = 10;
+const ITEMS_PER_LIST = 100;
+
+interface Session {
+  userData: { _id: string; fullName: string };
+  accessToken: string;
+  refreshToken: string;
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-visit-'));
+const server = await startServer({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'false',
+  AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+
+async function register(): Promise<Session> {
+  const tag = Date.now().toString(36);
+  const response = await fetch(`${server.url}/api/jwt/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: `visit${tag}`,
+      email: `visit${tag}@example.com`,
+      password: 'a good long password',
+      fullName: 'Vera Visit',
+    }),
+  });
+  if (!response.ok) throw new Error(`register: ${response.status}`);
+  return (await response.json()) as Session;
+}
+
+/** Milliseconds from navigation start until `ready` holds in the page (polled every frame). */
+async function visit(page: Page, url: string, ready: () => boolean | number): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: 30_000 });
+  return (await handle.jsonValue()) as number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+try {
+  const session = await register();
+  const client: Client = { url: server.url, token: session.accessToken, userId: session.userData._id };
+  for (let n = 1; n < BOARDS; n += 1) await call(client, 'POST', '/projects', { name: `Project ${n}` });
+  const { boardId } = await buildBoard(client, LISTS, ITEMS_PER_LIST, 0);
+
+  const pages: { name: string; url: string; ready: () => boolean | number }[] = [
+    {
+      name: 'dashboard',
+      url: '/dashboard/analytics',
+      ready: () => {
+        const greeting = document.querySelector('[data-testid="greeting"]');
+        return greeting?.textContent?.includes('Vera Visit') ? performance.now() : false;
+      },
+    },
+    {
+      name: `projects list (${BOARDS} boards)`,
+      url: '/apps/projects',
+      ready: () =>
+        document.querySelectorAll('[data-testid="project"]').length === 10 ? performance.now() : false,
+    },
+    {
+      name: `board (${LISTS * ITEMS_PER_LIST} cards)`,
+      url: `/apps/project/${boardId}`,
+      ready: () => {
+        const cards = document.querySelectorAll<HTMLElement>('[data-testid="board-item"]');
+        if (cards.length !== 1000) return false;
+        cards[0]!.focus();
+        return document.activeElement === cards[0] ? performance.now() : false;
+      },
+    },
+  ];
+
+  const rows = [];
+  for (const target of pages) {
+    const times: number[] = [];
+    let transferred = 0;
+    for (let run = 0; run < RUNS; run += 1) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await context.addInitScript((value: Session) => {
+        if (localStorage.getItem('accessToken')) return;
+        localStorage.setItem('userData', JSON.stringify(value.userData));
+        localStorage.setItem('accessToken', value.accessToken);
+        localStorage.setItem('refreshToken', value.refreshToken);
+      }, session);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      times.push(await visit(page, `${server.url}${target.url}`, target.ready));
+      await page.waitForLoadState('networkidle');
+      transferred = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .concat(performance.getEntriesByType('navigation'))
+          .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).transferSize, 0),
+      );
+      await context.close();
+      if (errors.length > 0) throw new Error(`${target.name}: ${errors.join('; ')}`);
+    }
+    const at = median(times);
+    rows.push({
+      'first visit by URL': target.name,
+      'median ms': Math.round(at),
+      'max ms': Math.round(Math.max(...times)),
+      runs: RUNS,
+      'KB transferred': Math.round(transferred / 1024),
+      [`goal < ${GOAL_MS} ms`]: at < GOAL_MS ? 'met' : 'missed',
+    });
+  }
+  console.log(`\nFirst visit by URL, signed in, nothing cached, Chromium, ${os.cpus().length} cores`);
+  console.table(rows);
+  const far = rows.filter((row) => row['median ms'] > 3 * GOAL_MS);
+  if (far.length > 0) {
+    console.error(`Far from the goal: ${far.map((row) => row['first visit by URL']).join(', ')}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
