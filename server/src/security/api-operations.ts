@@ -35,6 +35,8 @@ export interface World {
   todoId: string;
   /** A request from the victim to someone who has not answered. */
   requestId: string;
+  /** A valid access token of an account the operator has since deactivated. */
+  deactivatedToken: string;
 }
 
 export interface Call {
@@ -249,8 +251,10 @@ export async function documentedOperations(
 
 /** The victim, a member of the victim's board and group, a stranger, and the victim's resources. */
 export async function buildWorld(t: TestApp): Promise<World> {
-  // The first account operates the instance (D7); it takes no part, so nobody below is operator.
-  await buildUser(t);
+  // The first account operates the instance (D7); it only deactivates an account, so nobody below is operator.
+  const operator = await buildUser(t);
+  const deactivated = await buildUser(t);
+  await ok(t, 'PUT', `/api/users/${deactivated.id}`, operator.token, { active: false });
   const victim = await buildUser(t);
   const member = await buildUser(t);
   const stranger = await buildUser(t);
@@ -293,6 +297,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     itemId: item._id,
     todoId: todo._id,
     requestId: request._id,
+    deactivatedToken: deactivated.token,
   };
 }
 

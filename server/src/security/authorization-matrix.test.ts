@@ -1,7 +1,7 @@
 /**
  * The authorization matrix, generated from /api/openapi.json: every operation is called with no
- * token, malformed tokens, a token signed with another secret, an unsigned (`alg: none`) token and
- * an expired one (→ 401), and with another ordinary user's valid token on resources a victim owns
+ * token, malformed tokens, a token signed with another secret, an unsigned (`alg: none`) token, an
+ * expired one and a deactivated account's (→ 401), and with another ordinary user's valid token on resources a victim owns
  * (→ 404, or 403 where D7/D17 say) — and no row of any table may change (not only their
  * counts). The `operations` table (api-operations.ts) says how to call each operation on the
  * victim's resources; an operation of the document missing from it fails the test, so no route
@@ -62,6 +62,7 @@ async function badTokens(): Promise<[string, string | undefined][]> {
     ['a token signed with another secret', otherSecret],
     ['an unsigned token (alg none)', unsigned],
     ['an expired token', expired],
+    ["a deactivated account's token", world.deactivatedToken],
   ];
 }
 

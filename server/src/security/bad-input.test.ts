@@ -293,6 +293,14 @@ beforeAll(async () => {
         generated.push(
           { name: 'JSON instead of a form', method: op.method, url, payload: '{}', expected: [415] },
           {
+            name: 'a form without its boundary',
+            method: op.method,
+            url,
+            payload: '--x--\r\n',
+            contentType: 'multipart/form-data',
+            expected: [400],
+          },
+          {
             name: 'an empty form',
             method: op.method,
             url,

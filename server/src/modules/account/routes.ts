@@ -64,7 +64,14 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
       if (!request.isMultipart()) {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages['request.unsupportedMediaType']);
       }
-      const file = await request.file();
+      let file;
+      try {
+        file = await request.file();
+      } catch (error) {
+        // A malformed form (no boundary, a broken part) is the sender's mistake, not ours.
+        request.log.info({ err: error }, 'unreadable multipart body');
+        throw new AppError(400, 'AVATAR_MISSING', messages['account.avatarMissing']);
+      }
       if (!file) throw new AppError(400, 'AVATAR_MISSING', messages['account.avatarMissing']);
       let upload: Buffer;
       try {
