@@ -73,6 +73,8 @@ export const getBoardQueryOptions = (boardId: string) =>
     },
     // A refused read (a missing board, not mine) will not change by asking again.
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
+    // The route's loader asks on every visit; the page does not ask again for what it just refused.
+    retryOnMount: false,
   });
 
 /** GET /groups, for the project form's group choice (the groups page reads the same key). */
