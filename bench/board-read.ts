@@ -91,6 +91,9 @@ async function run(engine: 'SQLite' | 'PostgreSQL') {
         ['identity', {}],
         ['br', { 'accept-encoding': 'br' }],
       ] as const) {
+        // Both warmed up first (JIT, connections), so that a cold ceiling does not flatter the app.
+        await autocannon({ url: boardUrl, connections: 10, amount: 500, headers: { ...auth, ...headers } });
+        await autocannon({ url: bare.url, connections: 10, amount: 500, headers });
         const app = await measure(boardUrl, { ...auth, ...headers });
         const baseline = await measure(bare.url, headers);
         const ratio = Number((app.reqPerSec / baseline.reqPerSec).toFixed(2));
