@@ -1,0 +1,415 @@
+/**
+ * Goals list: a user with 1,000 goals × 3 sub-goals × 5 tasks (and 40 deleted ones), made through
+ * the real API, `GET /api/objectifs` against the built server, and in the same run the real
+ * ceiling — a bare Fastify route sending the very bytes the app sent, from memory (bare-server.mjs)
+ * — each in a process of its own, autocannon at 50 connections. Four rows: every goal and
+ * `?filter=progress&tag=high`, each plain and with `Accept-Encoding: br` (the bare route sends the
+ * app's brotli bytes). Prints req/s, p50, p99, the ratio and the sizes, on SQLite and, when
+ * DATABASE_URL or BENCH_DATABASE_URL is set, on PostgreSQL. Then checks the reads: every live goal
+ * once, with its 3 × 5 tasks, flags, tags and progress; the filtered read holds exactly the goals
+ * in progress tagged `high` that are not deleted; brotli decodes to the plain bytes; the ETag
+ * answers 304 with no body. Goal on SQLite: ratio ≥ 0.5; the table says whether it is met. The run
+ * fails when a read is wrong or a request fails, not on a ratio: CI machines are shared.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { freePort, startServer } from '@cadence/e2e/server';
+import autocannon from 'autocannon';
+import { call, type Client, signUp } from './board-fixtures';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+const GOAL_RATIO = 0.5;
+const LIVE_GOALS = 1000;
+const DELETED_GOALS = 40;
+const SUB_GOALS = 3;
+const TASKS = 5;
+const SEED_CONCURRENCY = 20;
+const FILTER = '?filter=progress&tag=high';
+
+// ---------------------------------------------------------------------------------------------
+// The fixture: what each goal is made as, so that every read can be checked against it.
+
+interface PlannedGoal {
+  index: number;
+  id: string;
+  title: string;
+  tags: string[];
+  isProgress: boolean;
+  isDone: boolean;
+  deleted: boolean;
+  progress: number;
+  body: unknown;
+}
+
+const themes = ['team', 'low', 'medium', 'update'] as const;
+const subjects = [
+  'ship the quarterly roadmap',
+  'run a half marathon',
+  'read twelve books',
+  'learn conversational Portuguese',
+  'cut the build time in half',
+  'mentor two new colleagues',
+  'publish the design system',
+];
+const weights = [10, 15, 20, 25, 30];
+
+/** Goal i: a fifth tagged high, a third in progress, an eighth of the rest done; the last 40 deleted. */
+function plan(index: number): PlannedGoal {
+  const deleted = index >= LIVE_GOALS;
+  const tags: string[] = [themes[index % themes.length]!];
+  if (deleted ? index % 2 === 0 : index % 5 === 0) tags.push('high');
+  if (index % 6 === 0 && tags[0] !== 'team') tags.push('team');
+  // Deleted goals are in progress, half of them tagged high: the filter must leave them out.
+  const isProgress = deleted || index % 3 === 0;
+  const isDone = !isProgress && index % 8 === 1;
+  let total = 0;
+  let done = 0;
+  const subObjectives = Array.from({ length: SUB_GOALS }, (_, s) => ({
+    title: `Stage ${s + 1} of goal ${index + 1}`,
+    tasks: Array.from({ length: TASKS }, (_, t) => {
+      const taskDone = (index + s + t) % 4 === 0;
+      total += weights[t]!;
+      if (taskDone) done += weights[t]!;
+      return {
+        text: `Step ${t + 1}: a concrete piece of stage ${s + 1}`,
+        done: taskDone,
+        percentage: weights[t]!,
+      };
+    }),
+  }));
+  const title = `Goal ${index + 1}: ${subjects[index % subjects.length]}`;
+  return {
+    index,
+    id: '',
+    title,
+    tags,
+    isProgress,
+    isDone,
+    deleted,
+    progress: Math.round((100 * done) / total),
+    body: {
+      title,
+      description: 'A goal with a short description, a few stages and weighted steps, as most goals have.',
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      timeline: 'quarter',
+      time: 'morning',
+      dedicatedHours: 2,
+      tags,
+      subObjectives,
+    },
+  };
+}
+
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+/** Makes every planned goal, SEED_CONCURRENCY requests in flight. */
+async function seed(client: Client): Promise<PlannedGoal[]> {
+  const goals = Array.from({ length: LIVE_GOALS + DELETED_GOALS }, (_, i) => plan(i));
+  await inParallel(goals, SEED_CONCURRENCY, async (goal) => {
+    goal.id = (await call<{ _id: string }>(client, 'POST', '/objectifs', goal.body))._id;
+    if (goal.isProgress) await call(client, 'PUT', `/objectifs/${goal.id}`, { isProgress: true });
+    if (goal.isDone) await call(client, 'PUT', `/objectifs/${goal.id}`, { isDone: true });
+    if (goal.deleted) await call(client, 'DELETE', `/objectifs/${goal.id}`);
+  });
+  return goals;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checks.
+
+interface GoalRead {
+  _id: string;
+  title: string;
+  tags: string[];
+  isProgress: boolean;
+  isDone: boolean;
+  isDeleted: boolean;
+  progress: number;
+  subObjectives: Array<{ tasks: unknown[] }>;
+}
+
+/** What is wrong with a list read, in plain words (empty when it holds exactly `expected`). */
+function checkList(label: string, json: Buffer, expected: readonly PlannedGoal[]): string[] {
+  const problems: string[] = [];
+  let list: { data: GoalRead[]; count: number };
+  try {
+    list = JSON.parse(json.toString('utf8')) as typeof list;
+  } catch {
+    return [`${label}: the answer is not JSON`];
+  }
+  if (!Array.isArray(list.data)) return [`${label}: the answer has no data array`];
+  if (list.count !== expected.length || list.data.length !== expected.length)
+    problems.push(`${label}: ${list.data.length} goals, count ${list.count}; ${expected.length} expected`);
+  const read = new Map<string, GoalRead>();
+  for (const goal of list.data) {
+    if (read.has(goal._id)) problems.push(`${label}: goal ${goal._id} (“${goal.title}”) appears twice`);
+    read.set(goal._id, goal);
+  }
+  const planned = new Map(expected.map((goal) => [goal.id, goal]));
+  for (const goal of expected) {
+    const got = read.get(goal.id);
+    if (!got) {
+      problems.push(
+        `${label}: goal ${goal.id} (“${goal.title}”, tags ${goal.tags.join(', ')}${goal.isProgress ? ', in progress' : ''}${goal.isDone ? ', done' : ''}) is missing`,
+      );
+      continue;
+    }
+    const shape = got.subObjectives?.map((sub) => sub.tasks?.length ?? 0) ?? [];
+    if (shape.length !== SUB_GOALS || shape.some((n) => n !== TASKS))
+      problems.push(
+        `${label}: goal ${goal.id} has sub-goals × tasks [${shape.join(', ')}], not ${SUB_GOALS} × ${TASKS}`,
+      );
+    const tags = [...(got.tags ?? [])].sort().join(', ');
+    if (tags !== [...goal.tags].sort().join(', '))
+      problems.push(`${label}: goal ${goal.id} has tags ${tags}, not ${goal.tags.join(', ')}`);
+    if (got.isProgress !== goal.isProgress || got.isDone !== goal.isDone || got.isDeleted !== false)
+      problems.push(
+        `${label}: goal ${goal.id} reads isProgress ${got.isProgress}, isDone ${got.isDone}, isDeleted ${got.isDeleted}; expected ${goal.isProgress}, ${goal.isDone}, false`,
+      );
+    if (got.progress !== goal.progress)
+      problems.push(`${label}: goal ${goal.id} reads progress ${got.progress}, not ${goal.progress}`);
+  }
+  for (const got of list.data) {
+    if (planned.has(got._id)) continue;
+    problems.push(
+      `${label}: holds goal ${got._id} (“${got.title}”: tags ${got.tags?.join(', ')}, isProgress ${got.isProgress}, isDeleted ${got.isDeleted}), which it should not`,
+    );
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring.
+
+async function measure(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, connections: 50, duration: seconds, headers });
+  if (result.non2xx + result.errors + result.timeouts > 0)
+    throw new Error(
+      `${url}: failed requests (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`,
+    );
+  return { reqPerSec: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+interface Body {
+  route: string;
+  json: Buffer;
+  br: Buffer;
+}
+
+/** One bare process serving each body at its route. */
+async function startBare(bodies: Body[]): Promise<{ url: string; stop: () => void }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-goals-bare-'));
+  const args: string[] = [];
+  bodies.forEach((body, i) => {
+    const jsonFile = path.join(dir, `${i}.json`);
+    fs.writeFileSync(jsonFile, body.json);
+    fs.writeFileSync(`${jsonFile}.br`, body.br);
+    args.push(body.route, jsonFile, `${jsonFile}.br`);
+  });
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, 'bare-server.mjs'), String(port), ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`bare-server.mjs exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => {
+      child.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The answer's bytes as they crossed the wire (undici would decode them; node:http does not). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/** The app's plain and brotli bytes for one query, fetched and checked. */
+async function fetchBodies(
+  url: string,
+  auth: Record<string, string>,
+  label: string,
+  expected: PlannedGoal[],
+  problems: string[],
+) {
+  const plain = await rawGet(url, auth);
+  const br = await rawGet(url, { ...auth, 'accept-encoding': 'br' });
+  if (plain.status !== 200 || br.status !== 200)
+    throw new Error(
+      `${label}: answered ${plain.status} plain and ${br.status} with br: ${plain.body.toString().slice(0, 300)}`,
+    );
+  if (plain.headers['content-encoding'])
+    problems.push(`${label}: a plain request was answered ${plain.headers['content-encoding']}`);
+  if (br.headers['content-encoding'] !== 'br')
+    problems.push(`${label}: Accept-Encoding br was not answered brotli`);
+  else if (!brotliDecompressSync(br.body).equals(plain.body))
+    problems.push(`${label}: the brotli bytes do not decode to the plain bytes`);
+  problems.push(...checkList(label, plain.body, expected));
+  return { plain, br };
+}
+
+async function run(engine: 'SQLite' | 'PostgreSQL') {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-'));
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    ...(engine === 'PostgreSQL' && postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
+  });
+  const problems: string[] = [];
+  try {
+    const client = await signUp(server.url);
+    const seedStarted = performance.now();
+    const goals = await seed(client);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    const listUrl = `${server.url}/api/objectifs`;
+    const auth = { authorization: `Bearer ${client.token}` };
+    const live = goals.filter((goal) => !goal.deleted);
+    const progressHigh = live.filter((goal) => goal.isProgress && goal.tags.includes('high'));
+    const all = await fetchBodies(listUrl, auth, `${engine} GET /api/objectifs`, live, problems);
+    const filtered = await fetchBodies(
+      `${listUrl}${FILTER}`,
+      auth,
+      `${engine} GET /api/objectifs${FILTER}`,
+      progressHigh,
+      problems,
+    );
+    const etag = String(all.plain.headers.etag ?? '');
+    if (!etag) problems.push(`${engine}: GET /api/objectifs sent no ETag`);
+
+    const bare = await startBare([
+      { route: '/goals', json: all.plain.body, br: all.br.body },
+      { route: '/goals-progress-high', json: filtered.plain.body, br: filtered.br.body },
+    ]);
+    const rows = [];
+    try {
+      for (const [query, appUrl, bareUrl, bodies] of [
+        ['all', listUrl, `${bare.url}/goals`, all],
+        ['progress+high', `${listUrl}${FILTER}`, `${bare.url}/goals-progress-high`, filtered],
+      ] as const) {
+        for (const [encoding, headers] of [
+          ['identity', {}],
+          ['br', { 'accept-encoding': 'br' }],
+        ] as const) {
+          // Both warmed up first (JIT, connections, the app's cached bytes), so that a cold
+          // ceiling does not flatter the app.
+          await autocannon({ url: appUrl, connections: 10, amount: 300, headers: { ...auth, ...headers } });
+          await autocannon({ url: bareUrl, connections: 10, amount: 300, headers });
+          const app = await measure(appUrl, { ...auth, ...headers });
+          const baseline = await measure(bareUrl, headers);
+          const ratio = Number((app.reqPerSec / baseline.reqPerSec).toFixed(2));
+          rows.push({
+            engine,
+            query,
+            encoding,
+            'KB sent': Number(
+              ((encoding === 'br' ? bodies.br.body : bodies.plain.body).length / 1024).toFixed(1),
+            ),
+            'app req/s': app.reqPerSec,
+            'app p50 ms': app.p50,
+            'app p99 ms': app.p99,
+            'bare req/s': baseline.reqPerSec,
+            'bare p50 ms': baseline.p50,
+            'bare p99 ms': baseline.p99,
+            ratio,
+            [`goal ≥ ${GOAL_RATIO}`]: engine === 'SQLite' ? (ratio >= GOAL_RATIO ? 'met' : 'missed') : '—',
+          });
+        }
+      }
+    } finally {
+      bare.stop();
+    }
+
+    // After the load: the version has not moved, and a client holding it gets 304 and no body.
+    const revalidations = [];
+    for (const [label, url, headers] of [
+      ['all', listUrl, {}],
+      ['all, br', listUrl, { 'accept-encoding': 'br' }],
+      ['progress+high', `${listUrl}${FILTER}`, {}],
+    ] as const) {
+      const answer = await rawGet(url, { ...auth, ...headers, 'if-none-match': etag });
+      revalidations.push({ label, status: answer.status, bytes: answer.body.length });
+      if (answer.status !== 304 || answer.body.length > 0)
+        problems.push(
+          `${engine} GET /api/objectifs (${label}) with If-None-Match ${etag}: ${answer.status} with ${answer.body.length} bytes; 304 with no body expected`,
+        );
+    }
+    return {
+      engine,
+      rows,
+      etag,
+      revalidations,
+      problems,
+      seedSeconds,
+      progressHigh: progressHigh.length,
+      rawKb: all.plain.body.length / 1024,
+    };
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const started = performance.now();
+const runs = [await run('SQLite')];
+if (postgresUrl) runs.push(await run('PostgreSQL'));
+console.log(
+  `\nGoals list: ${LIVE_GOALS} goals × ${SUB_GOALS} sub-goals × ${TASKS} tasks (${runs[0]!.rawKb.toFixed(0)} KB of JSON; ${runs[0]!.progressHigh} in progress tagged high), 50 connections, ${seconds} s each, ${os.cpus().length} cores; bare = the same bytes from memory`,
+);
+console.table(runs.flatMap((r) => r.rows));
+for (const r of runs) {
+  console.log(
+    `${r.engine}: seeded ${LIVE_GOALS + DELETED_GOALS} goals in ${r.seedSeconds.toFixed(1)} s; If-None-Match ${r.etag} → ${r.revalidations.map((v) => `${v.label} ${v.status} (${v.bytes} B)`).join(', ')}`,
+  );
+}
+for (const row of runs[0]!.rows) {
+  if (row.ratio < GOAL_RATIO)
+    console.log(`Goal missed on SQLite (${row.query}, ${row.encoding}): ratio ${row.ratio} < ${GOAL_RATIO}`);
+}
+console.log(`Whole run: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+const problems = runs.flatMap((r) => r.problems);
+if (problems.length > 0) {
+  console.error(`\nThe goals list read is wrong (${problems.length} problems):`);
+  for (const problem of problems.slice(0, 30)) console.error(`  ${problem}`);
+  if (problems.length > 30) console.error(`  … and ${problems.length - 30} more`);
+  process.exitCode = 1;
+}
