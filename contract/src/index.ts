@@ -11,3 +11,4 @@ export * from './friends';
 export * from './tags';
 export * from './account';
 export * from './projects';
+export * from './goals';

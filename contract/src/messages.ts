@@ -6,12 +6,14 @@ import { accountMessages } from './account-messages';
 import { projectsMessages } from './projects-messages';
 import { tagsMessages } from './tags-messages';
 import { friendsMessages } from './friends-messages';
+import { goalsMessages } from './goals-messages';
 
 export const messages = {
   ...accountMessages,
   ...projectsMessages,
   ...tagsMessages,
   ...friendsMessages,
+  ...goalsMessages,
   'auth.invalidCredentials': 'Email or Password is Invalid',
   'auth.invalidRefreshToken': 'Invalid refresh token',
   'auth.invalidResetToken': 'This reset link is invalid or has expired.',

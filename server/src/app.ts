@@ -26,6 +26,7 @@ import { createAuthenticate, requireSignIn } from './modules/auth/authenticate';
 import { accountRoutes, AVATAR_UPLOAD_LIMITS, avatarRoutes } from './modules/account/routes';
 import { authRoutes, sessionRoutes } from './modules/auth/routes';
 import { friendsRoutes } from './modules/friends/routes';
+import { goalsRoutes } from './modules/goals/routes';
 import { groupsRoutes } from './modules/groups/routes';
 import { healthRoutes } from './modules/health/routes';
 import { projectsRoutes } from './modules/projects/routes';
@@ -57,6 +58,7 @@ const signedInRoutes: RouteModule[] = [
   groupsRoutes,
   tagsRoutes,
   projectsRoutes,
+  goalsRoutes,
 ];
 
 export interface RouteEntry {

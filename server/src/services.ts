@@ -6,6 +6,7 @@ import type { ServiceDeps } from './deps';
 import { AccountService } from './modules/account/service';
 import { AuthService } from './modules/auth/service';
 import { FriendsService } from './modules/friends/service';
+import { GoalsService } from './modules/goals/service';
 import { GroupsService } from './modules/groups/service';
 import { ProjectsService } from './modules/projects/service';
 import { TagsService } from './modules/tags/service';
@@ -19,6 +20,7 @@ export interface Services {
   groups: GroupsService;
   tags: TagsService;
   projects: ProjectsService;
+  goals: GoalsService;
 }
 
 export function buildServices(deps: ServiceDeps): Services {
@@ -32,5 +34,6 @@ export function buildServices(deps: ServiceDeps): Services {
     groups: new GroupsService(deps),
     tags: new TagsService(deps),
     projects: new ProjectsService(deps),
+    goals: new GoalsService(deps),
   };
 }

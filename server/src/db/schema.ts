@@ -158,7 +158,63 @@ export interface ItemTodosTable {
   created_at: Timestamp;
 }
 
+/** A number per user and list (`goals`, …) that every write to the list bumps; caches key on it. */
+export interface ListVersionsTable {
+  user_id: number;
+  list: string;
+  version: number;
+}
+
+export interface GoalsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  description: string;
+  /** YYYY-MM-DD */
+  start_date: string;
+  end_date: string;
+  timeline: string;
+  time: string;
+  dedicated_hours: number;
+  is_done: DbBool;
+  is_progress: DbBool;
+  is_deleted: DbBool;
+  deleted_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GoalSubObjectivesTable {
+  id: Generated<number>;
+  goal_id: number;
+  title: string;
+  position: number;
+}
+
+export interface GoalTasksTable {
+  id: Generated<number>;
+  goal_id: number;
+  sub_objective_id: number;
+  text: string;
+  done: DbBool;
+  percentage: number;
+  position: number;
+}
+
+/** A built-in tag by name, or one of the user's own by id: exactly one of the two. */
+export interface GoalTagsTable {
+  goal_id: number;
+  position: number;
+  built_in: string | null;
+  tag_id: number | null;
+}
+
 export interface Database {
+  list_versions: ListVersionsTable;
+  goals: GoalsTable;
+  goal_sub_objectives: GoalSubObjectivesTable;
+  goal_tasks: GoalTasksTable;
+  goal_tags: GoalTagsTable;
   boards: BoardsTable;
   board_members: BoardMembersTable;
   board_lists: BoardListsTable;

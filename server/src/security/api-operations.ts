@@ -8,8 +8,10 @@
 import {
   befriend,
   buildBoard,
+  buildGoal,
   buildGroup,
   buildUser,
+  goalInput,
   type Method,
   ok,
   sendFriendRequest,
@@ -33,6 +35,7 @@ export interface World {
   otherListId: string;
   itemId: string;
   todoId: string;
+  goalId: string;
   /** A request from the victim to someone who has not answered. */
   requestId: string;
   /** A valid access token of an account the operator has since deactivated. */
@@ -167,6 +170,17 @@ export const operations: Record<string, Call[]> = {
       stranger: 404,
     },
   ],
+  'GET /api/objectifs': [
+    { stranger: own },
+    { query: () => ({ filter: 'deleted', tag: 'high' }), stranger: own },
+  ],
+  'POST /api/objectifs': [{ body: () => goalInput(), stranger: own }],
+  'GET /api/objectifs/{id}': [{ params: (w) => ({ id: w.goalId }), stranger: 404 }],
+  'PUT /api/objectifs/{id}': [
+    { params: (w) => ({ id: w.goalId }), body: () => ({ title: 'Taken over' }), stranger: 404 },
+    { params: (w) => ({ id: w.goalId }), body: () => ({ isDeleted: true }), stranger: 404 },
+  ],
+  'DELETE /api/objectifs/{id}': [{ params: (w) => ({ id: w.goalId }), stranger: 404 }],
 };
 
 /** Operations anyone may call, each with the reason. */
@@ -284,6 +298,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     { text: `Todo ${SECRET_MARK}` },
     201,
   );
+  const goal = await buildGoal(t, victim, { title: `Goal ${SECRET_MARK}`, tags: ['high', SECRET_MARK] });
   const request = await sendFriendRequest(t, victim, bystander);
   return {
     victim,
@@ -296,6 +311,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     otherListId: Object.values(lists)[1]!._id,
     itemId: item._id,
     todoId: todo._id,
+    goalId: goal._id,
     requestId: request._id,
     deactivatedToken: deactivated.token,
   };

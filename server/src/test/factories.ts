@@ -7,12 +7,14 @@ import {
   type Board,
   type BoardList,
   type BoardSummary,
+  type CreateObjectiveForm,
   type ErrorBody,
   type FriendRequest,
   type FriendRequests,
   type Group,
   type ListItem,
   messages,
+  type Objective,
   type PublicUser,
 } from '@cadence/contract';
 import type { InjectOptions } from 'fastify';
@@ -256,4 +258,37 @@ export function boardsOf(t: TestApp, token: string, userId: string): Promise<Pag
 /** The board as its reader sees it now. */
 export async function readBoard(t: TestApp, token: string, boardId: string): Promise<Board> {
   return (await ok<{ data: Board }>(t, 'GET', `/api/projects?id=${boardId}`, token)).data;
+}
+
+/** A valid goal body (D29): one sub-goal with two tasks weighted 30 and 70, the first done. */
+export function goalInput(overrides: Partial<CreateObjectiveForm> = {}): CreateObjectiveForm {
+  return {
+    title: 'Run a marathon',
+    description: 'Under four hours',
+    startDate: '2026-01-01',
+    endDate: '2026-06-30',
+    timeline: 'quarter',
+    time: 'morning',
+    dedicatedHours: 5,
+    tags: ['high'],
+    subObjectives: [
+      {
+        title: 'Build the base',
+        tasks: [
+          { text: 'Run 20 km a week', done: true, percentage: 30 },
+          { text: 'Run 40 km a week', done: false, percentage: 70 },
+        ],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** A goal of `owner`'s, from `goalInput` with `overrides`. */
+export function buildGoal(
+  t: TestApp,
+  owner: TestUser,
+  overrides: Partial<CreateObjectiveForm> = {},
+): Promise<Objective> {
+  return ok<Objective>(t, 'POST', '/api/objectifs', owner.token, goalInput(overrides), 201);
 }

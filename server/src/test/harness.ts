@@ -162,8 +162,16 @@ export async function snapshot(database: DatabaseHandle): Promise<Record<string,
  * A digest of every row of every table: equal digests mean nothing was inserted, changed or
  * deleted, which row counts alone cannot show for an update.
  */
+/** The tables of a migrated database do not change during a test: introspected once per handle. */
+const tablesOf = new WeakMap<DatabaseHandle, Promise<string[]>>();
+
 export async function fingerprint(database: DatabaseHandle): Promise<Record<string, string>> {
-  const tables = (await database.db.introspection.getTables()).map((table) => table.name).sort();
+  let names = tablesOf.get(database);
+  if (!names) {
+    names = database.db.introspection.getTables().then((found) => found.map((table) => table.name).sort());
+    tablesOf.set(database, names);
+  }
+  const tables = await names;
   const digests: Record<string, string> = {};
   for (const table of tables) {
     const result = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(database.db);

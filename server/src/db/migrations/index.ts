@@ -6,6 +6,7 @@ import { peopleProfile } from './0002-people-profile';
 import { tagsTable } from './0003-tags';
 import { friendsGroups } from './0004-friends-groups';
 import { projects } from './0005-projects';
+import { goals } from './0006-goals';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -14,5 +15,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0003-tags': tagsTable(engine),
     '0004-friends-groups': friendsGroups(engine),
     '0005-projects': projects(engine),
+    '0006-goals': goals(engine),
   };
 }

@@ -24,7 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../errors';
-import { preferredEncoding } from '../../plugins/compression';
+import { passBytes, sendVersioned } from '../../lib/cached-json';
 import { userOf } from '../auth/authenticate';
 
 const noContent = z.null().describe('No content');
@@ -40,20 +40,6 @@ const todoParams = itemParams.extend({ todoId: entityId });
 /** Weak: one tag names the board's version in every encoding. */
 const boardEtag = (boardId: number, version: number) => `W/"board-${boardId}-v${version}"`;
 
-/** `If-None-Match` holds a list of tags, or `*`; weak comparison (RFC 9110 §13.1.2). */
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => {
-    const candidate = tag.trim();
-    return candidate === '*' || candidate.replace(/^W\//, '') === opaque;
-  });
-}
-
-/** The board read sends JSON bytes it already has (cached per board version); objects are stringified. */
-const textOrJson = () => (data: unknown) =>
-  typeof data === 'string' || Buffer.isBuffer(data) ? (data as string) : JSON.stringify(data);
-
 export function projectsRoutes(app: FastifyInstance, context: AppContext): void {
   const { projects } = context.services;
 
@@ -64,21 +50,16 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
    */
   async function sendBoard(request: FastifyRequest, reply: FastifyReply, userId: number, boardId: number) {
     const { version } = await projects.access(userId, boardId);
-    const etag = boardEtag(boardId, version);
-    reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
-    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    const encoding = preferredEncoding(request);
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    const body = await projects.boardBytes(boardId, version, encoding);
-    // Already JSON bytes; Fastify sends a Buffer as it is.
-    return reply.type('application/json; charset=utf-8').send(body);
+    return sendVersioned(request, reply, boardEtag(boardId, version), () =>
+      projects.boardJson(boardId, version),
+    );
   }
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const me = (request: Parameters<typeof userOf>[0]) => userOf(request).id;
 
   api.get('/projects', {
-    serializerCompiler: textOrJson,
+    serializerCompiler: passBytes,
     schema: {
       ...secured,
       summary:

@@ -28,60 +28,15 @@ import { badRequest, notFound } from '../../errors';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { presentBoard, presentItem, presentList, presentSummary, presentTodo } from './presenter';
 import type { ServiceDeps } from '../../deps';
-import { compressOnce, type Encoding } from '../../plugins/compression';
+import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { authorizeBoard, type BoardAccess } from './policy';
 
 const now = () => new Date().toISOString();
 
-/** A board's JSON at one version, with its compressed forms made the first time each is asked for. */
-class CachedBoard {
-  private readonly encoded = new Map<Exclude<Encoding, 'identity'>, Buffer>();
-
-  constructor(
-    readonly version: number,
-    private readonly json: Buffer,
-  ) {}
-
-  bytes(encoding: Encoding): Buffer {
-    if (encoding === 'identity') return this.json;
-    let body = this.encoded.get(encoding);
-    if (!body) {
-      body = compressOnce(this.json, encoding);
-      this.encoded.set(encoding, body);
-    }
-    return body;
-  }
-}
-
-/** Serialized boards by id, valid while the stored version matches (any instance may have changed it). */
-class BoardCache {
-  private readonly entries = new Map<number, CachedBoard>();
-
-  constructor(private readonly capacity: number) {}
-
-  get(boardId: number, version: number): CachedBoard | undefined {
-    const entry = this.entries.get(boardId);
-    if (!entry || entry.version !== version) return undefined;
-    // Most recently used last.
-    this.entries.delete(boardId);
-    this.entries.set(boardId, entry);
-    return entry;
-  }
-
-  set(boardId: number, entry: CachedBoard): void {
-    this.entries.delete(boardId);
-    this.entries.set(boardId, entry);
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-  }
-}
-
 export type ProjectsServiceDeps = Pick<ServiceDeps, 'db' | 'engine'>;
 
 export class ProjectsService {
-  private readonly cache = new BoardCache(256);
+  private readonly cache = new VersionedCache<number>(256);
 
   constructor(private readonly deps: ProjectsServiceDeps) {}
 
@@ -164,20 +119,12 @@ export class ProjectsService {
     return byBoard;
   }
 
-  /** The board as encoded JSON: from the cache while its version holds, else four indexed queries. */
   /**
-   * The board's JSON bytes at `version` (from `access`) in `encoding`, cached per version in the
-   * process and compressed at most once per version and encoding.
+   * The board's JSON at `version` (from `access`): from the cache while its version holds, else
+   * four indexed queries; compressed at most once per version and encoding.
    */
-  async boardBytes(boardId: number, version: number, encoding: Encoding): Promise<Buffer> {
-    let entry = this.cache.get(boardId, version);
-    if (!entry) {
-      const board = await this.loadBoard(boardId);
-      // Stored under the version checked before the read; a concurrent write only makes it stale.
-      entry = new CachedBoard(version, Buffer.from(JSON.stringify({ data: board })));
-      this.cache.set(boardId, entry);
-    }
-    return entry.bytes(encoding);
+  boardJson(boardId: number, version: number): Promise<CachedJson> {
+    return this.cache.through(boardId, version, async () => ({ data: await this.loadBoard(boardId) }));
   }
 
   async getBoard(userId: number, boardId: number): Promise<Board> {

@@ -1,0 +1,117 @@
+/**
+ * Answers read far more often than they change (a board, a user's list of goals) are kept as JSON
+ * bytes per version: serialised once, compressed at most once per encoding, and sent as they are
+ * while the version stored in the database is unchanged — whichever instance changed it. A client
+ * that already holds the version's ETag gets 304 before anything is read.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { compressOnce, type Encoding, preferredEncoding } from '../plugins/compression';
+
+/** One answer's JSON at one version, with its compressed forms made the first time each is asked for. */
+export class CachedJson {
+  private readonly encoded = new Map<Exclude<Encoding, 'identity'>, Buffer>();
+  private size: number;
+
+  constructor(
+    readonly version: number,
+    private readonly json: Buffer,
+  ) {
+    this.size = json.length;
+  }
+
+  static of(version: number, value: unknown): CachedJson {
+    return new CachedJson(version, Buffer.from(JSON.stringify(value)));
+  }
+
+  get bytes(): number {
+    return this.size;
+  }
+
+  body(encoding: Encoding): Buffer {
+    if (encoding === 'identity') return this.json;
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body = compressOnce(this.json, encoding);
+      this.encoded.set(encoding, body);
+      this.size += body.length;
+    }
+    return body;
+  }
+}
+
+/**
+ * The most recently used answers by key, valid while their version holds, within a number of
+ * entries and of bytes (a user's thousand goals are about a megabyte).
+ */
+export class VersionedCache<K> {
+  private readonly entries = new Map<K, CachedJson>();
+
+  constructor(
+    private readonly capacity: number,
+    private readonly maxBytes = 64 * 1024 * 1024,
+  ) {}
+
+  get(key: K, version: number): CachedJson | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== version) return undefined;
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  async through(key: K, version: number, load: () => Promise<unknown>): Promise<CachedJson> {
+    let entry = this.get(key, version);
+    if (!entry) {
+      // Stored under the version read before the load: a concurrent write only makes it stale.
+      entry = CachedJson.of(version, await load());
+      this.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: K, entry: CachedJson): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    let total = 0;
+    for (const cached of this.entries.values()) total += cached.bytes;
+    for (const [oldest, cached] of this.entries) {
+      if (this.entries.size <= 1 || (this.entries.size <= this.capacity && total <= this.maxBytes)) break;
+      this.entries.delete(oldest);
+      total -= cached.bytes;
+    }
+  }
+}
+
+/** `If-None-Match` holds a list of tags, or `*`; weak comparison (RFC 9110 §13.1.2). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === opaque;
+  });
+}
+
+/**
+ * Sends a versioned answer: the ETag (weak — one tag names the version in every encoding), 304
+ * when the client holds it, else the cached bytes in the encoding the client accepts. The route
+ * must send Buffers as they are (`serializerCompiler: passBytes`).
+ */
+export async function sendVersioned(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  load: () => Promise<CachedJson>,
+): Promise<FastifyReply> {
+  reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  const encoding = preferredEncoding(request);
+  const body = (await load()).body(encoding);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/** A serializer for routes that send cached bytes: Buffers and strings pass, objects are stringified. */
+export const passBytes = () => (data: unknown) =>
+  typeof data === 'string' || Buffer.isBuffer(data) ? (data as string) : JSON.stringify(data);

@@ -1,0 +1,27 @@
+/**
+ * A number per user and list that every write to the list bumps, in the write's transaction; a
+ * read of the list keys its cached bytes and its ETag on it (lib/cached-json.ts).
+ */
+import type { Db } from '../db';
+
+export type VersionedList = 'goals';
+
+export async function listVersion(db: Db, userId: number, list: VersionedList): Promise<number> {
+  const row = await db
+    .selectFrom('list_versions')
+    .select('version')
+    .where('user_id', '=', userId)
+    .where('list', '=', list)
+    .executeTakeFirst();
+  return row?.version ?? 0;
+}
+
+export async function bumpListVersion(trx: Db, userId: number, list: VersionedList): Promise<void> {
+  await trx
+    .insertInto('list_versions')
+    .values({ user_id: userId, list, version: 1 })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'list']).doUpdateSet((eb) => ({ version: eb('list_versions.version', '+', 1) })),
+    )
+    .execute();
+}
