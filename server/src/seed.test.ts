@@ -1,5 +1,5 @@
 /** The demo accounts (D6) and the operator (D7). */
-import { type AuthSession, demoAccounts } from '@cadence/contract';
+import { type AuthSession, demoAccounts, type ObjectiveList } from '@cadence/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { boardsOf, buildUser, friendsOf, groupsOf, login, ok, requestsOf } from './test/factories';
 import { createTestApp, newAccount, type TestApp } from './test/harness';
@@ -74,6 +74,27 @@ describe('demo data', () => {
     expect(mine.data.find((b) => b.name === 'Product launch')).toMatchObject({ listCount: 3, itemCount: 4 });
     const theirs = await boardsOf(t, clientSession.accessToken, clientSession.userData._id);
     expect(theirs.data.map((b) => b.name)).toEqual(['Product launch']);
+  });
+
+  it('gives the admin three goals: in progress, open and done, with their progress', async () => {
+    const t = await open({ SEED_DEMO: 'true' });
+    const [admin] = demoAccounts;
+    const { accessToken } = await signIn(t, admin.email, admin.password);
+    const goals = await ok<ObjectiveList>(t, 'GET', '/api/objectifs', accessToken);
+    expect(
+      goals.data.map((g) => [g.title, g.isProgress, g.isDone, g.progress, g.subObjectives.length]),
+    ).toEqual([
+      ['Ship the product launch', false, true, 100, 1],
+      ['Learn Portuguese', false, false, 0, 1],
+      ['Run a half marathon', true, false, 30, 2],
+    ]);
+    const inProgress = await ok<ObjectiveList>(
+      t,
+      'GET',
+      '/api/objectifs?filter=progress&tag=high',
+      accessToken,
+    );
+    expect(inProgress.data.map((g) => g.title)).toEqual(['Run a half marathon']);
   });
 
   it('is not created when SEED_DEMO=false', async () => {

@@ -1,7 +1,8 @@
 /**
  * Demo data for a first start (D6): the operator `admin` and a `client`, whose credentials the
  * README and the login page show, two more people so that friends, a pending request and a group
- * can be seen at once, and two boards, one shared. Runs only on an empty database.
+ * can be seen at once, two boards, one shared, and three goals in different states. Runs only on an
+ * empty database.
  */
 import { DEFAULT_ITEM_DESCRIPTION, demoAccounts } from '@cadence/contract';
 import type { Db } from './db';
@@ -89,6 +90,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ])
       .execute();
     await seedBoards(trx, now, { owner: admin, sharedWith: [client, maria] });
+    await seedGoals(trx, now, admin);
     return true;
   });
 }
@@ -214,6 +216,123 @@ async function seedBoards(
             .execute();
         }
       }
+    }
+  }
+}
+
+/** Three goals for the demo admin: one open, one in progress, one done, each with weighted tasks. */
+const demoGoals = [
+  {
+    title: 'Run a half marathon',
+    description: 'Finish in under two hours.',
+    dates: ['2026-09-01', '2026-12-20'],
+    timeline: 'quarter',
+    time: 'morning',
+    hours: 4,
+    tags: ['high', 'update'],
+    state: 'progress',
+    subObjectives: [
+      {
+        title: 'Build the base',
+        tasks: [
+          ['Run 20 km a week', true, 20],
+          ['Run 35 km a week', false, 30],
+        ],
+      },
+      {
+        title: 'Race',
+        tasks: [
+          ['Register for the race', true, 10],
+          ['Run it', false, 40],
+        ],
+      },
+    ],
+  },
+  {
+    title: 'Learn Portuguese',
+    description: 'Hold a conversation with Maria.',
+    dates: ['2026-10-01', '2027-03-31'],
+    timeline: 'year',
+    time: 'evening',
+    hours: 2,
+    tags: ['medium'],
+    state: 'open',
+    subObjectives: [
+      {
+        title: 'Basics',
+        tasks: [
+          ['Finish the beginner course', false, 60],
+          ['Learn 500 words', false, 40],
+        ],
+      },
+    ],
+  },
+  {
+    title: 'Ship the product launch',
+    description: 'The board says how.',
+    dates: ['2026-06-01', '2026-08-31'],
+    timeline: 'quarter',
+    time: 'anytime',
+    hours: 10,
+    tags: ['team', 'high'],
+    state: 'done',
+    subObjectives: [
+      {
+        title: 'Release',
+        tasks: [
+          ['Beta with ten users', true, 50],
+          ['Public release', true, 50],
+        ],
+      },
+    ],
+  },
+] as const;
+
+async function seedGoals(trx: Db, now: string, owner: number): Promise<void> {
+  for (const demo of demoGoals) {
+    const goal = await trx
+      .insertInto('goals')
+      .values({
+        user_id: owner,
+        title: demo.title,
+        description: demo.description,
+        start_date: demo.dates[0],
+        end_date: demo.dates[1],
+        timeline: demo.timeline,
+        time: demo.time,
+        dedicated_hours: demo.hours,
+        is_done: demo.state === 'done',
+        is_progress: demo.state === 'progress',
+        is_deleted: false,
+        deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('goal_tags')
+      .values(demo.tags.map((built_in, position) => ({ goal_id: goal.id, position, built_in, tag_id: null })))
+      .execute();
+    for (const [position, sub] of demo.subObjectives.entries()) {
+      const row = await trx
+        .insertInto('goal_sub_objectives')
+        .values({ goal_id: goal.id, title: sub.title, position })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('goal_tasks')
+        .values(
+          sub.tasks.map(([text, done, percentage], index) => ({
+            goal_id: goal.id,
+            sub_objective_id: row.id,
+            text,
+            done,
+            percentage,
+            position: index,
+          })),
+        )
+        .execute();
     }
   }
 }
