@@ -2,7 +2,7 @@
  * Every route: its access rule and layout (spec parts 2 and 6), one lazy chunk per page. Guards run
  * in loaders, before anything renders.
  */
-import { homeOf } from '@cadence/contract/routes';
+import { homeOf, isAllowedParam, type RouteParamKind } from '@cadence/contract/routes';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createBrowserRouter,
@@ -34,10 +34,14 @@ interface AppRoute {
    * It imports its query options itself, so they stay out of the entry chunk.
    */
   prefetch?: (context: PrefetchContext) => Promise<unknown>;
+  /** Route parameters checked against the spec's whitelists (part 2): another value shows the 404 page. */
+  params?: Record<string, RouteParamKind>;
 }
 
 interface PrefetchContext {
   params: Params;
+  /** The address's query string (`?q=`, `?tag=`). */
+  search: URLSearchParams;
   queryClient: QueryClient;
   userId: string;
 }
@@ -46,6 +50,15 @@ const open: RouteAccess = { resource: 'Auth' };
 const app: RouteAccess = { resource: 'App' };
 
 export const NOT_AUTHORIZED = '/pages/miscellaneous/not-authorized';
+
+/** The goals pages' list (by filter, tag and words) and the tags it shows in colour. */
+async function prefetchGoals({ queryClient, params, search, userId }: PrefetchContext) {
+  const [goals, tags] = await Promise.all([import('../features/goals/api/goals-api'), import('../lib/tags')]);
+  return Promise.all([
+    queryClient.prefetchQuery(goals.getGoalsQueryOptions(userId, goals.goalListParams(params, search))),
+    queryClient.prefetchQuery(tags.getTagsQueryOptions()),
+  ]);
+}
 
 export const appRoutes: AppRoute[] = [
   {
@@ -212,6 +225,32 @@ export const appRoutes: AppRoute[] = [
     layout: 'app',
   },
   {
+    path: '/apps/objectifs',
+    namespaces: ['goals'],
+    prefetch: prefetchGoals,
+    page: () => import('../features/goals/pages/goals'),
+    access: app,
+    layout: 'app',
+  },
+  {
+    path: '/apps/objectifs/:filter',
+    params: { filter: 'goalFilter' },
+    namespaces: ['goals'],
+    prefetch: prefetchGoals,
+    page: () => import('../features/goals/pages/goals'),
+    access: app,
+    layout: 'app',
+  },
+  {
+    path: '/apps/objectifs/tag/:tag',
+    params: { tag: 'tag' },
+    namespaces: ['goals'],
+    prefetch: prefetchGoals,
+    page: () => import('../features/goals/pages/goals'),
+    access: app,
+    layout: 'app',
+  },
+  {
     path: '/access-control',
     page: () => import('../features/access-control/access-control'),
     access: { resource: 'ACL' },
@@ -264,13 +303,19 @@ function toRouteObject(route: AppRoute): RouteObject {
     return module;
   };
   const check = guard(route);
-  const loader = ({ params }: LoaderFunctionArgs) => {
+  const loader = ({ params, request }: LoaderFunctionArgs) => {
     const refused = check();
     if (refused) return refused;
+    const whitelisted = Object.entries(route.params ?? {});
+    if (whitelisted.some(([name, kind]) => !isAllowedParam(kind, params[name])))
+      return redirect('/error-404');
     const userId = session.user()?._id;
+    const search = new URL(request.url).searchParams;
     // Not awaited: the page renders its skeleton as soon as its chunk is here, and the data
     // follows; a failed prefetch is the page's query to report.
-    if (route.prefetch && userId) void route.prefetch({ params, queryClient, userId }).catch(() => undefined);
+    if (route.prefetch && userId) {
+      void route.prefetch({ params, search, queryClient, userId }).catch(() => undefined);
+    }
     return null;
   };
   return { path: route.path, loader, lazy: lazyRoute(load) };

@@ -13,13 +13,23 @@ interface FormShellProps {
   /** One wide submit button, as on the sign-in pages. */
   wide?: boolean;
   maw?: number;
+  /** Keeps the submit button disabled until the form has what it needs (beyond what the schema checks). */
+  submitDisabled?: boolean;
   children: ReactNode;
 }
 
-export function FormShell({ binding, submitLabel, onCancel, wide, maw, children }: FormShellProps) {
+export function FormShell({
+  binding,
+  submitLabel,
+  onCancel,
+  wide,
+  maw,
+  submitDisabled,
+  children,
+}: FormShellProps) {
   const { t } = useTranslation();
   const submit = (
-    <Button type="submit" loading={binding.submitting} fullWidth={wide}>
+    <Button type="submit" loading={binding.submitting} disabled={submitDisabled} fullWidth={wide}>
       {submitLabel}
     </Button>
   );

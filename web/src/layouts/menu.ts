@@ -4,6 +4,7 @@ import {
   IconChartPie,
   IconLayoutKanban,
   IconSettings,
+  IconTarget,
   IconUserCircle,
   IconShieldLock,
   IconTags,
@@ -28,6 +29,7 @@ export interface MenuItem {
 export const menuItems: MenuItem[] = [
   { labelKey: 'menu.analytics', to: '/dashboard/analytics', icon: IconChartPie, access: { resource: 'App' } },
   { labelKey: 'menu.projects', to: '/apps/projects', icon: IconLayoutKanban, access: { resource: 'App' } },
+  { labelKey: 'menu.goals', to: '/apps/objectifs', icon: IconTarget, access: { resource: 'App' } },
   { labelKey: 'menu.tags', to: '/apps/tags', icon: IconTags, access: { resource: 'App' } },
   { labelKey: 'menu.friends', to: '/friends', icon: IconUsers, access: { resource: 'App' } },
   {

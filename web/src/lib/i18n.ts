@@ -41,31 +41,44 @@ export const lazyNamespaces = [
   'account',
   'profile',
   'projects',
+  'goals',
 ] as const;
 export type LazyNamespace = (typeof lazyNamespaces)[number];
 
 const english = bundleOf(
   import.meta.glob<Bundle>(
-    ['../locales/en/*.json', '!../locales/en/{tags,friends,groups,users,account,profile,projects}.json'],
+    [
+      '../locales/en/*.json',
+      '!../locales/en/{tags,friends,groups,users,account,profile,projects,goals}.json',
+    ],
     { eager: true, import: 'default' },
   ),
 );
 const others = {
   fr: import.meta.glob<Bundle>(
-    ['../locales/fr/*.json', '!../locales/fr/{tags,friends,groups,users,account,profile,projects}.json'],
+    [
+      '../locales/fr/*.json',
+      '!../locales/fr/{tags,friends,groups,users,account,profile,projects,goals}.json',
+    ],
     { import: 'default' },
   ),
   de: import.meta.glob<Bundle>(
-    ['../locales/de/*.json', '!../locales/de/{tags,friends,groups,users,account,profile,projects}.json'],
+    [
+      '../locales/de/*.json',
+      '!../locales/de/{tags,friends,groups,users,account,profile,projects,goals}.json',
+    ],
     { import: 'default' },
   ),
   pt: import.meta.glob<Bundle>(
-    ['../locales/pt/*.json', '!../locales/pt/{tags,friends,groups,users,account,profile,projects}.json'],
+    [
+      '../locales/pt/*.json',
+      '!../locales/pt/{tags,friends,groups,users,account,profile,projects,goals}.json',
+    ],
     { import: 'default' },
   ),
 };
 const featureFiles = import.meta.glob<Bundle>(
-  ['../locales/*/{tags,friends,groups,users,account,profile,projects}.json', '../locales/*/api/*.json'],
+  ['../locales/*/{tags,friends,groups,users,account,profile,projects,goals}.json', '../locales/*/api/*.json'],
   { import: 'default' },
 );
 const loadedNamespaces = new Set<LazyNamespace>();

@@ -1,16 +1,22 @@
 /**
- * Keeps the projects queries (my boards, the project count, the boards opened) in browser storage
- * (spec part 7), so the pages show them at once on the next visit while the server is asked again.
- * Only ['projects', …] queries are written; the copy belongs to one user (the buster) and is
- * dropped when the session ends or changes hands.
+ * Keeps the projects queries (my boards, the project count, the boards opened) and the goals
+ * queries in browser storage (spec part 7), so their pages show them at once on the next visit
+ * while the server is asked again. One persister writes both, under one key: whichever page starts
+ * it first restores and keeps them all. The copy belongs to one user (the buster) and is dropped
+ * when the session ends or changes hands.
+ *
+ * Imported only by the pages that persist (lazy chunks), so the persist packages stay out of the
+ * entry.
  */
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { persistQueryClient } from '@tanstack/react-query-persist-client';
 import { useEffect } from 'react';
-import { forgetPersistedQueries, PERSISTED_QUERIES_KEY } from '../../../lib/query-persistence';
-import { session, useSessionUser } from '../../../lib/session';
-import { PERSISTED_MAX_AGE_MS, projectsQueryKey } from './projects-api';
+import { forgetPersistedQueries, PERSISTED_MAX_AGE_MS, PERSISTED_QUERIES_KEY } from './query-persistence';
+import { session, useSessionUser } from './session';
+
+/** The first element of every query key kept in browser storage. */
+export const persistedQueryRoots: readonly string[] = ['projects', 'goals'];
 
 let active: { client: QueryClient; userId: string; stop: () => void } | null = null;
 
@@ -35,7 +41,7 @@ function startPersisting(client: QueryClient, userId: string): void {
     buster: `user:${userId}`,
     dehydrateOptions: {
       shouldDehydrateQuery: (query) =>
-        query.queryKey[0] === projectsQueryKey[0] && query.state.status === 'success',
+        persistedQueryRoots.includes(String(query.queryKey[0])) && query.state.status === 'success',
     },
   });
   const stopWatching = session.subscribe(() => {
@@ -53,8 +59,8 @@ function startPersisting(client: QueryClient, userId: string): void {
   };
 }
 
-/** Called by the projects pages: restores the stored copy once, then keeps it up to date. */
-export function useProjectsPersistence(): void {
+/** Called by the pages whose queries persist: restores the stored copy once, then keeps it up to date. */
+export function usePersistedQueries(): void {
   const client = useQueryClient();
   const userId = useSessionUser()?._id;
   useEffect(() => {

@@ -20,14 +20,12 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../../lib/api-client';
 import { groupsQueryKey } from '../../../lib/friends';
+import { PERSISTED_MAX_AGE_MS } from '../../../lib/query-persistence';
 import { toastError } from '../../../lib/toast';
 import * as model from '../model/board';
 
 /** Every projects read lives under this key (and only these are kept in browser storage). */
 export const projectsQueryKey = ['projects'] as const;
-
-/** How long the copy in browser storage is trusted; the queries stay in memory as long (gcTime). */
-export const PERSISTED_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export interface BoardSummaryList {
   data: BoardSummary[];

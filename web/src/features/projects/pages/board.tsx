@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ApiError } from '../../../lib/api-client';
+import { usePersistedQueries } from '../../../lib/persisted-queries';
 import { useSessionUser } from '../../../lib/session';
-import { useProjectsPersistence } from '../api/persistence';
 import { getBoardQueryOptions, useMoveItem, useReorderList } from '../api/projects-api';
 import { AddListForm } from '../components/add-list-form';
 import { ArchivedListsDrawer } from '../components/archived-lists-drawer';
@@ -37,7 +37,7 @@ const validId = (id: string) => /^[1-9][0-9]{0,9}$/.test(id);
 export function Component() {
   const navigate = useNavigate();
   const { id = '' } = useParams();
-  useProjectsPersistence();
+  usePersistedQueries();
   const signedIn = useSessionUser() !== null;
   const valid = validId(id);
   // Not after signing out: the page is about to go, and the server would refuse.

@@ -15,9 +15,9 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { IconAction } from '../../../components/icon-action';
 import { ListBody, PageHeader, PageTabs } from '../../../components/list-page';
+import { usePersistedQueries } from '../../../lib/persisted-queries';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { useProjectsPersistence } from '../api/persistence';
 import {
   getBoardQueryOptions,
   getBoardsQueryOptions,
@@ -29,7 +29,7 @@ import {
 export function Component() {
   const { t } = useTranslation();
   const me = useSessionUser();
-  useProjectsPersistence();
+  usePersistedQueries();
   const boards = useQuery({ ...getBoardsQueryOptions(me?._id ?? ''), enabled: Boolean(me) });
   const remove = useDeleteBoard();
   const [deleting, setDeleting] = useState<BoardSummary | null>(null);

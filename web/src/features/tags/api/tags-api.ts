@@ -1,13 +1,10 @@
 /** The tags calls (D14): the list, and adding, changing and deleting the user's own tags. */
-import type { CreateTagInput, Tag, TagList, UpdateTagInput } from '@cadence/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateTagInput, Tag, UpdateTagInput } from '@cadence/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { getTagsQueryOptions } from '../../../lib/tags';
 
-export const getTagsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['tags'],
-    queryFn: () => api.get<TagList>('/tags'),
-  });
+export { getTagsQueryOptions };
 
 export function useTags() {
   return useQuery(getTagsQueryOptions());
