@@ -28,8 +28,18 @@ function stopPersisting(): void {
 function startPersisting(client: QueryClient, userId: string): void {
   if (active?.client === client && active.userId === userId) return;
   stopPersisting();
+  // A write the persister throttled may fire after the session ended: it must not bring the
+  // forgotten copy back, so writes stop with the persister.
+  let writing = true;
+  const storage = {
+    getItem: (key: string) => window.localStorage.getItem(key),
+    setItem: (key: string, value: string) => {
+      if (writing) window.localStorage.setItem(key, value);
+    },
+    removeItem: (key: string) => window.localStorage.removeItem(key),
+  };
   const persister = createSyncStoragePersister({
-    storage: window.localStorage,
+    storage,
     key: PERSISTED_QUERIES_KEY,
     throttleTime: 1000,
   });
@@ -53,6 +63,7 @@ function startPersisting(client: QueryClient, userId: string): void {
     client,
     userId,
     stop: () => {
+      writing = false;
       unsubscribe();
       stopWatching();
     },
