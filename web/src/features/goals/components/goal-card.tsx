@@ -72,7 +72,7 @@ export function GoalCard({ goal, tags, busy, ...actions }: GoalCardProps) {
   const stateButton = (target: GoalStatus, label: string, icon: ReactNode) =>
     status !== target && (
       <Button
-        size="xs"
+        size="compact-sm"
         variant="light"
         color={statusColors[target]}
         leftSection={icon}
@@ -212,11 +212,11 @@ export function GoalCard({ goal, tags, busy, ...actions }: GoalCardProps) {
           </Stack>
         )}
 
-        <Group gap="xs">
+        <Group gap={6}>
           {deleted ? (
             <>
               <Button
-                size="xs"
+                size="compact-sm"
                 variant="light"
                 leftSection={<IconRestore size={14} />}
                 loading={busy}
@@ -225,7 +225,7 @@ export function GoalCard({ goal, tags, busy, ...actions }: GoalCardProps) {
                 {t('goals.card.restore')}
               </Button>
               <Button
-                size="xs"
+                size="compact-sm"
                 variant="light"
                 color="red"
                 leftSection={<IconTrashX size={14} />}

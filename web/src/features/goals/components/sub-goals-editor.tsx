@@ -47,7 +47,7 @@ export function SubGoalsEditor<V extends { subObjectives: SubGoalValues[] }>({
           // Sub-goals and tasks are only appended and removed, and every field is controlled.
           <Paper key={subIndex} withBorder p="sm" radius="md" data-testid="sub-goal-editor">
             <Stack gap="xs">
-              <Group gap="xs" align="flex-end" wrap="nowrap">
+              <Group gap="xs" align="flex-start" wrap="nowrap">
                 {locked ? (
                   <Text fw={600} flex={1} style={{ overflowWrap: 'anywhere' }}>
                     {sub.title}
@@ -66,7 +66,7 @@ export function SubGoalsEditor<V extends { subObjectives: SubGoalValues[] }>({
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    mb={4}
+                    mt={28}
                     aria-label={t('goals.form.removeSubGoal', { sub: subNumber })}
                     onClick={() => form.removeListItem('subObjectives', subIndex)}
                   >

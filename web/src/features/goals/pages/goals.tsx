@@ -99,7 +99,8 @@ export function Component() {
       return same ? keepPreviousData(previous) : undefined;
     },
   });
-  const tags = useQuery(getTagsQueryOptions());
+  // Not after signing out: the page is about to go, and the server would refuse.
+  const tags = useQuery({ ...getTagsQueryOptions(), enabled: Boolean(me) });
   const update = useUpdateGoal();
   const remove = useDeleteGoal();
   const toggle = useToggleGoalTask();
