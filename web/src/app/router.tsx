@@ -51,6 +51,9 @@ const app: RouteAccess = { resource: 'App' };
 
 export const NOT_AUTHORIZED = '/pages/miscellaneous/not-authorized';
 
+/** One loader for the three goals addresses: each `import()` would carry its own preload list into the entry. */
+const goalsPage = () => import('../features/goals/pages/goals');
+
 /** The goals pages' list (by filter, tag and words) and the tags it shows in colour. */
 async function prefetchGoals({ queryClient, params, search, userId }: PrefetchContext) {
   const [goals, tags] = await Promise.all([import('../features/goals/api/goals-api'), import('../lib/tags')]);
@@ -228,7 +231,7 @@ export const appRoutes: AppRoute[] = [
     path: '/apps/objectifs',
     namespaces: ['goals'],
     prefetch: prefetchGoals,
-    page: () => import('../features/goals/pages/goals'),
+    page: goalsPage,
     access: app,
     layout: 'app',
   },
@@ -237,7 +240,7 @@ export const appRoutes: AppRoute[] = [
     params: { filter: 'goalFilter' },
     namespaces: ['goals'],
     prefetch: prefetchGoals,
-    page: () => import('../features/goals/pages/goals'),
+    page: goalsPage,
     access: app,
     layout: 'app',
   },
@@ -246,7 +249,7 @@ export const appRoutes: AppRoute[] = [
     params: { tag: 'tag' },
     namespaces: ['goals'],
     prefetch: prefetchGoals,
-    page: () => import('../features/goals/pages/goals'),
+    page: goalsPage,
     access: app,
     layout: 'app',
   },

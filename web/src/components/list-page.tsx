@@ -10,6 +10,7 @@ import {
   EmptyState,
   Group,
   SimpleGrid,
+  type SimpleGridProps,
   Skeleton,
   Stack,
   Table,
@@ -123,10 +124,10 @@ const gridColumns = { base: 1, sm: 2, lg: 3 };
 
 type Layout = 'cards' | 'rows' | 'table';
 
-function ListSkeleton({ layout }: { layout: Layout }) {
+function ListSkeleton({ layout, cols }: { layout: Layout; cols: SimpleGridProps['cols'] }) {
   if (layout === 'cards') {
     return (
-      <SimpleGrid cols={gridColumns} data-testid="list-loading">
+      <SimpleGrid cols={cols} data-testid="list-loading">
         {[0, 1, 2].map((card) => (
           <Skeleton key={card} h={160} radius="md" />
         ))}
@@ -162,6 +163,8 @@ interface ListBodyProps<D, T extends { _id: string }> {
   layout: Layout;
   /** The table's column headings. */
   columns?: string[];
+  /** The card grid's columns by breakpoint, for cards that need more room (1, 2 then 3 by default). */
+  cardColumns?: SimpleGridProps['cols'];
   title?: string;
   header?: ReactNode;
   footer?: ReactNode;
@@ -171,12 +174,13 @@ interface ListBodyProps<D, T extends { _id: string }> {
 
 export function ListBody<D, T extends { _id: string }>(props: ListBodyProps<D, T>) {
   const { query, items, renderItem, empty, layout, columns = [], title, header, footer, testId } = props;
+  const cols = props.cardColumns ?? gridColumns;
   const list = query.data === undefined ? undefined : items(query.data);
   const rendered = list?.map((item) => <Fragment key={item._id}>{renderItem(item)}</Fragment>);
 
   let state: ReactNode;
   if (!list) {
-    state = query.error ? <ErrorAlert error={query.error} /> : <ListSkeleton layout={layout} />;
+    state = query.error ? <ErrorAlert error={query.error} /> : <ListSkeleton layout={layout} cols={cols} />;
   } else if (list.length === 0) {
     state =
       layout === 'cards' ? (
@@ -188,7 +192,7 @@ export function ListBody<D, T extends { _id: string }>(props: ListBodyProps<D, T
       );
   } else if (layout === 'cards') {
     state = (
-      <SimpleGrid cols={gridColumns} data-testid={testId}>
+      <SimpleGrid cols={cols} data-testid={testId}>
         {rendered}
       </SimpleGrid>
     );

@@ -78,6 +78,9 @@ function sectionsFor(
   }));
 }
 
+/** Goal cards carry their sub-goals and tasks: two to a row at most. */
+const goalColumns = { base: 1, md: 2 };
+
 const statusToasts: Record<GoalStatus, string> = {
   open: 'goals.toast.undone',
   progress: 'goals.toast.progress',
@@ -167,6 +170,7 @@ export function Component() {
               query={goals}
               items={(answer) => answer.data.filter(section.match)}
               layout="cards"
+              cardColumns={goalColumns}
               testId={`goals-${section.key}`}
               empty={section.empty}
               renderItem={(goal) => (
