@@ -3,17 +3,16 @@
  * read of the list keys its cached bytes and its ETag on it (lib/cached-json.ts).
  */
 import type { Db } from '../db';
+import { prepared } from '../db/prepared';
 
 export type VersionedList = 'goals';
 
+const versionOf = prepared<{ version: number }, [userId: number, list: VersionedList]>((db) =>
+  db.selectFrom('list_versions').select('version').where('user_id', '=', 0).where('list', '=', 'goals'),
+);
+
 export async function listVersion(db: Db, userId: number, list: VersionedList): Promise<number> {
-  const row = await db
-    .selectFrom('list_versions')
-    .select('version')
-    .where('user_id', '=', userId)
-    .where('list', '=', list)
-    .executeTakeFirst();
-  return row?.version ?? 0;
+  return (await versionOf(db, userId, list))?.version ?? 0;
 }
 
 export async function bumpListVersion(trx: Db, userId: number, list: VersionedList): Promise<void> {

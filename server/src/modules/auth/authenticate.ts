@@ -6,6 +6,7 @@ import { errorBody } from '@cadence/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
+import { prepared } from '../../db/prepared';
 import { unauthorized } from '../../errors';
 import type { AccessTokens } from '../../lib/tokens';
 import type { UserRow } from '../users/presenter';
@@ -18,6 +19,10 @@ declare module 'fastify' {
   }
 }
 
+const userById = prepared<UserRow, [id: number]>((db) =>
+  db.selectFrom('users').selectAll().where('id', '=', 0),
+);
+
 export function createAuthenticate(db: Db, accessTokens: AccessTokens) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
@@ -25,7 +30,7 @@ export function createAuthenticate(db: Db, accessTokens: AccessTokens) {
     if (!match?.[1]) throw unauthorized();
     const claims = await accessTokens.verify(match[1]);
     if (!claims) throw unauthorized('INVALID_TOKEN', 'auth.invalidToken');
-    const user = await db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();
+    const user = await userById(db, claims.userId);
     if (!user) throw unauthorized('INVALID_TOKEN', 'auth.invalidToken');
     if (!bool(user.active)) throw unauthorized('ACCOUNT_DEACTIVATED', 'auth.accountDeactivated');
     request.currentUser = user;
