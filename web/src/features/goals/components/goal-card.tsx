@@ -73,8 +73,7 @@ export function GoalCard({ goal, tags, busy, ...actions }: GoalCardProps) {
     status !== target && (
       <Button
         size="compact-sm"
-        variant="light"
-        color={statusColors[target]}
+        variant="default"
         leftSection={icon}
         loading={busy}
         onClick={() => actions.onStatus(goal, target)}
@@ -92,11 +91,11 @@ export function GoalCard({ goal, tags, busy, ...actions }: GoalCardProps) {
               {title}
             </Title>
             <Group gap={6}>
-              <Badge variant="light" color={statusColors[status]} data-testid="goal-status">
+              <Badge variant="dot" color={statusColors[status]} data-testid="goal-status">
                 {t(statusLabels[status])}
               </Badge>
               {deleted && (
-                <Badge variant="light" color="red">
+                <Badge variant="dot" color="red">
                   {t('goals.status.deleted')}
                 </Badge>
               )}
@@ -217,7 +216,7 @@ export function GoalCard({ goal, tags, busy, ...actions }: GoalCardProps) {
             <>
               <Button
                 size="compact-sm"
-                variant="light"
+                variant="default"
                 leftSection={<IconRestore size={14} />}
                 loading={busy}
                 onClick={() => actions.onRestore(goal)}
@@ -226,9 +225,8 @@ export function GoalCard({ goal, tags, busy, ...actions }: GoalCardProps) {
               </Button>
               <Button
                 size="compact-sm"
-                variant="light"
-                color="red"
-                leftSection={<IconTrashX size={14} />}
+                variant="default"
+                leftSection={<IconTrashX size={14} color="var(--mantine-color-red-filled)" />}
                 onClick={() => actions.onPurge(goal)}
               >
                 {t('goals.purge.title')}
@@ -236,8 +234,16 @@ export function GoalCard({ goal, tags, busy, ...actions }: GoalCardProps) {
             </>
           ) : (
             <>
-              {stateButton('progress', t('goals.card.markProgress'), <IconPlayerPlay size={14} />)}
-              {stateButton('done', t('goals.card.markDone'), <IconCircleCheck size={14} />)}
+              {stateButton(
+                'progress',
+                t('goals.card.markProgress'),
+                <IconPlayerPlay size={14} color="var(--mantine-color-blue-filled)" />,
+              )}
+              {stateButton(
+                'done',
+                t('goals.card.markDone'),
+                <IconCircleCheck size={14} color="var(--mantine-color-green-filled)" />,
+              )}
               {stateButton('open', t('goals.card.markUndone'), <IconRotate size={14} />)}
             </>
           )}
