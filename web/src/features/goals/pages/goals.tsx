@@ -35,34 +35,35 @@ type Editing = { goal: Objective | null } | null;
 
 type SectionKey = GoalStatus | 'deleted';
 
-/** The page's lists: heading, icon and empty state. */
-const sectionTexts: Record<SectionKey, { heading: string; icon: Icon; title: string; description: string }> =
-  {
-    open: {
-      heading: 'goals.sections.open',
-      icon: IconTarget,
-      title: 'goals.empty.open.title',
-      description: 'goals.empty.open.description',
-    },
-    progress: {
-      heading: 'goals.sections.progress',
-      icon: IconProgress,
-      title: 'goals.empty.progress.title',
-      description: 'goals.empty.progress.description',
-    },
-    done: {
-      heading: 'goals.sections.done',
-      icon: IconCircleCheck,
-      title: 'goals.empty.done.title',
-      description: 'goals.empty.done.description',
-    },
-    deleted: {
-      heading: 'goals.sections.deleted',
-      icon: IconTrash,
-      title: 'goals.empty.deleted.title',
-      description: 'goals.empty.deleted.description',
-    },
-  };
+/** A list's heading, and its empty state's icon, title and description (i18n keys). */
+type SectionTexts = { heading: string; icon: Icon; title: string; description: string };
+
+const sectionTexts: Record<SectionKey, SectionTexts> = {
+  open: {
+    heading: 'goals.sections.open',
+    icon: IconTarget,
+    title: 'goals.empty.open.title',
+    description: 'goals.empty.open.description',
+  },
+  progress: {
+    heading: 'goals.sections.progress',
+    icon: IconProgress,
+    title: 'goals.empty.progress.title',
+    description: 'goals.empty.progress.description',
+  },
+  done: {
+    heading: 'goals.sections.done',
+    icon: IconCircleCheck,
+    title: 'goals.empty.done.title',
+    description: 'goals.empty.done.description',
+  },
+  deleted: {
+    heading: 'goals.sections.deleted',
+    icon: IconTrash,
+    title: 'goals.empty.deleted.title',
+    description: 'goals.empty.deleted.description',
+  },
+};
 
 /**
  * Without a state filter, the lists of spec part 2 (open, in progress, completed) from one answer;
@@ -154,6 +155,7 @@ export function Component() {
           query={goals}
           items={() => []}
           layout="cards"
+          cardColumns={goalColumns}
           empty={sections[0]!.empty}
           renderItem={() => null}
         />
