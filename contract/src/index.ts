@@ -12,3 +12,4 @@ export * from './tags';
 export * from './account';
 export * from './projects';
 export * from './goals';
+export * from './todos';

@@ -7,6 +7,7 @@ import { projectsMessages } from './projects-messages';
 import { tagsMessages } from './tags-messages';
 import { friendsMessages } from './friends-messages';
 import { goalsMessages } from './goals-messages';
+import { todosMessages } from './todos-messages';
 
 export const messages = {
   ...accountMessages,
@@ -14,6 +15,7 @@ export const messages = {
   ...tagsMessages,
   ...friendsMessages,
   ...goalsMessages,
+  ...todosMessages,
   'auth.invalidCredentials': 'Email or Password is Invalid',
   'auth.invalidRefreshToken': 'Invalid refresh token',
   'auth.invalidResetToken': 'This reset link is invalid or has expired.',
