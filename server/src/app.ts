@@ -31,6 +31,7 @@ import { groupsRoutes } from './modules/groups/routes';
 import { healthRoutes } from './modules/health/routes';
 import { projectsRoutes } from './modules/projects/routes';
 import { tagsRoutes } from './modules/tags/routes';
+import { todosRoutes } from './modules/todos/routes';
 import { usersRoutes } from './modules/users/routes';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -59,6 +60,7 @@ const signedInRoutes: RouteModule[] = [
   tagsRoutes,
   projectsRoutes,
   goalsRoutes,
+  todosRoutes,
 ];
 
 export interface RouteEntry {

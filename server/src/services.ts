@@ -10,6 +10,7 @@ import { GoalsService } from './modules/goals/service';
 import { GroupsService } from './modules/groups/service';
 import { ProjectsService } from './modules/projects/service';
 import { TagsService } from './modules/tags/service';
+import { TodosService } from './modules/todos/service';
 import { UsersService } from './modules/users/service';
 
 export interface Services {
@@ -21,6 +22,7 @@ export interface Services {
   tags: TagsService;
   projects: ProjectsService;
   goals: GoalsService;
+  todos: TodosService;
 }
 
 export function buildServices(deps: ServiceDeps): Services {
@@ -35,5 +37,6 @@ export function buildServices(deps: ServiceDeps): Services {
     tags: new TagsService(deps),
     projects: new ProjectsService(deps),
     goals: new GoalsService(deps),
+    todos: new TodosService(deps),
   };
 }

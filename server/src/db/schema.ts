@@ -209,7 +209,39 @@ export interface GoalTagsTable {
   tag_id: number | null;
 }
 
+export interface TodosTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  description: string;
+  /** YYYY-MM-DD or null */
+  due_date: string | null;
+  is_important: DbBool;
+  is_completed: DbBool;
+  is_deleted: DbBool;
+  repeat_every: number | null;
+  repeat_unit: string | null;
+  deleted_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TodoAssigneesTable {
+  todo_id: number;
+  user_id: number;
+}
+
+export interface TodoTagsTable {
+  todo_id: number;
+  position: number;
+  built_in: string | null;
+  tag_id: number | null;
+}
+
 export interface Database {
+  todos: TodosTable;
+  todo_assignees: TodoAssigneesTable;
+  todo_tags: TodoTagsTable;
   list_versions: ListVersionsTable;
   goals: GoalsTable;
   goal_sub_objectives: GoalSubObjectivesTable;

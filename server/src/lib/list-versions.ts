@@ -5,7 +5,7 @@
 import type { Db } from '../db';
 import { prepared } from '../db/prepared';
 
-export type VersionedList = 'goals';
+export type VersionedList = 'goals' | 'todos';
 
 const versionOf = prepared<{ version: number }, [userId: number, list: VersionedList]>((db) =>
   db.selectFrom('list_versions').select('version').where('user_id', '=', 0).where('list', '=', 'goals'),
@@ -23,4 +23,13 @@ export async function bumpListVersion(trx: Db, userId: number, list: VersionedLi
       oc.columns(['user_id', 'list']).doUpdateSet((eb) => ({ version: eb('list_versions.version', '+', 1) })),
     )
     .execute();
+}
+
+/** Bumps the list of every user in `userIds` (a shared row changed in all their lists). */
+export async function bumpListVersions(
+  trx: Db,
+  userIds: Iterable<number>,
+  list: VersionedList,
+): Promise<void> {
+  for (const userId of new Set(userIds)) await bumpListVersion(trx, userId, list);
 }

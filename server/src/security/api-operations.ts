@@ -9,6 +9,7 @@ import {
   befriend,
   buildBoard,
   buildGoal,
+  buildTask,
   buildGroup,
   buildUser,
   goalInput,
@@ -36,6 +37,8 @@ export interface World {
   itemId: string;
   todoId: string;
   goalId: string;
+  /** The victim's task, assigned to the member. */
+  taskId: string;
   /** A request from the victim to someone who has not answered. */
   requestId: string;
   /** A valid access token of an account the operator has since deactivated. */
@@ -181,6 +184,19 @@ export const operations: Record<string, Call[]> = {
     { params: (w) => ({ id: w.goalId }), body: () => ({ isDeleted: true }), stranger: 404 },
   ],
   'DELETE /api/objectifs/{id}': [{ params: (w) => ({ id: w.goalId }), stranger: 404 }],
+  'GET /api/todos': [
+    { query: (w) => ({ user: w.stranger.id }), stranger: own },
+    { query: (w) => ({ user: w.victim.id }), stranger: 403 },
+    { query: (w) => ({ user: w.stranger.id, filter: 'deleted', tag: 'high', q: 'x' }), stranger: own },
+  ],
+  'GET /api/todos/summary': [{ stranger: own }],
+  'POST /api/todos': [{ body: () => ({ title: 'My own task' }), stranger: own }],
+  'GET /api/todos/{id}': [{ params: (w) => ({ id: w.taskId }), stranger: 404 }],
+  'PUT /api/todos/{id}': [
+    { params: (w) => ({ id: w.taskId }), body: () => ({ title: 'Taken over' }), stranger: 404, member: 403 },
+    { params: (w) => ({ id: w.taskId }), body: () => ({ isCompleted: true }), stranger: 404 },
+  ],
+  'DELETE /api/todos/{id}': [{ params: (w) => ({ id: w.taskId }), stranger: 404, member: 403 }],
 };
 
 /** Operations anyone may call, each with the reason. */
@@ -299,6 +315,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
     201,
   );
   const goal = await buildGoal(t, victim, { title: `Goal ${SECRET_MARK}`, tags: ['high', SECRET_MARK] });
+  const task = await buildTask(t, victim, {
+    title: `Task ${SECRET_MARK}`,
+    assignee: [member.id],
+    tags: [SECRET_MARK],
+  });
   const request = await sendFriendRequest(t, victim, bystander);
   return {
     victim,
@@ -312,6 +333,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     itemId: item._id,
     todoId: todo._id,
     goalId: goal._id,
+    taskId: task._id,
     requestId: request._id,
     deactivatedToken: deactivated.token,
   };

@@ -8,6 +8,7 @@ import {
   type BoardList,
   type BoardSummary,
   type CreateObjectiveForm,
+  type CreateTaskForm,
   type ErrorBody,
   type FriendRequest,
   type FriendRequests,
@@ -16,6 +17,7 @@ import {
   messages,
   type Objective,
   type PublicUser,
+  type Task,
 } from '@cadence/contract';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
@@ -291,4 +293,20 @@ export function buildGoal(
   overrides: Partial<CreateObjectiveForm> = {},
 ): Promise<Objective> {
   return ok<Objective>(t, 'POST', '/api/objectifs', owner.token, goalInput(overrides), 201);
+}
+
+/** A task of `owner`'s (D30), by default titled "Water the plants", tagged `high`. */
+export function buildTask(
+  t: TestApp,
+  owner: TestUser,
+  overrides: Partial<CreateTaskForm> = {},
+): Promise<Task> {
+  return ok<Task>(
+    t,
+    'POST',
+    '/api/todos',
+    owner.token,
+    { title: 'Water the plants', tags: ['high'], ...overrides },
+    201,
+  );
 }

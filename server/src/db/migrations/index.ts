@@ -7,6 +7,7 @@ import { tagsTable } from './0003-tags';
 import { friendsGroups } from './0004-friends-groups';
 import { projects } from './0005-projects';
 import { goals } from './0006-goals';
+import { todos } from './0007-todos';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -16,5 +17,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0004-friends-groups': friendsGroups(engine),
     '0005-projects': projects(engine),
     '0006-goals': goals(engine),
+    '0007-todos': todos(engine),
   };
 }

@@ -5,7 +5,6 @@
  * a list is read from cached bytes while that version holds.
  */
 import {
-  builtInTagNames,
   type CreateObjectiveInput,
   messages,
   type Objective,
@@ -20,6 +19,7 @@ import type { Database, GoalTasksTable } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { bumpListVersion, listVersion } from '../../lib/list-versions';
+import { findTag, resolveTags, type TagRef } from '../../lib/tag-refs';
 import type { ServiceDeps } from '../../deps';
 import { type GoalRow, presentGoal, presentSubObjective } from './presenter';
 
@@ -28,12 +28,6 @@ const now = () => new Date().toISOString();
 type NewTask = Insertable<GoalTasksTable>;
 
 type GoalScope = SelectQueryBuilder<Database, 'goals', object>;
-
-/** A tag as stored on a goal: a built-in by name, or one of the user's own by id. */
-interface TagRef {
-  built_in: string | null;
-  tag_id: number | null;
-}
 
 type SubObjectivesInput = NonNullable<UpdateObjectiveInput['subObjectives']>;
 
@@ -66,7 +60,7 @@ export class GoalsService {
    */
   async list(userId: number, query: ObjectivesQuery): Promise<ObjectiveList> {
     const data = await this.deps.db.connection().execute(async (db) => {
-      const tag = query.tag === undefined ? undefined : await this.findTag(db, userId, query.tag);
+      const tag = query.tag === undefined ? undefined : await findTag(db, userId, query.tag);
       if (tag === null) return [];
       return this.load(db, (goals) => this.filtered(goals, userId, query, tag));
     });
@@ -83,7 +77,7 @@ export class GoalsService {
 
   async create(userId: number, input: CreateObjectiveInput): Promise<Objective> {
     return this.deps.db.transaction().execute(async (trx) => {
-      const tags = await this.resolveTags(trx, userId, input.tags);
+      const tags = await resolveTags(trx, userId, input.tags, 'goals.tagUnknown');
       const at = now();
       const { id } = await trx
         .insertInto('goals')
@@ -129,7 +123,8 @@ export class GoalsService {
           endDate: messages['goals.invalidTimeline'],
         });
       }
-      const tags = input.tags === undefined ? undefined : await this.resolveTags(trx, userId, input.tags);
+      const tags =
+        input.tags === undefined ? undefined : await resolveTags(trx, userId, input.tags, 'goals.tagUnknown');
       if (input.subObjectives !== undefined) await this.replaceTree(trx, id, input.subObjectives);
       if (tags !== undefined) await this.writeTags(trx, id, tags);
 
@@ -280,38 +275,7 @@ export class GoalsService {
     return goal;
   }
 
-  /** A tag name as the user may filter by: a built-in, one of theirs (case aside), or null for none. */
-  private async findTag(db: Db, userId: number, name: string): Promise<TagRef | null> {
-    const lower = name.toLowerCase();
-    if ((builtInTagNames as readonly string[]).includes(lower)) return { built_in: lower, tag_id: null };
-    const own = await db
-      .selectFrom('tags')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where(sql<string>`lower(name)`, '=', lower)
-      .executeTakeFirst();
-    return own ? { built_in: null, tag_id: own.id } : null;
-  }
-
   // ---- Writing ---------------------------------------------------------------------------------
-
-  /** Each name must be a built-in or one of the user's own tags (400 on `tags` otherwise); repeats count once. */
-  private async resolveTags(db: Db, userId: number, names: readonly string[]): Promise<TagRef[]> {
-    const own = await db.selectFrom('tags').select(['id', 'name']).where('user_id', '=', userId).execute();
-    const byName = new Map(own.map((tag) => [tag.name.toLowerCase(), tag.id]));
-    const refs: TagRef[] = [];
-    const seen = new Set<string>();
-    for (const name of names) {
-      const lower = name.toLowerCase();
-      if (seen.has(lower)) continue;
-      seen.add(lower);
-      if ((builtInTagNames as readonly string[]).includes(lower))
-        refs.push({ built_in: lower, tag_id: null });
-      else if (byName.has(lower)) refs.push({ built_in: null, tag_id: byName.get(lower) ?? null });
-      else throw badRequest('VALIDATION_ERROR', 'goals.tagUnknown', { tags: messages['goals.tagUnknown'] });
-    }
-    return refs;
-  }
 
   private async writeTags(trx: Db, goalId: number, tags: TagRef[]): Promise<void> {
     await trx.deleteFrom('goal_tags').where('goal_id', '=', goalId).execute();

@@ -1,0 +1,52 @@
+/**
+ * Tags on a row (goals, to-dos; D14) travel by name and are stored by identity: a built-in by its
+ * name, one of the user's own by its id, so renaming a tag renames it everywhere and deleting it
+ * takes it off. Names are matched without regard to case; repeats count once.
+ */
+import { builtInTagNames, type MessageKey, messages } from '@cadence/contract';
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import { badRequest } from '../errors';
+
+export interface TagRef {
+  built_in: string | null;
+  tag_id: number | null;
+}
+
+const isBuiltIn = (lower: string) => (builtInTagNames as readonly string[]).includes(lower);
+
+/** Each name must be a built-in or one of the user's tags; otherwise 400 on `fields.tags` with `unknown`. */
+export async function resolveTags(
+  db: Db,
+  userId: number,
+  names: readonly string[],
+  unknown: MessageKey,
+): Promise<TagRef[]> {
+  const own = await db.selectFrom('tags').select(['id', 'name']).where('user_id', '=', userId).execute();
+  const byName = new Map(own.map((tag) => [tag.name.toLowerCase(), tag.id]));
+  const refs: TagRef[] = [];
+  const seen = new Set<string>();
+  for (const name of names) {
+    const lower = name.toLowerCase();
+    if (seen.has(lower)) continue;
+    seen.add(lower);
+    const tagId = byName.get(lower);
+    if (isBuiltIn(lower)) refs.push({ built_in: lower, tag_id: null });
+    else if (tagId !== undefined) refs.push({ built_in: null, tag_id: tagId });
+    else throw badRequest('VALIDATION_ERROR', unknown, { tags: messages[unknown] });
+  }
+  return refs;
+}
+
+/** A tag name as `userId` may filter by: a built-in, one of theirs, or null when they have none such. */
+export async function findTag(db: Db, userId: number, name: string): Promise<TagRef | null> {
+  const lower = name.toLowerCase();
+  if (isBuiltIn(lower)) return { built_in: lower, tag_id: null };
+  const own = await db
+    .selectFrom('tags')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where(sql<string>`lower(name)`, '=', lower)
+    .executeTakeFirst();
+  return own ? { built_in: null, tag_id: own.id } : null;
+}
