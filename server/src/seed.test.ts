@@ -1,5 +1,5 @@
 /** The demo accounts (D6) and the operator (D7). */
-import { type AuthSession, demoAccounts, type ObjectiveList } from '@cadence/contract';
+import { type AuthSession, demoAccounts, type ObjectiveList, type TaskList } from '@cadence/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { boardsOf, buildUser, friendsOf, groupsOf, login, ok, requestsOf } from './test/factories';
 import { createTestApp, newAccount, type TestApp } from './test/harness';
@@ -95,6 +95,35 @@ describe('demo data', () => {
       accessToken,
     );
     expect(inProgress.data.map((g) => g.title)).toEqual(['Run a half marathon']);
+  });
+
+  it('gives the admin a dozen to-dos, some assigned to the client and one from the client', async () => {
+    const t = await open({ SEED_DEMO: 'true' });
+    const [admin, client] = demoAccounts;
+    const adminSession = await signIn(t, admin.email, admin.password);
+    const clientSession = await signIn(t, client.email, client.password);
+    const mine = await ok<TaskList>(
+      t,
+      'GET',
+      `/api/todos?user=${adminSession.userData._id}`,
+      adminSession.accessToken,
+    );
+    expect(mine.count).toBe(11);
+    expect(
+      mine.data.filter((task) => task.user !== adminSession.userData._id).map((task) => task.title),
+    ).toEqual(['Test the mobile layout']);
+    const theirs = await ok<TaskList>(
+      t,
+      'GET',
+      `/api/todos?user=${clientSession.userData._id}&sortBy=title-asc`,
+      clientSession.accessToken,
+    );
+    expect(theirs.data.map((task) => task.title)).toEqual([
+      'Fix the invoice template',
+      'Read the onboarding guide',
+      'Review the pricing page copy',
+      'Test the mobile layout',
+    ]);
   });
 
   it('is not created when SEED_DEMO=false', async () => {

@@ -1,7 +1,8 @@
 /**
  * Demo data for a first start (D6): the operator `admin` and a `client`, whose credentials the
  * README and the login page show, two more people so that friends, a pending request and a group
- * can be seen at once, two boards, one shared, and three goals in different states. Runs only on an
+ * can be seen at once, two boards, one shared, three goals in different states, and a dozen to-dos, some assigned
+ * between the admin and the client. Runs only on an
  * empty database.
  */
 import { DEFAULT_ITEM_DESCRIPTION, demoAccounts } from '@cadence/contract';
@@ -91,6 +92,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .execute();
     await seedBoards(trx, now, { owner: admin, sharedWith: [client, maria] });
     await seedGoals(trx, now, admin);
+    await seedTodos(trx, now, { admin, client });
     return true;
   });
 }
@@ -332,6 +334,85 @@ async function seedGoals(trx: Db, now: string, owner: number): Promise<void> {
             position: index,
           })),
         )
+        .execute();
+    }
+  }
+}
+
+/** A dozen tasks across the tags; some the admin assigned to the client and one the other way. */
+const demoTodos: {
+  title: string;
+  owner: 'admin' | 'client';
+  tags: string[];
+  due?: number;
+  important?: boolean;
+  completed?: boolean;
+  assignee?: 'admin' | 'client';
+  repeat?: { every: number; unit: string };
+}[] = [
+  { title: 'Prepare the launch checklist', owner: 'admin', tags: ['high', 'team'], due: 0, important: true },
+  { title: 'Review the pricing page copy', owner: 'admin', tags: ['medium'], due: 2, assignee: 'client' },
+  { title: 'Book the team dinner', owner: 'admin', tags: ['team', 'low'], due: 7 },
+  {
+    title: 'Send the weekly update',
+    owner: 'admin',
+    tags: ['update'],
+    due: 1,
+    repeat: { every: 1, unit: 'week' },
+  },
+  { title: 'Fix the invoice template', owner: 'admin', tags: ['high'], due: -1, assignee: 'client' },
+  { title: 'Renew the domain', owner: 'admin', tags: ['low'], due: 30 },
+  { title: 'Call the accountant', owner: 'admin', tags: ['medium'], completed: true },
+  {
+    title: 'Back up the laptop',
+    owner: 'admin',
+    tags: ['low'],
+    repeat: { every: 1, unit: 'month' },
+    due: 10,
+  },
+  { title: 'Write the release notes', owner: 'admin', tags: ['update', 'high'], due: 3, important: true },
+  { title: 'Order new business cards', owner: 'admin', tags: [] },
+  { title: 'Test the mobile layout', owner: 'client', tags: ['team'], due: 2, assignee: 'admin' },
+  { title: 'Read the onboarding guide', owner: 'client', tags: ['low'], completed: true },
+];
+
+async function seedTodos(trx: Db, now: string, people: { admin: number; client: number }): Promise<void> {
+  const today = new Date(now);
+  const dayFromNow = (days: number) =>
+    new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + days))
+      .toISOString()
+      .slice(0, 10);
+  for (const demo of demoTodos) {
+    const todo = await trx
+      .insertInto('todos')
+      .values({
+        owner_id: people[demo.owner],
+        title: demo.title,
+        description: '',
+        due_date: demo.due === undefined ? null : dayFromNow(demo.due),
+        is_important: demo.important ?? false,
+        is_completed: demo.completed ?? false,
+        is_deleted: false,
+        repeat_every: demo.repeat?.every ?? null,
+        repeat_unit: demo.repeat?.unit ?? null,
+        deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (demo.tags.length > 0) {
+      await trx
+        .insertInto('todo_tags')
+        .values(
+          demo.tags.map((built_in, position) => ({ todo_id: todo.id, position, built_in, tag_id: null })),
+        )
+        .execute();
+    }
+    if (demo.assignee) {
+      await trx
+        .insertInto('todo_assignees')
+        .values({ todo_id: todo.id, user_id: people[demo.assignee] })
         .execute();
     }
   }
