@@ -263,19 +263,22 @@ export class TodosService {
 
   // ---- Reading ---------------------------------------------------------------------------------
 
-  /** Owned by the user, or assigned to them. */
+  /**
+   * Owned by the user, or assigned to them: ids from two index ranges (owner; assignee), so the
+   * read never walks other users' tasks.
+   */
   private visibleTo(todos: TodoScope, userId: number): TodoScope {
-    return todos.where((eb) =>
-      eb.or([
-        eb('todos.owner_id', '=', userId),
-        eb.exists(
+    return todos.where('todos.id', 'in', (eb) =>
+      eb
+        .selectFrom('todos as mine')
+        .select('mine.id')
+        .where('mine.owner_id', '=', userId)
+        .unionAll(
           eb
             .selectFrom('todo_assignees')
-            .select('todo_assignees.todo_id')
-            .whereRef('todo_assignees.todo_id', '=', 'todos.id')
+            .select('todo_assignees.todo_id as id')
             .where('todo_assignees.user_id', '=', userId),
         ),
-      ]),
     );
   }
 
