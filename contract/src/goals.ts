@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { goalsMessages as m } from './goals-messages';
-import { messages } from './messages';
+import { isCalendarDay, requiredText as text } from './fields';
 import { listOf } from './people';
 import { routeParams } from './routes';
 import { userId } from './users';
@@ -27,25 +27,13 @@ export const GOAL_HOURS_MAX = 10_000;
 
 const goalId = userId;
 
-/** Missing → `required`; present but not text → the shared "must be text". */
-function text(required: string) {
-  return z.string({ error: (issue) => (issue.input === undefined ? required : messages['validation.text']) });
-}
-
 function requiredEnum<T extends readonly [string, ...string[]]>(values: T, required: string) {
   return z.enum(values, { error: required });
 }
 
 /** A calendar day, YYYY-MM-DD, that exists. */
 function day(required: string) {
-  return text(required)
-    .trim()
-    .min(1, required)
-    .refine((value) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-      const parsed = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-    }, m['goals.dateInvalid']);
+  return text(required).trim().min(1, required).refine(isCalendarDay, m['goals.dateInvalid']);
 }
 
 const title = text(m['goals.titleRequired'])

@@ -13,3 +13,4 @@ export * from './account';
 export * from './projects';
 export * from './goals';
 export * from './todos';
+export * from './fields';

@@ -3,7 +3,7 @@
  * tags with a name and a hex colour.
  */
 import { z } from 'zod';
-import { messages } from './messages';
+import { requiredText as text } from './fields';
 import { listOf } from './people';
 import { routeParams } from './routes';
 import { tagsMessages } from './tags-messages';
@@ -27,11 +27,6 @@ export function isBuiltInTagName(name: string): boolean {
 }
 
 export const TAG_NAME_MAX = 30;
-
-/** Missing → `required`; not text → the shared "must be text". */
-function text(required: string) {
-  return z.string({ error: (issue) => (issue.input === undefined ? required : messages['validation.text']) });
-}
 
 const tagName = text(tagsMessages['tags.nameRequired'])
   .trim()

@@ -3,7 +3,7 @@
  * themselves and their friends, with tags, a due date, flags and an optional repeat.
  */
 import { z } from 'zod';
-import { messages } from './messages';
+import { isCalendarDay, requiredText as text } from './fields';
 import { publicUser } from './people';
 import { routeParams } from './routes';
 import { todosMessages as m } from './todos-messages';
@@ -24,18 +24,8 @@ export const TODOS_PER_PAGE_MAX = 200;
 
 const todoId = userId;
 
-function text(required: string) {
-  return z.string({ error: (issue) => (issue.input === undefined ? required : messages['validation.text']) });
-}
-
 /** A calendar day, YYYY-MM-DD, that exists. */
-export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-}
-
-const title = text(m['todos.titleRequired'])
+export const title = text(m['todos.titleRequired'])
   .trim()
   .min(1, m['todos.titleRequired'])
   .max(TODO_TITLE_MAX, m['todos.titleLength']);

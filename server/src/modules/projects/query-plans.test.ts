@@ -4,8 +4,9 @@
  * the planner rightly prefers them; what is proved is that an index serves each query.
  */
 import { sql } from 'kysely';
-import { expect, it } from 'vitest';
-import { usePostgres, useTestApp } from '../../test/harness';
+import { it } from 'vitest';
+import { useTestApp } from '../../test/harness';
+import { expectIndexed } from '../../test/query-plans';
 
 const t = useTestApp();
 
@@ -18,18 +19,5 @@ const queries = {
 };
 
 it.each(Object.entries(queries))('%s is served by an index', async (_name, query) => {
-  const plan = await t.database.db.connection().execute(async (db) => {
-    if (usePostgres) {
-      await sql`set enable_seqscan = off`.execute(db);
-      const rows = await sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(db);
-      await sql`reset enable_seqscan`.execute(db);
-      return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
-    }
-    const rows = await sql<{ detail: string }>`explain query plan ${query}`.execute(db);
-    return rows.rows.map((row) => row.detail).join('\n');
-  });
-  expect(plan).toMatch(
-    usePostgres ? /Index (Only )?Scan|Bitmap Index Scan/ : /USING (COVERING |PRIMARY KEY )?INDEX/,
-  );
-  expect(plan).not.toMatch(/Seq Scan|SCAN board_|SCAN item_/);
+  await expectIndexed(t, query, /^(board_|item_)/);
 });

@@ -4,8 +4,9 @@
  * off on PostgreSQL for the check).
  */
 import { sql } from 'kysely';
-import { expect, it } from 'vitest';
+import { it } from 'vitest';
 import { usePostgres, useTestApp } from '../../test/harness';
+import { expectIndexed } from '../../test/query-plans';
 
 const t = useTestApp();
 const no = usePostgres ? false : 0;
@@ -27,18 +28,5 @@ const queries = {
 };
 
 it.each(Object.entries(queries))('%s is served by an index', async (_name, query) => {
-  const plan = await t.database.db.connection().execute(async (db) => {
-    if (usePostgres) {
-      await sql`set enable_seqscan = off`.execute(db);
-      const rows = await sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(db);
-      await sql`reset enable_seqscan`.execute(db);
-      return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
-    }
-    const rows = await sql<{ detail: string }>`explain query plan ${query}`.execute(db);
-    return rows.rows.map((row) => row.detail).join('\n');
-  });
-  expect(plan).toMatch(
-    usePostgres ? /Index (Only )?Scan|Bitmap Index Scan/ : /USING (COVERING |PRIMARY KEY )?INDEX/,
-  );
-  expect(plan, plan).not.toMatch(/Seq Scan|SCAN todo|SCAN tags/);
+  await expectIndexed(t, query, /^(todo|tags|mine)/);
 });

@@ -1,0 +1,15 @@
+/** Field schemas several resources share. */
+import { z } from 'zod';
+import { messages } from './messages';
+
+/** Text: missing → `required`; present but not text → the shared "must be text". */
+export function requiredText(required: string) {
+  return z.string({ error: (issue) => (issue.input === undefined ? required : messages['validation.text']) });
+}
+
+/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
