@@ -165,7 +165,10 @@ describe('the goals page', () => {
       await route.continue();
     });
     const saved = goalSaved(page);
-    await goal.getByRole('checkbox', { name: 'Outline' }).check();
+    // A click, not check(): the box turns once the optimistic update has cancelled any read in flight,
+    // which may be a moment after the click itself.
+    await goal.getByRole('checkbox', { name: 'Outline' }).click();
+    await expect.poll(() => goal.getByRole('checkbox', { name: 'Outline' }).isChecked()).toBe(true);
     await expect.poll(() => goal.getByTestId('goal-progress').textContent()).toBe('30%');
     expect(await goal.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('30');
     release();
