@@ -56,3 +56,12 @@ export type MessageKey = keyof typeof messages;
 export function messageKeyOf(text: string): MessageKey | undefined {
   return (Object.keys(messages) as MessageKey[]).find((key) => messages[key] === text);
 }
+
+/**
+ * Every key of an English API message. Features share some texts ("Please enter a title." is both
+ * goals' and to-dos'), and a client that loads each feature's translations with its pages may hold
+ * only one of them: it tries each key in turn.
+ */
+export function messageKeysOf(text: string): MessageKey[] {
+  return (Object.keys(messages) as MessageKey[]).filter((key) => messages[key] === text);
+}

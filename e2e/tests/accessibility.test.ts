@@ -1,36 +1,12 @@
 /** axe-core finds no serious or critical violation on the main screens, light and dark. */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPerson, register } from '../support/app';
+import { seriousViolations } from '../support/axe';
 import { openPage } from '../support/browser';
 import { useAppServer } from '../support/server';
 
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 const server = useAppServer();
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: unknown }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, so the page's CSP does not apply.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }
-    ).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-}
 
 async function setSkin(page: Page, skin: 'light' | 'dark') {
   await page.evaluate((value) => {

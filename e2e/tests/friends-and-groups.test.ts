@@ -1,8 +1,8 @@
 /** Friends (D12) and groups (D13) as two or three people use them, each in a browser of their own. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPerson, register } from '../support/app';
-import { openPage } from '../support/browser';
+import type { newPerson } from '../support/app';
+import { arrive as arriveAt } from '../support/people';
 import { useAppServer } from '../support/server';
 
 const server = useAppServer();
@@ -10,13 +10,7 @@ const server = useAppServer();
 type Person = ReturnType<typeof newPerson>;
 
 /** A new person, registered and on the dashboard, in a browser context of their own. */
-async function arrive(name: string) {
-  const opened = await openPage(server.url, name);
-  const person = newPerson();
-  await register(opened.page, person);
-  await opened.page.waitForURL('**/dashboard/analytics');
-  return { ...opened, person };
-}
+const arrive = (name: string) => arriveAt(server.url, name);
 
 /** The visible panel of a tab on /friends, after choosing that tab. */
 async function openTab(page: Page, name: 'All users' | 'My friends' | 'Invitations sent') {

@@ -5,40 +5,16 @@
  * it from the deleted goals; the list is kept in browser storage until logging out, and an unknown
  * filter or tag shows the 404 page.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPerson, register } from '../support/app';
+import { seriousViolations } from '../support/axe';
 import { openPage } from '../support/browser';
 import { useAppServer } from '../support/server';
 
 const server = useAppServer();
 
 const title = 'Write a novel';
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical findings on the page (as in accessibility.test.ts). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, so the page's CSP does not apply.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-          ) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }>;
-        };
-      }
-    ).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-}
 
 /** The signed-in user's API headers, from the app's browser storage. */
 async function apiHeaders(page: Page) {
@@ -189,7 +165,7 @@ describe('the goals page', () => {
     await filters.getByRole('link', { name: 'In progress' }).click();
     await page.waitForURL('**/apps/objectifs/progress');
     await expect.poll(() => card(page, title).getByTestId('goal-status').textContent()).toBe('In progress');
-    expect(await page.getByTestId('goal-count').textContent()).toBe('Goals: 1');
+    await expect.poll(() => page.getByTestId('goal-count').textContent()).toBe('Goals: 1');
     await filters.getByRole('link', { name: 'Completed' }).click();
     await page.waitForURL('**/apps/objectifs/done');
     await expect.poll(() => page.getByText('No completed goals yet').isVisible()).toBe(true);
@@ -274,7 +250,7 @@ describe('the goals page', () => {
     await filters.getByRole('link', { name: 'All goals' }).click();
     await page.waitForURL('**/apps/objectifs');
     await expect.poll(() => page.getByTestId('goals-progress').getByTestId('goal').count()).toBe(1);
-    expect(await card(page, title).getByTestId('goal-progress').textContent()).toBe('20%');
+    await expect.poll(() => card(page, title).getByTestId('goal-progress').textContent()).toBe('20%');
 
     // The goals are kept in browser storage, and forgotten on logging out.
     const stored = () => page.evaluate(() => localStorage.getItem('cadence.queries') ?? '');

@@ -4,45 +4,13 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPerson, register } from '../support/app';
-import { openPage } from '../support/browser';
+import { arrive as arriveAt, makeFriends } from '../support/people';
 import { useAppServer } from '../support/server';
 
 const server = useAppServer();
 
 /** A new person, registered and on the dashboard, in a browser context of their own. */
-async function arrive(name: string) {
-  const opened = await openPage(server.url, name);
-  const person = newPerson();
-  await register(opened.page, person);
-  await opened.page.waitForURL('**/dashboard/analytics');
-  return { ...opened, person };
-}
-
-type Arrived = Awaited<ReturnType<typeof arrive>>;
-
-/** The signed-in user's id and access token, as the app keeps them in browser storage. */
-async function sessionOf(page: Page): Promise<{ id: string; token: string }> {
-  return page.evaluate(() => ({
-    id: (JSON.parse(localStorage.getItem('userData') ?? '{}') as { _id: string })._id,
-    token: localStorage.getItem('accessToken') ?? '',
-  }));
-}
-
-/** A asks B to be friends and B accepts, through the API with their own tokens. */
-async function makeFriends(a: Arrived, b: Arrived): Promise<void> {
-  const [asker, receiver] = [await sessionOf(a.page), await sessionOf(b.page)];
-  const sent = await a.page.request.post('/api/friends/requests', {
-    headers: { authorization: `Bearer ${asker.token}` },
-    data: { userId: receiver.id },
-  });
-  expect(sent.status()).toBe(201);
-  const request = (await sent.json()) as { _id: string };
-  const accepted = await b.page.request.post(`/api/friends/requests/${request._id}/accept`, {
-    headers: { authorization: `Bearer ${receiver.token}` },
-  });
-  expect(accepted.ok()).toBe(true);
-}
+const arrive = (name: string) => arriveAt(server.url, name);
 
 /** A column of the board, by its list's name. */
 const column = (page: Page, name: string) =>
@@ -159,7 +127,10 @@ describe('project boards', () => {
     await dialog.getByLabel('New to-do').fill('Outline the sections');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expect.poll(() => dialog.getByTestId('todo-progress').textContent()).toBe('0/1 done');
-    await dialog.getByRole('checkbox', { name: 'Outline the sections' }).check();
+    // The tick is optimistic, after pending reads are cancelled: the box turns a moment after the click.
+    const tick = dialog.getByRole('checkbox', { name: 'Outline the sections' });
+    await tick.click();
+    await expect.poll(() => tick.isChecked()).toBe(true);
     await expect.poll(() => dialog.getByTestId('todo-progress').textContent()).toBe('1/1 done');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);

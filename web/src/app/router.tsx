@@ -63,6 +63,30 @@ async function prefetchGoals({ queryClient, params, search, userId }: PrefetchCo
   ]);
 }
 
+/** One loader for the four to-dos addresses, as for goals. */
+const todosPage = () => import('../features/todos/pages/todos');
+
+/** The to-dos list of the address (filter, tag, words, sort, page), the tags and the summary's "today". */
+async function prefetchTodos({ queryClient, params, search, userId }: PrefetchContext) {
+  const [todos, tags] = await Promise.all([import('../features/todos/api/todos-api'), import('../lib/tags')]);
+  return Promise.all([
+    queryClient.prefetchQuery(todos.getTodosQueryOptions(userId, todos.todoListParams(params, search))),
+    queryClient.prefetchQuery(tags.getTagsQueryOptions()),
+    queryClient.prefetchQuery(todos.getTodoSummaryQueryOptions(userId)),
+  ]);
+}
+
+/** The to-dos routes share all but their path and whitelisted parameter. */
+const todosRoute = (path: string, params?: AppRoute['params']): AppRoute => ({
+  path,
+  params,
+  namespaces: ['todos'],
+  prefetch: prefetchTodos,
+  page: todosPage,
+  access: app,
+  layout: 'app',
+});
+
 export const appRoutes: AppRoute[] = [
   {
     path: '/login',
@@ -253,6 +277,10 @@ export const appRoutes: AppRoute[] = [
     access: app,
     layout: 'app',
   },
+  todosRoute('/apps/todo'),
+  todosRoute('/apps/todo/:filter', { filter: 'todoFilter' }),
+  todosRoute('/apps/todo/tag/:tag', { tag: 'tag' }),
+  todosRoute('/todo/tag/:tag', { tag: 'tag' }),
   {
     path: '/access-control',
     page: () => import('../features/access-control/access-control'),

@@ -3,6 +3,7 @@ import {
   IconAddressBook,
   IconChartPie,
   IconLayoutKanban,
+  IconListCheck,
   IconSettings,
   IconTarget,
   IconUserCircle,
@@ -15,6 +16,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { FriendRequestsBadge } from '../components/friend-requests-badge';
+import { TodoDueBadge } from '../components/todo-due-badge';
 import type { RouteAccess } from '../lib/ability';
 
 export interface MenuItem {
@@ -30,6 +32,13 @@ export const menuItems: MenuItem[] = [
   { labelKey: 'menu.analytics', to: '/dashboard/analytics', icon: IconChartPie, access: { resource: 'App' } },
   { labelKey: 'menu.projects', to: '/apps/projects', icon: IconLayoutKanban, access: { resource: 'App' } },
   { labelKey: 'menu.goals', to: '/apps/objectifs', icon: IconTarget, access: { resource: 'App' } },
+  {
+    labelKey: 'menu.todo',
+    to: '/apps/todo',
+    icon: IconListCheck,
+    access: { resource: 'App' },
+    badge: TodoDueBadge,
+  },
   { labelKey: 'menu.tags', to: '/apps/tags', icon: IconTags, access: { resource: 'App' } },
   { labelKey: 'menu.friends', to: '/friends', icon: IconUsers, access: { resource: 'App' } },
   {

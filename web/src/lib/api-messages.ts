@@ -1,12 +1,7 @@
 /** Shows an API error in the user's language: by its field or message key (D10, D28). */
-import { messageKeyOf } from '@cadence/contract/messages';
 import type { TFunction } from 'i18next';
 import { ApiError } from './api-client';
-
-export function translateApiMessage(t: TFunction, text: string): string {
-  const key = messageKeyOf(text);
-  return key ? t(`api.${key}`) : text;
-}
+import { translateApiMessage } from './translate-message';
 
 export function errorMessage(t: TFunction, error: unknown): string {
   if (error instanceof ApiError && error.body) return translateApiMessage(t, error.body.message);

@@ -1,8 +1,9 @@
 /**
  * The friends and friend-request reads that several screens share: the friends pages, the groups
- * page (whose members are friends) and the menu's count of incoming requests.
+ * page (whose members are friends), the menu's count of incoming requests, and the groups that
+ * assignee and guest choices offer (D13).
  */
-import type { FriendRequests, PublicUser } from '@cadence/contract';
+import type { FriendRequests, Group, PublicUser } from '@cadence/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
 
@@ -22,4 +23,10 @@ export const getFriendRequestsQueryOptions = () =>
   queryOptions({
     queryKey: [...friendsQueryKey, 'requests'],
     queryFn: () => api.get<FriendRequests>('/friends/requests'),
+  });
+
+export const getGroupsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...groupsQueryKey, 'list'],
+    queryFn: () => api.get<{ data: Group[]; count: number }>('/groups'),
   });

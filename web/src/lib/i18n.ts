@@ -42,6 +42,7 @@ export const lazyNamespaces = [
   'profile',
   'projects',
   'goals',
+  'todos',
 ] as const;
 export type LazyNamespace = (typeof lazyNamespaces)[number];
 
@@ -49,7 +50,7 @@ const english = bundleOf(
   import.meta.glob<Bundle>(
     [
       '../locales/en/*.json',
-      '!../locales/en/{tags,friends,groups,users,account,profile,projects,goals}.json',
+      '!../locales/en/{tags,friends,groups,users,account,profile,projects,goals,todos}.json',
     ],
     { eager: true, import: 'default' },
   ),
@@ -58,27 +59,30 @@ const others = {
   fr: import.meta.glob<Bundle>(
     [
       '../locales/fr/*.json',
-      '!../locales/fr/{tags,friends,groups,users,account,profile,projects,goals}.json',
+      '!../locales/fr/{tags,friends,groups,users,account,profile,projects,goals,todos}.json',
     ],
     { import: 'default' },
   ),
   de: import.meta.glob<Bundle>(
     [
       '../locales/de/*.json',
-      '!../locales/de/{tags,friends,groups,users,account,profile,projects,goals}.json',
+      '!../locales/de/{tags,friends,groups,users,account,profile,projects,goals,todos}.json',
     ],
     { import: 'default' },
   ),
   pt: import.meta.glob<Bundle>(
     [
       '../locales/pt/*.json',
-      '!../locales/pt/{tags,friends,groups,users,account,profile,projects,goals}.json',
+      '!../locales/pt/{tags,friends,groups,users,account,profile,projects,goals,todos}.json',
     ],
     { import: 'default' },
   ),
 };
 const featureFiles = import.meta.glob<Bundle>(
-  ['../locales/*/{tags,friends,groups,users,account,profile,projects,goals}.json', '../locales/*/api/*.json'],
+  [
+    '../locales/*/{tags,friends,groups,users,account,profile,projects,goals,todos}.json',
+    '../locales/*/api/*.json',
+  ],
   { import: 'default' },
 );
 const loadedNamespaces = new Set<LazyNamespace>();

@@ -1,17 +1,20 @@
-import { registerInput, updateAccountInput } from '@cadence/contract';
+import { createObjectiveInput, createTaskInput, registerInput, updateAccountInput } from '@cadence/contract';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { schemaErrors } from './schema-errors';
 
-/** A stand-in for i18next: known keys come back marked, unknown ones fall back as i18next does. */
+/** A stand-in for i18next: the first known key of those given comes back marked; else the default, as i18next does. */
 const known = new Set([
   'api.validation.usernameLength',
   'api.validation.emailInvalid',
+  'api.todos.titleRequired',
   'auth.reset.mismatch',
 ]);
-const t = ((key: string, options?: { defaultValue?: string }) =>
-  known.has(key) ? `«${key}»` : (options?.defaultValue ?? key)) as unknown as TFunction;
+const t = ((keys: string | string[], options?: { defaultValue?: string }) => {
+  const found = [keys].flat().find((key) => known.has(key));
+  return found ? `«${found}»` : (options?.defaultValue ?? [keys].flat().at(-1));
+}) as unknown as TFunction;
 
 describe('schemaErrors', () => {
   it('finds nothing wrong with valid values', () => {
@@ -30,6 +33,17 @@ describe('schemaErrors', () => {
   it('names a nested field by its dotted path, as the server does', () => {
     const errors = schemaErrors(t, updateAccountInput, { info: { website: 'nowhere' } });
     expect(Object.keys(errors)).toEqual(['info.website']);
+  });
+
+  it('finds a text that two features share under the key whose translations are loaded', () => {
+    // "Please enter a title." is goals' and to-dos'; only the to-dos' strings are loaded here.
+    expect(schemaErrors(t, createTaskInput, { title: '' })).toEqual({ title: '«api.todos.titleRequired»' });
+    // The goal form's title shares the text, and so the translation.
+    expect(schemaErrors(t, createObjectiveInput, { title: '' }).title).toBe('«api.todos.titleRequired»');
+    // With none of its keys loaded, the English text shows.
+    expect(schemaErrors(t, createTaskInput, { title: 'x'.repeat(201) }).title).toBe(
+      'The title must have at most 200 characters.',
+    );
   });
 
   it("translates a form's own refinement by the app key it names, and keeps a plain text as it is", () => {

@@ -1,13 +1,10 @@
 /** A contract schema's verdict on a form's values, as field messages in the user's language. */
-import { messageKeyOf } from '@cadence/contract/messages';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { translateApiMessage } from './translate-message';
 
 /** A schema's message: an API text shows by its key (D10); a form's own refinement names a key of the app. */
-function translateMessage(t: TFunction, text: string): string {
-  const key = messageKeyOf(text);
-  return key ? t(`api.${key}`) : t(text, { defaultValue: text });
-}
+const translateMessage = (t: TFunction, text: string) => translateApiMessage(t, text, { appKey: true });
 
 /** What the schema finds wrong with the values: the first message of each field, by its dotted path. */
 export function schemaErrors(t: TFunction, schema: z.ZodType, values: unknown): Record<string, string> {

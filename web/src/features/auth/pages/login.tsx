@@ -6,7 +6,8 @@ import { Alert, Anchor, Button, Code, Group, PasswordInput, Stack, Text, TextInp
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage, fieldErrors, translateApiMessage } from '../../../lib/api-messages';
+import { errorMessage, fieldErrors } from '../../../lib/api-messages';
+import { translateApiMessage } from '../../../lib/translate-message';
 import { useLogin } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 

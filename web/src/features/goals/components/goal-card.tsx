@@ -24,18 +24,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAction } from '../../../components/icon-action';
 import { TagBadge } from '../../../components/tag-badge';
+import { formatDay } from '../../../lib/format-day';
 import { tagColorOf } from '../../../lib/tags';
 import { type GoalStatus, statusOf } from '../model/goal';
 import { statusLabels, timeLabels, timelineLabels } from './labels';
 
 const statusColors: Record<GoalStatus, string> = { open: 'gray', progress: 'blue', done: 'green' };
-
-/** A YYYY-MM-DD day in the interface's language ("30 juin 2026"). */
-function formatDay(day: string, language: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
-}
 
 export interface GoalCardActions {
   onEdit: (goal: Objective) => void;

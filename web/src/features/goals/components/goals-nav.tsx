@@ -5,19 +5,11 @@
  */
 import { type GoalFilter, type TagList } from '@cadence/contract';
 import { isAllowedParam } from '@cadence/contract/routes';
-import { Button, ColorSwatch, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import {
-  IconCircleCheck,
-  IconList,
-  IconProgress,
-  IconSearch,
-  IconTrash,
-  type Icon,
-} from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { Button, ColorSwatch, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconList, IconProgress, IconTrash, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { AddressSearchBox } from '../../../components/address-search-box';
 import type { GoalListParams } from '../api/goals-api';
 
 const filters: Array<{ filter: GoalFilter | null; labelKey: string; icon: Icon }> = [
@@ -66,7 +58,7 @@ export function GoalsNav({ current, tags }: GoalsNavProps) {
               );
             })}
           </Group>
-          <SearchBox />
+          <AddressSearchBox label={t('goals.nav.search')} />
         </Group>
         <Group gap="xs" align="center">
           <Text size="sm" c="dimmed" id="goal-tags-label">
@@ -99,47 +91,5 @@ export function GoalsNav({ current, tags }: GoalsNavProps) {
         </Group>
       </Stack>
     </nav>
-  );
-}
-
-/** The words searched, sent to the address a moment after typing stops. */
-function SearchBox() {
-  const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const inAddress = searchParams.get('q') ?? '';
-  const [text, setText] = useState(inAddress);
-  const sent = useRef(inAddress);
-  // The address changed elsewhere (a link, going back): show its words.
-  useEffect(() => {
-    if (inAddress !== sent.current) setText(inAddress);
-    sent.current = inAddress;
-  }, [inAddress]);
-  const send = useDebouncedCallback((value: string) => {
-    const words = value.trim();
-    sent.current = words;
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (words) next.set('q', words);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
-  }, 300);
-  return (
-    <TextInput
-      type="search"
-      aria-label={t('goals.nav.search')}
-      placeholder={t('goals.nav.search')}
-      leftSection={<IconSearch size={16} />}
-      maxLength={100}
-      w={{ base: '100%', sm: 260 }}
-      value={text}
-      onChange={(event) => {
-        setText(event.currentTarget.value);
-        send(event.currentTarget.value);
-      }}
-    />
   );
 }

@@ -1,14 +1,10 @@
 /** The groups calls (D13): my groups of friends; create, change, delete. */
 import type { CreateGroupInput, Group, UpdateGroupInput } from '@cadence/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { groupsQueryKey } from '../../../lib/friends';
+import { getGroupsQueryOptions, groupsQueryKey } from '../../../lib/friends';
 
-export const getGroupsQueryOptions = () =>
-  queryOptions({
-    queryKey: [...groupsQueryKey, 'list'],
-    queryFn: () => api.get<{ data: Group[]; count: number }>('/groups'),
-  });
+export { getGroupsQueryOptions };
 
 export function useGroups() {
   return useQuery(getGroupsQueryOptions());

@@ -1,0 +1,39 @@
+/** People as the browser tests need them: registered in a browser of their own, and made friends. */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { newPerson, register } from './app';
+import { openPage } from './browser';
+
+/** A new person, registered and on the dashboard, in a browser context of their own. */
+export async function arrive(baseURL: string, name: string) {
+  const opened = await openPage(baseURL, name);
+  const person = newPerson();
+  await register(opened.page, person);
+  await opened.page.waitForURL('**/dashboard/analytics');
+  return { ...opened, person };
+}
+
+export type Arrived = Awaited<ReturnType<typeof arrive>>;
+
+/** The signed-in user's id and access token, as the app keeps them in browser storage. */
+export async function sessionOf(page: Page): Promise<{ id: string; token: string }> {
+  return page.evaluate(() => ({
+    id: (JSON.parse(localStorage.getItem('userData') ?? '{}') as { _id: string })._id,
+    token: localStorage.getItem('accessToken') ?? '',
+  }));
+}
+
+/** A asks B to be friends and B accepts, through the API with their own tokens. */
+export async function makeFriends(a: Arrived, b: Arrived): Promise<void> {
+  const [asker, receiver] = [await sessionOf(a.page), await sessionOf(b.page)];
+  const sent = await a.page.request.post('/api/friends/requests', {
+    headers: { authorization: `Bearer ${asker.token}` },
+    data: { userId: receiver.id },
+  });
+  expect(sent.status()).toBe(201);
+  const request = (await sent.json()) as { _id: string };
+  const accepted = await b.page.request.post(`/api/friends/requests/${request._id}/accept`, {
+    headers: { authorization: `Bearer ${receiver.token}` },
+  });
+  expect(accepted.ok()).toBe(true);
+}

@@ -1,0 +1,249 @@
+/**
+ * "Add task" and "Edit task", in a drawer: title, description, due date, tags, assignees (me and my
+ * friends) and groups (expanded to their members by the server, D13), important, and a repeat
+ * (every n days, weeks, months or years). Checked with the contract's schema the server uses; the
+ * server's field messages show on their fields.
+ */
+import {
+  createTaskInput,
+  type PublicUser,
+  repeatUnits,
+  type TagList,
+  type Task,
+  TODO_TITLE_MAX,
+  type TodoRepeat,
+  updateTaskInput,
+} from '@cadence/contract';
+import {
+  Checkbox,
+  ColorSwatch,
+  Drawer,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { FormShell } from '../../../components/form-shell';
+import { useContractForm } from '../../../lib/contract-form';
+import { getFriendsQueryOptions, getGroupsQueryOptions } from '../../../lib/friends';
+import { useLayoutSettings } from '../../../lib/layout-settings';
+import { useSessionUser } from '../../../lib/session';
+import { tagColorOf } from '../../../lib/tags';
+import { toastSuccess } from '../../../lib/toast';
+import { useCreateTask, useUpdateTask } from '../api/todos-api';
+import { repeatLabels } from './labels';
+
+export type TodoFormValues = {
+  title: string;
+  description: string;
+  dueDate: string | null;
+  tags: string[];
+  assignee: string[];
+  groups: string[];
+  isImportant: boolean;
+  repeat: TodoRepeat;
+};
+
+/** What a new task starts with: the tag or the star of the list it is added from. */
+export interface TodoDefaults {
+  tags?: string[];
+  isImportant?: boolean;
+}
+
+function initialValues(task: Task | null, defaults: TodoDefaults): TodoFormValues {
+  return {
+    title: task?.title ?? '',
+    description: task?.description ?? '',
+    dueDate: task?.dueDate ?? null,
+    tags: task?.tags ?? defaults.tags ?? [],
+    assignee: task?.assignee ?? [],
+    groups: [],
+    isImportant: task?.isImportant ?? defaults.isImportant ?? false,
+    repeat: task?.repeat ?? null,
+  };
+}
+
+interface TodoFormDrawerProps {
+  opened: boolean;
+  /** The task to change; none to add one. */
+  task: Task | null;
+  defaults: TodoDefaults;
+  tags: TagList | undefined;
+  onClose: () => void;
+}
+
+export function TodoFormDrawer({ opened, task, defaults, tags, onClose }: TodoFormDrawerProps) {
+  const { t } = useTranslation();
+  const { rtl } = useLayoutSettings();
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={task ? t('todos.form.editTitle') : t('todos.form.addTitle')}
+      position={rtl ? 'left' : 'right'}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {/* A new form for each opening, so it starts from the task as it is now. */}
+      {opened && (
+        <TodoForm key={task?._id ?? 'new'} task={task} defaults={defaults} tags={tags} onDone={onClose} />
+      )}
+    </Drawer>
+  );
+}
+
+/** Me, my friends, and anyone the task already has, as assignee choices. */
+function usePeopleOptions(task: Task | null) {
+  const { t } = useTranslation();
+  const me = useSessionUser();
+  const friends = useQuery(getFriendsQueryOptions());
+  const people = new Map<string, Pick<PublicUser, '_id' | 'fullName' | 'username'>>();
+  if (me) people.set(me._id, { _id: me._id, fullName: t('todos.form.me'), username: me.username });
+  for (const person of [...(task?.assignees ?? []), ...(friends.data?.data ?? [])]) {
+    if (!people.has(person._id)) people.set(person._id, person);
+  }
+  return [...people.values()].map((person) => ({
+    value: person._id,
+    label: `${person.fullName} (@${person.username})`,
+  }));
+}
+
+function TodoForm({
+  task,
+  defaults,
+  tags,
+  onDone,
+}: {
+  task: Task | null;
+  defaults: TodoDefaults;
+  tags: TagList | undefined;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateTask();
+  const update = useUpdateTask();
+  const groups = useQuery(getGroupsQueryOptions());
+  const people = usePeopleOptions(task);
+  const binding = useContractForm(task ? updateTaskInput : createTaskInput, initialValues(task, defaults), {
+    onSubmit: async (values) => {
+      if (task) {
+        await update.mutateAsync({ id: task._id, input: values });
+        toastSuccess(t, t('todos.toast.updated'));
+      } else {
+        await create.mutateAsync(values);
+        toastSuccess(t, t('todos.toast.added'));
+      }
+      onDone();
+    },
+  });
+  const { form } = binding;
+  const values = form.getValues();
+  // My tags, and any the task has that I no longer have.
+  const tagNames = [...new Set([...(tags?.data.map((tag) => tag.name) ?? []), ...(task?.tags ?? [])])];
+  const repeat = values.repeat;
+  const setRepeat = (next: TodoRepeat) => form.setFieldValue('repeat', next);
+
+  return (
+    <FormShell
+      binding={binding}
+      submitLabel={task ? t('todos.form.save') : t('todos.form.add')}
+      onCancel={onDone}
+    >
+      <TextInput
+        label={t('todos.form.title')}
+        required
+        maxLength={TODO_TITLE_MAX}
+        data-autofocus
+        {...form.getInputProps('title')}
+      />
+      <Textarea
+        label={t('todos.form.description')}
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={5000}
+        {...form.getInputProps('description')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          type="date"
+          label={t('todos.form.dueDate')}
+          {...form.getInputProps('dueDate')}
+          value={values.dueDate ?? ''}
+          onChange={(event) => form.setFieldValue('dueDate', event.currentTarget.value || null)}
+        />
+        <MultiSelect
+          label={t('todos.form.tags')}
+          searchable
+          data={tagNames}
+          renderOption={({ option }) => (
+            <Group gap="xs" wrap="nowrap">
+              <ColorSwatch color={tagColorOf(tags, option.value)} size={12} withShadow={false} />
+              {option.label}
+            </Group>
+          )}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('tags')}
+        />
+      </SimpleGrid>
+      <MultiSelect
+        label={t('todos.form.assignees')}
+        description={t('todos.form.assigneesHint')}
+        searchable
+        clearable
+        data={people}
+        nothingFoundMessage={t('common.friendsSelect.nothingFound')}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('assignee')}
+      />
+      <MultiSelect
+        label={t('todos.form.groups')}
+        description={t('todos.form.groupsHint')}
+        searchable
+        clearable
+        data={(groups.data?.data ?? []).map((group) => ({ value: group._id, label: group.name }))}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('groups')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label={t('todos.form.repeat')}
+          data={[
+            { value: 'never', label: t('todos.repeat.never') },
+            ...repeatUnits.map((unit) => ({ value: unit, label: t(repeatLabels[unit].one) })),
+          ]}
+          allowDeselect={false}
+          value={repeat?.unit ?? 'never'}
+          onChange={(unit) =>
+            setRepeat(unit && unit !== 'never' ? { every: repeat?.every ?? 1, unit: unit } : null)
+          }
+          error={form.errors.repeat}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {repeat && (
+          <NumberInput
+            label={t('todos.form.repeatEvery')}
+            min={1}
+            max={365}
+            allowDecimal={false}
+            clampBehavior="none"
+            value={repeat.every}
+            onChange={(every) =>
+              setRepeat({ ...repeat, every: typeof every === 'number' ? every : Number(every) })
+            }
+            error={form.errors['repeat.every']}
+          />
+        )}
+      </SimpleGrid>
+      <Checkbox
+        label={t('todos.form.important')}
+        {...form.getInputProps('isImportant', { type: 'checkbox' })}
+      />
+    </FormShell>
+  );
+}

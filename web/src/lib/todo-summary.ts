@@ -1,0 +1,18 @@
+/**
+ * The to-dos summary (D30) that the menu shows beside "To-do" and the to-dos page uses for "today":
+ * open tasks, those due today and those overdue, with today in the user's time zone (D15). Kept out
+ * of the to-dos feature so that the menu does not load it.
+ */
+import type { TaskSummary } from '@cadence/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api-client';
+
+/** Every to-dos read lives under this key, the summary too: one invalidation refreshes them all. */
+export const todosQueryKey = ['todos'] as const;
+
+export const getTodoSummaryQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: [...todosQueryKey, userId, 'summary'],
+    queryFn: () => api.get<TaskSummary>('/todos/summary'),
+    staleTime: 60_000,
+  });
