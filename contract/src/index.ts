@@ -13,4 +13,5 @@ export * from './account';
 export * from './projects';
 export * from './goals';
 export * from './todos';
+export * from './calendar';
 export * from './fields';

@@ -8,6 +8,7 @@ import { tagsMessages } from './tags-messages';
 import { friendsMessages } from './friends-messages';
 import { goalsMessages } from './goals-messages';
 import { todosMessages } from './todos-messages';
+import { calendarMessages } from './calendar-messages';
 
 export const messages = {
   ...accountMessages,
@@ -16,6 +17,7 @@ export const messages = {
   ...friendsMessages,
   ...goalsMessages,
   ...todosMessages,
+  ...calendarMessages,
   'auth.invalidCredentials': 'Email or Password is Invalid',
   'auth.invalidRefreshToken': 'Invalid refresh token',
   'auth.invalidResetToken': 'This reset link is invalid or has expired.',

@@ -32,6 +32,7 @@ import { healthRoutes } from './modules/health/routes';
 import { projectsRoutes } from './modules/projects/routes';
 import { tagsRoutes } from './modules/tags/routes';
 import { todosRoutes } from './modules/todos/routes';
+import { calendarRoutes } from './modules/calendar/routes';
 import { usersRoutes } from './modules/users/routes';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -61,6 +62,7 @@ const signedInRoutes: RouteModule[] = [
   projectsRoutes,
   goalsRoutes,
   todosRoutes,
+  calendarRoutes,
 ];
 
 export interface RouteEntry {

@@ -5,6 +5,7 @@
 import type { ServiceDeps } from './deps';
 import { AccountService } from './modules/account/service';
 import { AuthService } from './modules/auth/service';
+import { CalendarService } from './modules/calendar/service';
 import { FriendsService } from './modules/friends/service';
 import { GoalsService } from './modules/goals/service';
 import { GroupsService } from './modules/groups/service';
@@ -23,6 +24,7 @@ export interface Services {
   projects: ProjectsService;
   goals: GoalsService;
   todos: TodosService;
+  calendar: CalendarService;
 }
 
 export function buildServices(deps: ServiceDeps): Services {
@@ -38,5 +40,6 @@ export function buildServices(deps: ServiceDeps): Services {
     projects: new ProjectsService(deps),
     goals: new GoalsService(deps),
     todos: new TodosService(deps),
+    calendar: new CalendarService(deps),
   };
 }

@@ -37,6 +37,8 @@ export interface UsersTable {
   notify_new_announcements: ColumnType<boolean | number, boolean | undefined, boolean>;
   notify_product_updates: ColumnType<boolean | number, boolean | undefined, boolean>;
   notify_blog_digest: ColumnType<boolean | number, boolean | undefined, boolean>;
+  notify_event_reminders: ColumnType<boolean | number, boolean | undefined, boolean>;
+  notify_task_reminders: ColumnType<boolean | number, boolean | undefined, boolean>;
   time_zone: Generated<string>;
   language: Generated<string>;
 }
@@ -238,7 +240,83 @@ export interface TodoTagsTable {
   tag_id: number | null;
 }
 
+export interface EventsTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  description: string;
+  url: string;
+  location: string;
+  category: string;
+  all_day: DbBool;
+  /** The first occurrence's start and end */
+  start_at: Timestamp;
+  end_at: Timestamp;
+  /** The owner's IANA time zone when the event was last written: a repetition keeps its local time there */
+  time_zone: string;
+  /** An RFC 5545 RRULE value, or null */
+  recurrence: string | null;
+  /** Minutes before each start, or null */
+  reminder: number | null;
+  /** The iCalendar UID, kept across the feed and imports */
+  uid: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EventGuestsTable {
+  event_id: number;
+  user_id: number;
+}
+
+/** A user's calendar: their events, the events they are a guest of, their meetings. */
+export interface CalendarEntriesTable {
+  user_id: number;
+  kind: 'event' | 'meeting';
+  source_id: number;
+  /** Repeating, or longer than a week: read whole rather than by a start range */
+  is_long: DbBool;
+  start_at: Timestamp;
+  /** The last occurrence's end (far in the future for a rule without end) */
+  end_at: Timestamp;
+}
+
+export interface RemindersTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'event' | 'todo';
+  source_id: number;
+  fire_at: Timestamp;
+  /** The start (or due morning) the next firing reminds of */
+  occurrence_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'event' | 'todo';
+  source_id: number;
+  title: string;
+  occurrence_at: Timestamp;
+  is_read: DbBool;
+  /** none: no mail wanted; pending: to send; sending: claimed by an instance; sent; failed */
+  mail_state: 'none' | 'pending' | 'sending' | 'sent' | 'failed';
+  created_at: Timestamp;
+}
+
+export interface CalendarFeedsTable {
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  events: EventsTable;
+  event_guests: EventGuestsTable;
+  calendar_entries: CalendarEntriesTable;
+  reminders: RemindersTable;
+  notifications: NotificationsTable;
+  calendar_feeds: CalendarFeedsTable;
   todos: TodosTable;
   todo_assignees: TodoAssigneesTable;
   todo_tags: TodoTagsTable;

@@ -5,7 +5,7 @@
 import type { Db } from '../db';
 import { prepared } from '../db/prepared';
 
-export type VersionedList = 'goals' | 'todos';
+export type VersionedList = 'goals' | 'todos' | 'calendar';
 
 const versionOf = prepared<{ version: number }, [userId: number, list: VersionedList]>((db) =>
   db.selectFrom('list_versions').select('version').where('user_id', '=', 0).where('list', '=', 'goals'),

@@ -39,6 +39,8 @@ export interface World {
   goalId: string;
   /** The victim's task, assigned to the member. */
   taskId: string;
+  /** The victim's weekly event, with the member as a guest. */
+  eventId: string;
   /** A request from the victim to someone who has not answered. */
   requestId: string;
   /** A valid access token of an account the operator has since deactivated. */
@@ -197,6 +199,27 @@ export const operations: Record<string, Call[]> = {
     { params: (w) => ({ id: w.taskId }), body: () => ({ isCompleted: true }), stranger: 404 },
   ],
   'DELETE /api/todos/{id}': [{ params: (w) => ({ id: w.taskId }), stranger: 404, member: 403 }],
+  'GET /api/calender/events': [
+    { query: () => ({ start: '2026-11-01', end: '2027-01-01' }), stranger: own },
+    { query: () => ({ start: '2026-12-01T00:00:00Z', end: '2026-12-08T00:00:00+01:00' }), stranger: own },
+  ],
+  'GET /api/calender/events/{id}': [{ params: (w) => ({ id: w.eventId }), stranger: 404 }],
+  'POST /api/calender/add-event': [
+    {
+      body: () => ({ title: 'My own event', start: '2026-12-02T10:00:00Z', end: '2026-12-02T11:00:00Z' }),
+      stranger: own,
+    },
+  ],
+  'PUT /api/calender/modify-event/{id}': [
+    { params: (w) => ({ id: w.eventId }), body: () => ({ title: 'Taken over' }), stranger: 404, member: 403 },
+    {
+      params: (w) => ({ id: w.eventId }),
+      body: () => ({ start: '2026-12-03T10:00:00Z', end: '2026-12-03T11:00:00Z' }),
+      stranger: 404,
+      member: 403,
+    },
+  ],
+  'DELETE /api/calender/{id}': [{ params: (w) => ({ id: w.eventId }), stranger: 404, member: 403 }],
 };
 
 /** Operations anyone may call, each with the reason. */
@@ -320,6 +343,21 @@ export async function buildWorld(t: TestApp): Promise<World> {
     assignee: [member.id],
     tags: [SECRET_MARK],
   });
+  const event = await ok<{ _id: string }>(
+    t,
+    'POST',
+    '/api/calender/add-event/',
+    victim.token,
+    {
+      title: `Event ${SECRET_MARK}`,
+      description: SECRET_MARK,
+      start: '2026-12-01T09:00:00Z',
+      end: '2026-12-01T10:00:00Z',
+      recurrence: 'FREQ=WEEKLY',
+      guests: [member.id],
+    },
+    201,
+  );
   const request = await sendFriendRequest(t, victim, bystander);
   return {
     victim,
@@ -334,6 +372,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     todoId: todo._id,
     goalId: goal._id,
     taskId: task._id,
+    eventId: event._id,
     requestId: request._id,
     deactivatedToken: deactivated.token,
   };

@@ -7,7 +7,8 @@ import { type RawBuilder, sql } from 'kysely';
 import { expect } from 'vitest';
 import { usePostgres, type TestApp } from './harness';
 
-export async function expectIndexed(t: TestApp, query: RawBuilder<unknown>, tables: RegExp): Promise<void> {
+/** Answers the plan, for a closer look (which columns bound the index's range). */
+export async function expectIndexed(t: TestApp, query: RawBuilder<unknown>, tables: RegExp): Promise<string> {
   const plan = await t.database.db.connection().execute(async (db) => {
     if (usePostgres) {
       await sql`set enable_seqscan = off`.execute(db);
@@ -19,7 +20,9 @@ export async function expectIndexed(t: TestApp, query: RawBuilder<unknown>, tabl
     return rows.rows.map((row) => row.detail).join('\n');
   });
   expect(plan).toMatch(
-    usePostgres ? /Index (Only )?Scan|Bitmap Index Scan/ : /USING (COVERING |PRIMARY KEY )?INDEX/,
+    usePostgres
+      ? /Index (Only )?Scan|Bitmap Index Scan/
+      : /USING (COVERING |PRIMARY KEY )?INDEX|USING INTEGER PRIMARY KEY/,
   );
   // A full scan on SQLite reads "SCAN <table>"; an index search reads "SEARCH <table> USING …".
   expect(plan, plan).not.toMatch(/Seq Scan/);
@@ -27,4 +30,5 @@ export async function expectIndexed(t: TestApp, query: RawBuilder<unknown>, tabl
     const scanned = /^SCAN (\w+)/.exec(line.trim());
     if (scanned?.[1] && tables.test(scanned[1])) expect.fail(`${scanned[1]} is scanned:\n${plan}`);
   }
+  return plan;
 }

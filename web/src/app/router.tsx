@@ -335,11 +335,12 @@ function toRouteObject(route: AppRoute): RouteObject {
   };
   const check = guard(route);
   const loader = ({ params, request }: LoaderFunctionArgs) => {
-    const refused = check();
-    if (refused) return refused;
+    // An address that can never exist is a 404 for everyone, signed in or not: it reveals nothing.
     const whitelisted = Object.entries(route.params ?? {});
     if (whitelisted.some(([name, kind]) => !isAllowedParam(kind, params[name])))
       return redirect('/error-404');
+    const refused = check();
+    if (refused) return refused;
     const userId = session.user()?._id;
     const search = new URL(request.url).searchParams;
     // Not awaited: the page renders its skeleton as soon as its chunk is here, and the data

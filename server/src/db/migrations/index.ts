@@ -8,6 +8,7 @@ import { friendsGroups } from './0004-friends-groups';
 import { projects } from './0005-projects';
 import { goals } from './0006-goals';
 import { todos } from './0007-todos';
+import { calendar } from './0008-calendar';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -18,5 +19,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0005-projects': projects(engine),
     '0006-goals': goals(engine),
     '0007-todos': todos(engine),
+    '0008-calendar': calendar(engine),
   };
 }

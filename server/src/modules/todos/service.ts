@@ -22,6 +22,7 @@ import { bool } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
+import { resolveInvitees } from '../../lib/invitees';
 import { bumpListVersions, listVersion } from '../../lib/list-versions';
 import { resolveTags, type TagRef } from '../../lib/tag-refs';
 import type { ServiceDeps } from '../../deps';
@@ -380,55 +381,12 @@ export class TodosService {
 
   // ---- Writing ---------------------------------------------------------------------------------
 
-  /**
-   * The owner and the owner's friends among `ids`, plus the members of the owner's `groups` (D13);
-   * anyone else is refused on `fields.assignee` (or `fields.groups`).
-   */
-  private async resolveAssignees(
-    db: Db,
-    ownerId: number,
-    ids: string[],
-    groupIds: string[],
-  ): Promise<number[]> {
-    const wanted = new Set(ids.map(Number));
-    if (groupIds.length > 0) {
-      const groups = await db
-        .selectFrom('groups')
-        .select('id')
-        .where('owner_id', '=', ownerId)
-        .where('id', 'in', groupIds.map(Number))
-        .execute();
-      if (groups.length !== new Set(groupIds).size) {
-        throw badRequest('VALIDATION_ERROR', 'todos.groupUnknown', {
-          groups: messages['todos.groupUnknown'],
-        });
-      }
-      const members = await db
-        .selectFrom('group_members')
-        .select('user_id')
-        .where(
-          'group_id',
-          'in',
-          groups.map((group) => group.id),
-        )
-        .execute();
-      members.forEach((member) => wanted.add(member.user_id));
-    }
-    const others = [...wanted].filter((id) => id !== ownerId);
-    if (others.length > 0) {
-      const friends = await db
-        .selectFrom('friendships')
-        .select('friend_id')
-        .where('user_id', '=', ownerId)
-        .where('friend_id', 'in', others)
-        .execute();
-      if (friends.length !== others.length) {
-        throw badRequest('VALIDATION_ERROR', 'todos.assigneeNotFriend', {
-          assignee: messages['todos.assigneeNotFriend'],
-        });
-      }
-    }
-    return [...wanted].sort((a, b) => a - b);
+  /** The owner and the owner's friends, plus the members of the owner's groups (D13). */
+  private resolveAssignees(db: Db, ownerId: number, ids: string[], groupIds: string[]): Promise<number[]> {
+    return resolveInvitees(db, ownerId, ids, groupIds, {
+      notFriend: { field: 'assignee', key: 'todos.assigneeNotFriend' },
+      groupUnknown: { field: 'groups', key: 'todos.groupUnknown' },
+    });
   }
 }
 

@@ -1,0 +1,151 @@
+/**
+ * A calendar event's occurrences. A repetition (RFC 5545 RRULE, expanded by `rrule`) keeps the
+ * local time of the first occurrence in the owner's time zone: the rule runs on wall-clock times
+ * written as UTC ("floating"), and each result is placed in the zone by luxon, so "every Monday
+ * 09:00" stays 09:00 across a DST change while its length in minutes holds. All-day events are
+ * days: they repeat in UTC and are placed in the viewer's zone only to test the overlap.
+ */
+import { DateTime } from 'luxon';
+import rrulePackage from 'rrule';
+
+const { RRule } = rrulePackage;
+
+const DAY_MS = 86_400_000;
+/** The largest distance between UTC and a local time (UTC+14, UTC−12), for a day's overlap. */
+export const ZONE_SLACK_MS = 14 * 3_600_000;
+/** A rule without end ends here; it sorts after any real instant on both engines. */
+export const FOREVER = '9999-12-31T23:59:59.999Z';
+/** At most this many occurrences of one event in one read. */
+const OCCURRENCES_MAX = 2000;
+
+export interface Series {
+  /** The first occurrence, epoch ms (an all-day event: its first day's 00:00Z). */
+  start: number;
+  end: number;
+  allDay: boolean;
+  timeZone: string;
+  recurrence: string | null;
+}
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** The wall-clock time of an instant in a zone, as the same numbers read in UTC. */
+function floating(ms: number, zone: string): Date {
+  const local = DateTime.fromMillis(ms, { zone });
+  return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second));
+}
+
+/** The instant at which a floating wall-clock time happens in a zone (a DST gap moves it forward). */
+function placed(wall: Date, zone: string): number {
+  return DateTime.fromObject(
+    {
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+      second: wall.getUTCSeconds(),
+    },
+    { zone },
+  ).toMillis();
+}
+
+/** The UNTIL part, as a floating wall time (a day means the whole of it). */
+function floatingUntil(value: string, zone: string): Date {
+  const digits = value.replace(/\D/g, '');
+  const [y, mo, d] = [Number(digits.slice(0, 4)), Number(digits.slice(4, 6)), Number(digits.slice(6, 8))];
+  if (digits.length === 8) return new Date(Date.UTC(y, mo - 1, d, 23, 59, 59));
+  const [h, mi, s] = [
+    Number(digits.slice(8, 10)),
+    Number(digits.slice(10, 12)),
+    Number(digits.slice(12, 14)),
+  ];
+  const wall = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return value.endsWith('Z') ? floating(wall.getTime(), zone) : wall;
+}
+
+function zoneOf(series: Series): string {
+  return series.allDay ? 'UTC' : series.timeZone;
+}
+
+/** The rule on floating times, starting at the series' first local start; throws on a bad rule. */
+export function ruleOf(series: Series): InstanceType<typeof RRule> {
+  const zone = zoneOf(series);
+  const text = series.recurrence ?? '';
+  const until = /(?:^|;)UNTIL=([^;]+)/i.exec(text)?.[1];
+  const options = RRule.parseString(text.replace(/(^|;)UNTIL=[^;]+/i, ''));
+  if (options.freq === undefined || options.freq > RRule.DAILY) throw new Error('unsupported frequency');
+  return new RRule({
+    ...options,
+    dtstart: floating(series.start, zone),
+    until: until ? floatingUntil(until, zone) : null,
+  });
+}
+
+/** Whether the rule parses and yields an occurrence within ten years (a bounded search). */
+export function isUsableRule(series: Series): boolean {
+  try {
+    const rule = ruleOf(series);
+    const first = rule.options.dtstart;
+    const limit = new Date(first.getTime() + 3653 * DAY_MS);
+    return rule.between(first, limit, true, (_, index) => index < 1).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The end of the series' last occurrence, as an ISO instant (FOREVER for a rule without end). */
+export function seriesEnd(series: Series): string {
+  if (!series.recurrence) return new Date(series.end).toISOString();
+  const rule = ruleOf(series);
+  const duration = series.end - series.start;
+  // UNTIL bounds the last start; COUNT (at most 1000) is counted out.
+  if (rule.options.until)
+    return new Date(placed(rule.options.until, zoneOf(series)) + duration).toISOString();
+  if (rule.options.count === null) return FOREVER;
+  const last = rule.all().at(-1);
+  if (!last) return new Date(series.end).toISOString();
+  return new Date(placed(last, zoneOf(series)) + duration).toISOString();
+}
+
+/**
+ * The occurrences of a series that overlap [from, to), by start. An all-day occurrence covers its
+ * days in `viewerZone`; a zero-length one overlaps when its instant lies in the range.
+ */
+export function occurrencesIn(series: Series, from: number, to: number, viewerZone: string): Span[] {
+  const duration = series.end - series.start;
+  const overlaps = (span: Span) => {
+    const [start, end] = series.allDay
+      ? [dayStartIn(span.start, viewerZone), dayStartIn(span.end, viewerZone)]
+      : [span.start, span.end];
+    return start < to && (end > from || (end === start && start >= from));
+  };
+  if (!series.recurrence) {
+    const only = { start: series.start, end: series.end };
+    return overlaps(only) ? [only] : [];
+  }
+  const zone = zoneOf(series);
+  const rule = ruleOf(series);
+  // The window on floating times, wide enough for any zone and for occurrences begun before `from`.
+  const after = new Date(floating(from - duration, zone).getTime() - 2 * DAY_MS);
+  const before = new Date(floating(to, zone).getTime() + 2 * DAY_MS);
+  const spans: Span[] = [];
+  for (const wall of rule.between(after, before, true, (_, index) => index < OCCURRENCES_MAX)) {
+    const start = placed(wall, zone);
+    const span = { start, end: start + duration };
+    if (overlaps(span)) spans.push(span);
+  }
+  return spans;
+}
+
+/** 00:00 in `zone` of the UTC day that `dayMs` (a 00:00Z instant) names. */
+function dayStartIn(dayMs: number, zone: string): number {
+  const day = new Date(dayMs);
+  return DateTime.fromObject(
+    { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() },
+    { zone },
+  ).toMillis();
+}
