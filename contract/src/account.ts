@@ -85,6 +85,8 @@ export const notificationFlags = [
   'newAnnouncements',
   'productUpdates',
   'blogDigest',
+  'eventReminders',
+  'taskReminders',
 ] as const;
 export const accountNotifications = z.object(
   Object.fromEntries(notificationFlags.map((flag) => [flag, z.boolean()])) as Record<

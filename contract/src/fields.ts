@@ -13,3 +13,6 @@ export function isCalendarDay(value: string): boolean {
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
 }
+
+/** The body of a call that takes none: absent, null or `{}`. */
+export const emptyBody = z.strictObject({}).nullish().describe('Nothing');

@@ -14,4 +14,5 @@ export * from './projects';
 export * from './goals';
 export * from './todos';
 export * from './calendar';
+export * from './notifications';
 export * from './fields';

@@ -33,6 +33,8 @@ import { projectsRoutes } from './modules/projects/routes';
 import { tagsRoutes } from './modules/tags/routes';
 import { todosRoutes } from './modules/todos/routes';
 import { calendarRoutes } from './modules/calendar/routes';
+import { notificationsRoutes } from './modules/notifications/routes';
+import { scheduleReminders } from './modules/notifications/scheduler';
 import { usersRoutes } from './modules/users/routes';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -63,6 +65,7 @@ const signedInRoutes: RouteModule[] = [
   goalsRoutes,
   todosRoutes,
   calendarRoutes,
+  notificationsRoutes,
 ];
 
 export interface RouteEntry {
@@ -149,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     accessTokens,
   });
   const context: AppContext = { config, database, services };
+  if (config.REMINDERS) scheduleReminders(app, services.reminders, config.REMINDERS_EVERY);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

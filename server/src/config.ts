@@ -79,6 +79,8 @@ const environment = z.object({
     })
     .default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: integer(20, 1, 100_000),
+  REMINDERS: flag(true),
+  REMINDERS_EVERY: duration('30s'),
   TRUST_PROXY: flag(false),
 });
 

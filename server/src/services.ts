@@ -9,6 +9,8 @@ import { CalendarService } from './modules/calendar/service';
 import { FriendsService } from './modules/friends/service';
 import { GoalsService } from './modules/goals/service';
 import { GroupsService } from './modules/groups/service';
+import { NotificationsService } from './modules/notifications/service';
+import { RemindersService } from './modules/notifications/reminders';
 import { ProjectsService } from './modules/projects/service';
 import { TagsService } from './modules/tags/service';
 import { TodosService } from './modules/todos/service';
@@ -25,11 +27,14 @@ export interface Services {
   goals: GoalsService;
   todos: TodosService;
   calendar: CalendarService;
+  reminders: RemindersService;
+  notifications: NotificationsService;
 }
 
 export function buildServices(deps: ServiceDeps): Services {
   const auth = new AuthService(deps);
   const accounts = new AccountService({ ...deps, auth });
+  const reminders = new RemindersService(deps);
   return {
     auth,
     accounts,
@@ -39,7 +44,9 @@ export function buildServices(deps: ServiceDeps): Services {
     tags: new TagsService(deps),
     projects: new ProjectsService(deps),
     goals: new GoalsService(deps),
-    todos: new TodosService(deps),
-    calendar: new CalendarService(deps),
+    todos: new TodosService({ ...deps, reminders }),
+    calendar: new CalendarService({ ...deps, reminders }),
+    reminders,
+    notifications: new NotificationsService(deps),
   };
 }

@@ -3,7 +3,12 @@ import { languagesList } from '@cadence/contract';
 import { describe, expect, it } from 'vitest';
 import { mailText, mailTexts } from './mail-texts';
 
-const params = { name: 'Ana Lima', link: 'https://cadence.test/reset-password?token=abc' };
+const params = {
+  name: 'Ana Lima',
+  link: 'https://cadence.test/reset-password?token=abc',
+  title: 'Quarterly review',
+  when: 'Tuesday 1 December 2026 at 09:00',
+};
 
 describe('mail texts', () => {
   it.each(languagesList)('has every mail in %s, with the name and the link', (language) => {

@@ -7,6 +7,9 @@ import { type Language, languagesList } from '@cadence/contract';
 
 interface MailParams {
   passwordReset: { name: string; link: string };
+  /** `when`: the start, already written in the user's language and time zone. */
+  eventReminder: { name: string; title: string; when: string; link: string };
+  taskDue: { name: string; title: string; link: string };
 }
 
 export type MailKey = keyof MailParams;
@@ -29,6 +32,14 @@ export const mailTexts: Record<Language, Texts> = {
         'The link works once, within one hour. If you did not ask for it, ignore this e-mail.',
       ),
     }),
+    eventReminder: ({ name, title, when, link }) => ({
+      subject: `Reminder: ${title}, ${when}`,
+      text: lines(`Hello ${name},`, '', `“${title}” starts ${when}.`, '', `Your calendar: ${link}`),
+    }),
+    taskDue: ({ name, title, link }) => ({
+      subject: `Due today: ${title}`,
+      text: lines(`Hello ${name},`, '', `The task “${title}” is due today.`, '', `Your to-do list: ${link}`),
+    }),
   },
   fr: {
     passwordReset: ({ name, link }) => ({
@@ -41,6 +52,20 @@ export const mailTexts: Record<Language, Texts> = {
         link,
         '',
         'Le lien fonctionne une seule fois, pendant une heure. Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail.',
+      ),
+    }),
+    eventReminder: ({ name, title, when, link }) => ({
+      subject: `Rappel : ${title}, ${when}`,
+      text: lines(`Bonjour ${name},`, '', `« ${title} » commence ${when}.`, '', `Votre calendrier : ${link}`),
+    }),
+    taskDue: ({ name, title, link }) => ({
+      subject: `À faire aujourd’hui : ${title}`,
+      text: lines(
+        `Bonjour ${name},`,
+        '',
+        `La tâche « ${title} » est à faire aujourd’hui.`,
+        '',
+        `Votre liste de tâches : ${link}`,
       ),
     }),
   },
@@ -57,6 +82,20 @@ export const mailTexts: Record<Language, Texts> = {
         'Der Link funktioniert einmal, innerhalb einer Stunde. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail.',
       ),
     }),
+    eventReminder: ({ name, title, when, link }) => ({
+      subject: `Erinnerung: ${title}, ${when}`,
+      text: lines(`Hallo ${name},`, '', `„${title}“ beginnt ${when}.`, '', `Ihr Kalender: ${link}`),
+    }),
+    taskDue: ({ name, title, link }) => ({
+      subject: `Heute fällig: ${title}`,
+      text: lines(
+        `Hallo ${name},`,
+        '',
+        `Die Aufgabe „${title}“ ist heute fällig.`,
+        '',
+        `Ihre Aufgaben: ${link}`,
+      ),
+    }),
   },
   pt: {
     passwordReset: ({ name, link }) => ({
@@ -70,6 +109,14 @@ export const mailTexts: Record<Language, Texts> = {
         '',
         'A ligação funciona uma vez, durante uma hora. Se não foi você que a pediu, ignore este e-mail.',
       ),
+    }),
+    eventReminder: ({ name, title, when, link }) => ({
+      subject: `Lembrete: ${title}, ${when}`,
+      text: lines(`Olá ${name},`, '', `«${title}» começa ${when}.`, '', `O seu calendário: ${link}`),
+    }),
+    taskDue: ({ name, title, link }) => ({
+      subject: `Para hoje: ${title}`,
+      text: lines(`Olá ${name},`, '', `A tarefa «${title}» termina hoje.`, '', `As suas tarefas: ${link}`),
     }),
   },
 };

@@ -41,6 +41,8 @@ export interface World {
   taskId: string;
   /** The victim's weekly event, with the member as a guest. */
   eventId: string;
+  /** A notification of the victim's (its reminder fired). */
+  notificationId: string;
   /** A request from the victim to someone who has not answered. */
   requestId: string;
   /** A valid access token of an account the operator has since deactivated. */
@@ -220,6 +222,11 @@ export const operations: Record<string, Call[]> = {
     },
   ],
   'DELETE /api/calender/{id}': [{ params: (w) => ({ id: w.eventId }), stranger: 404, member: 403 }],
+  'GET /api/notifications': [{ stranger: own }],
+  'PUT /api/notifications/{id}': [
+    { params: (w) => ({ id: w.notificationId }), body: () => ({ isRead: true }), stranger: 404 },
+  ],
+  'POST /api/notifications/read-all': [{ stranger: own }],
 };
 
 /** Operations anyone may call, each with the reason. */
@@ -358,6 +365,22 @@ export async function buildWorld(t: TestApp): Promise<World> {
     },
     201,
   );
+  // Reminders fire on the clock, not through a call: the victim's notification is written as the
+  // scheduler writes one.
+  const notification = await t.database.db
+    .insertInto('notifications')
+    .values({
+      user_id: Number(victim.id),
+      kind: 'event',
+      source_id: Number(event._id),
+      title: `Event ${SECRET_MARK}`,
+      occurrence_at: '2026-12-01T09:00:00.000Z',
+      is_read: false,
+      mail_state: 'sent',
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const request = await sendFriendRequest(t, victim, bystander);
   return {
     victim,
@@ -373,6 +396,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     goalId: goal._id,
     taskId: task._id,
     eventId: event._id,
+    notificationId: String(notification.id),
     requestId: request._id,
     deactivatedToken: deactivated.token,
   };

@@ -73,6 +73,7 @@ export async function createTestApp(
     JWT_SECRET: TEST_JWT_SECRET,
     SEED_DEMO: 'false',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    REMINDERS: 'false',
     DATA_DIR: dataDir,
     ...env,
   });

@@ -36,6 +36,8 @@ export function presentAccount(row: UserRow): Account {
       newAnnouncements: bool(row.notify_new_announcements),
       productUpdates: bool(row.notify_product_updates),
       blogDigest: bool(row.notify_blog_digest),
+      eventReminders: bool(row.notify_event_reminders),
+      taskReminders: bool(row.notify_task_reminders),
     },
     timeZone: row.time_zone,
     language: languages.find((l) => l === row.language) ?? 'en',

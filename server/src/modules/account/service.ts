@@ -90,6 +90,8 @@ export class AccountService {
       notify_new_announcements: notifications.newAnnouncements,
       notify_product_updates: notifications.productUpdates,
       notify_blog_digest: notifications.blogDigest,
+      notify_event_reminders: notifications.eventReminders,
+      notify_task_reminders: notifications.taskReminders,
       time_zone: input.timeZone,
       language: input.language,
     };

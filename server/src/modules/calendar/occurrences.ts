@@ -149,3 +149,18 @@ function dayStartIn(dayMs: number, zone: string): number {
     { zone },
   ).toMillis();
 }
+
+/** The first occurrence's start at or after `notBefore`, or null when the series has ended. */
+export function nextStart(series: Series, notBefore: number): number | null {
+  if (!series.recurrence) return series.start >= notBefore ? series.start : null;
+  const zone = zoneOf(series);
+  const rule = ruleOf(series);
+  // A day early on floating times covers any zone's offset; then the first placed one not before.
+  let wall = rule.after(new Date(floating(notBefore, zone).getTime() - DAY_MS), true);
+  for (let step = 0; wall && step < 400; step += 1) {
+    const start = placed(wall, zone);
+    if (start >= notBefore) return start;
+    wall = rule.after(wall, false);
+  }
+  return null;
+}

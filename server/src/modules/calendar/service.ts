@@ -25,6 +25,7 @@ import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { resolveInvitees } from '../../lib/invitees';
 import { bumpListVersions, listVersion } from '../../lib/list-versions';
 import type { ServiceDeps } from '../../deps';
+import type { RemindersService } from '../notifications/reminders';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { isUsableRule, occurrencesIn, type Series, seriesEnd, ZONE_SLACK_MS } from './occurrences';
 import { type EventRow, presentEvent } from './presenter';
@@ -42,15 +43,10 @@ interface Times {
   allDay: boolean;
 }
 
-export type CalendarServiceDeps = Pick<ServiceDeps, 'db' | 'engine'>;
-
-/** Called in a write's transaction whenever an event's people, times or reminder change. */
-export type EventWritten = (trx: Db, eventId: number, people: number[]) => Promise<void>;
+export type CalendarServiceDeps = Pick<ServiceDeps, 'db' | 'engine'> & { reminders: RemindersService };
 
 export class CalendarService {
   private readonly cache = new VersionedCache<string>(512);
-  /** Set by the reminders, so that an event's reminders follow its changes. */
-  onWritten: EventWritten = async () => {};
 
   constructor(private readonly deps: CalendarServiceDeps) {}
 
@@ -126,7 +122,7 @@ export class CalendarService {
       await writeGuests(trx, id, guests);
       const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       await writeEntries(trx, row, [userId, ...guests]);
-      await this.onWritten(trx, id, [userId, ...guests]);
+      await this.deps.reminders.syncEvent(trx, id);
       await bumpListVersions(trx, [userId, ...guests], 'calendar');
       const people = await this.peopleOf(trx, [row]);
       return this.presentWith(row, people, userId);
@@ -185,7 +181,7 @@ export class CalendarService {
         .where('source_id', '=', id)
         .execute();
       await writeEntries(trx, row, [userId, ...guests]);
-      await this.onWritten(trx, id, [userId, ...guests]);
+      await this.deps.reminders.syncEvent(trx, id);
       await bumpListVersions(trx, [userId, ...before, ...guests], 'calendar');
       const people = await this.peopleOf(trx, [row]);
       return this.presentWith(row, people, userId);

@@ -1,5 +1,6 @@
 /** The /api/friends calls of D12: friends, and the friend requests on /apps/requests. */
 import {
+  emptyBody,
   errorBody,
   friendParams,
   friendRequest,
@@ -16,8 +17,6 @@ import type { AppContext } from '../../context';
 import { userOf } from '../auth/authenticate';
 
 const noContent = z.null().describe('No content');
-/** Accept and decline carry nothing; an empty JSON object is accepted too. */
-const emptyBody = z.strictObject({}).nullish().describe('Nothing');
 
 export function friendsRoutes(app: FastifyInstance, context: AppContext): void {
   const { friends } = context.services;

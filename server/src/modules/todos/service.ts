@@ -26,6 +26,7 @@ import { resolveInvitees } from '../../lib/invitees';
 import { bumpListVersions, listVersion } from '../../lib/list-versions';
 import { resolveTags, type TagRef } from '../../lib/tag-refs';
 import type { ServiceDeps } from '../../deps';
+import type { RemindersService } from '../notifications/reminders';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { presentTask, type TodoRow } from './presenter';
 
@@ -56,7 +57,7 @@ export function todayIn(timeZone: string, at = new Date()): string {
   }).format(at);
 }
 
-export type TodosServiceDeps = Pick<ServiceDeps, 'db' | 'engine'>;
+export type TodosServiceDeps = Pick<ServiceDeps, 'db' | 'engine'> & { reminders: RemindersService };
 
 export class TodosService {
   private readonly cache = new VersionedCache<string>(512);
@@ -145,6 +146,7 @@ export class TodosService {
         .executeTakeFirstOrThrow();
       await writeTags(trx, id, tags);
       await writeAssignees(trx, id, assignees);
+      await this.deps.reminders.syncTodo(trx, id);
       await bumpListVersions(trx, [userId, ...assignees], 'todos');
       return this.loadOne(trx, id);
     });
@@ -236,7 +238,9 @@ export class TodosService {
           .execute();
         await writeTags(trx, next.id, currentTags);
         await writeAssignees(trx, next.id, assignees);
+        await this.deps.reminders.syncTodo(trx, next.id);
       }
+      await this.deps.reminders.syncTodo(trx, id);
       await bumpListVersions(trx, [task.owner_id, ...before, ...assignees], 'todos');
       return this.loadOne(trx, id);
     });
@@ -258,6 +262,7 @@ export class TodosService {
           .where('id', '=', id)
           .execute();
       }
+      await this.deps.reminders.syncTodo(trx, id);
       await bumpListVersions(trx, [userId, ...people], 'todos');
     });
   }

@@ -48,6 +48,8 @@ const notificationLabels = {
   newAnnouncements: 'account.notifications.newAnnouncements',
   productUpdates: 'account.notifications.productUpdates',
   blogDigest: 'account.notifications.blogDigest',
+  eventReminders: 'account.notifications.eventReminders',
+  taskReminders: 'account.notifications.taskReminders',
 } as const;
 
 const socialLabels = {

@@ -1,0 +1,43 @@
+/**
+ * Notifications (issue 11): what the reminders leave for a user — an event about to start, a task
+ * due today — read in the navbar's bell and marked read there.
+ */
+import { z } from 'zod';
+import { userId } from './users';
+
+export const notificationKinds = ['event', 'todo'] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+export const NOTIFICATIONS_SHOWN = 50;
+
+export const notification = z
+  .object({
+    _id: z.string(),
+    kind: z.enum(notificationKinds).describe('event: a reminder before an event; todo: a task due today'),
+    sourceId: z.string().describe('The event’s or the task’s id'),
+    title: z.string().describe('The event’s or the task’s title when the reminder fired'),
+    at: z.string().describe('The occurrence’s start, or the due day’s morning, an ISO 8601 UTC instant'),
+    isRead: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notification>;
+
+export const notificationList = z
+  .object({
+    data: z.array(notification).describe('The newest 50, newest first'),
+    count: z.number().int().min(0).describe('All of the user’s notifications'),
+    unread: z.number().int().min(0),
+  })
+  .meta({ id: 'NotificationList' });
+export type NotificationList = z.infer<typeof notificationList>;
+
+export const notificationParams = z.object({ id: userId });
+
+export const updateNotificationInput = z
+  .strictObject({ isRead: z.boolean().default(true).describe('Read (the default), or unread again') })
+  .meta({ id: 'UpdateNotificationInput' });
+export type UpdateNotificationInput = z.infer<typeof updateNotificationInput>;
+
+export const readAllResult = z
+  .object({ unread: z.literal(0), changed: z.number().int().min(0) })
+  .meta({ id: 'ReadAllResult' });

@@ -1,0 +1,279 @@
+/**
+ * Reminders (issue 11): one row per person and thing to remind of, holding when it fires next —
+ * `reminder` minutes before an event's next occurrence (for its owner and guests), 08:00 in each
+ * person's time zone on a to-do's due day (for its owner and assignees). Writes keep the rows in
+ * step, in their own transactions.
+ *
+ * Firing is safe with any number of instances on one database: an instance claims a due row by
+ * moving it on (to the next occurrence) or deleting it with a conditional update on its current
+ * fire time; only the instance whose update changed the row writes the notification, in the same
+ * transaction. The e-mail is claimed the same way (pending → sending) and sent once. A reminder
+ * that came due while no instance ran fires at the next start, unless it is over a day old.
+ */
+import { DateTime } from 'luxon';
+import type { Db } from '../../db';
+import { bool } from '../../db/dialect';
+import type { ServiceDeps } from '../../deps';
+import { mailText } from '../../lib/mail-texts';
+import { nextStart } from '../calendar/occurrences';
+import { seriesOf } from '../calendar/service';
+
+/** A reminder fired later than this after its time is dropped rather than sent. */
+export const STALE_AFTER_MS = 24 * 3_600_000;
+/** The hour of a due day at which its task is reminded of, in the person's time zone. */
+export const DUE_MORNING_HOUR = 8;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export type RemindersDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'config' | 'log'>;
+
+export class RemindersService {
+  constructor(private readonly deps: RemindersDeps) {}
+
+  /**
+   * The event's rows, one per participant: its next occurrence whose reminder time is still ahead.
+   * An occurrence whose reminder has passed is not reminded of again when the event is edited.
+   */
+  async syncEvent(trx: Db, eventId: number, now = Date.now()): Promise<void> {
+    await trx.deleteFrom('reminders').where('kind', '=', 'event').where('source_id', '=', eventId).execute();
+    const event = await trx.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
+    if (!event || event.reminder === null) return;
+    const before = event.reminder * 60_000;
+    const next = nextStart(seriesOf(event), now + before);
+    if (next === null) return;
+    const guests = await trx
+      .selectFrom('event_guests')
+      .select('user_id')
+      .where('event_id', '=', eventId)
+      .execute();
+    const people = [event.owner_id, ...guests.map((guest) => guest.user_id)];
+    await trx
+      .insertInto('reminders')
+      .values(
+        people.map((user_id) => ({
+          user_id,
+          kind: 'event' as const,
+          source_id: eventId,
+          fire_at: iso(next - before),
+          occurrence_at: iso(next),
+        })),
+      )
+      .execute();
+  }
+
+  /** The task's rows: 08:00 on its due day in each person's zone, while open and still ahead. */
+  async syncTodo(trx: Db, todoId: number, now = Date.now()): Promise<void> {
+    await trx.deleteFrom('reminders').where('kind', '=', 'todo').where('source_id', '=', todoId).execute();
+    const task = await trx.selectFrom('todos').selectAll().where('id', '=', todoId).executeTakeFirst();
+    if (!task || task.due_date === null || bool(task.is_completed) || bool(task.is_deleted)) return;
+    const people = await trx
+      .selectFrom('users')
+      .select(['users.id', 'users.time_zone'])
+      .where((eb) =>
+        eb.or([
+          eb('users.id', '=', task.owner_id),
+          eb(
+            'users.id',
+            'in',
+            eb
+              .selectFrom('todo_assignees')
+              .select('todo_assignees.user_id')
+              .where('todo_assignees.todo_id', '=', todoId),
+          ),
+        ]),
+      )
+      .execute();
+    const rows = people.flatMap((person) => {
+      const morning = DateTime.fromISO(task.due_date!, { zone: person.time_zone })
+        .set({ hour: DUE_MORNING_HOUR })
+        .toMillis();
+      return morning >= now
+        ? [
+            {
+              user_id: person.id,
+              kind: 'todo' as const,
+              source_id: todoId,
+              fire_at: iso(morning),
+              occurrence_at: iso(morning),
+            },
+          ]
+        : [];
+    });
+    if (rows.length > 0) await trx.insertInto('reminders').values(rows).execute();
+  }
+
+  /** Fires every due reminder (a batch at a time); answers how many notifications it wrote. */
+  async fireDue(now = Date.now()): Promise<number> {
+    let written = 0;
+    for (;;) {
+      const due = await this.deps.db
+        .selectFrom('reminders')
+        .selectAll()
+        .where('fire_at', '<=', iso(now))
+        .orderBy('fire_at')
+        .limit(100)
+        .execute();
+      let claimed = 0;
+      for (const reminder of due) {
+        const result = await this.fire(reminder, now);
+        if (result.claimed) claimed += 1;
+        if (result.notificationId !== undefined) {
+          written += 1;
+          await this.sendMail(result.notificationId);
+        }
+      }
+      if (due.length < 100 || claimed === 0) return written;
+    }
+  }
+
+  /** Mails that an instance wrote but did not send (it stopped in between), sent now. */
+  async sendPendingMail(): Promise<void> {
+    const pending = await this.deps.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('mail_state', '=', 'pending')
+      .orderBy('id')
+      .limit(100)
+      .execute();
+    for (const { id } of pending) await this.sendMail(id);
+  }
+
+  /**
+   * Claims one due reminder by moving it on (an event's next occurrence) or deleting it, on the
+   * condition that nobody has since; the claimer writes the notification in the same transaction.
+   */
+  private fire(
+    reminder: {
+      id: number;
+      user_id: number;
+      kind: 'event' | 'todo';
+      source_id: number;
+      fire_at: string;
+      occurrence_at: string;
+    },
+    now: number,
+  ): Promise<{ claimed: boolean; notificationId?: number }> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      let title: string | undefined;
+      let following: { fire: number; start: number } | null = null;
+      if (reminder.kind === 'event') {
+        const event = await trx
+          .selectFrom('events')
+          .selectAll()
+          .where('id', '=', reminder.source_id)
+          .executeTakeFirst();
+        if (event && event.reminder !== null) {
+          title = event.title;
+          // The next occurrence, skipping those whose reminder would already be stale.
+          const before = event.reminder * 60_000;
+          const notBefore = Math.max(Date.parse(reminder.occurrence_at) + 1, now - STALE_AFTER_MS + before);
+          const next = nextStart(seriesOf(event), notBefore);
+          if (next !== null) following = { fire: next - before, start: next };
+        }
+      } else {
+        const task = await trx
+          .selectFrom('todos')
+          .select('title')
+          .where('id', '=', reminder.source_id)
+          .executeTakeFirst();
+        title = task?.title;
+      }
+
+      const changed = following
+        ? await trx
+            .updateTable('reminders')
+            .set({ fire_at: iso(following.fire), occurrence_at: iso(following.start) })
+            .where('id', '=', reminder.id)
+            .where('fire_at', '=', reminder.fire_at)
+            .where('occurrence_at', '=', reminder.occurrence_at)
+            .executeTakeFirst()
+            .then((result) => Number(result.numUpdatedRows))
+        : await trx
+            .deleteFrom('reminders')
+            .where('id', '=', reminder.id)
+            .where('fire_at', '=', reminder.fire_at)
+            .where('occurrence_at', '=', reminder.occurrence_at)
+            .executeTakeFirst()
+            .then((result) => Number(result.numDeletedRows));
+      if (changed !== 1) return { claimed: false };
+      if (title === undefined || Date.parse(reminder.fire_at) < now - STALE_AFTER_MS)
+        return { claimed: true };
+
+      const user = await trx
+        .selectFrom('users')
+        .select(['notify_event_reminders', 'notify_task_reminders'])
+        .where('id', '=', reminder.user_id)
+        .executeTakeFirst();
+      const wanted = reminder.kind === 'event' ? user?.notify_event_reminders : user?.notify_task_reminders;
+      if (!user || !bool(wanted)) return { claimed: true };
+      const { id } = await trx
+        .insertInto('notifications')
+        .values({
+          user_id: reminder.user_id,
+          kind: reminder.kind,
+          source_id: reminder.source_id,
+          title,
+          occurrence_at: reminder.occurrence_at,
+          is_read: false,
+          mail_state: 'pending',
+          created_at: iso(now),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { claimed: true, notificationId: id };
+    });
+  }
+
+  /** Claims the notification's e-mail (pending → sending) and sends it in the user's language. */
+  private async sendMail(notificationId: number): Promise<void> {
+    const claimed = await this.deps.db
+      .updateTable('notifications')
+      .set({ mail_state: 'sending' })
+      .where('id', '=', notificationId)
+      .where('mail_state', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return;
+    const row = await this.deps.db
+      .selectFrom('notifications')
+      .innerJoin('users', 'users.id', 'notifications.user_id')
+      .select([
+        'notifications.kind',
+        'notifications.title',
+        'notifications.occurrence_at',
+        'users.email',
+        'users.username',
+        'users.full_name',
+        'users.language',
+        'users.time_zone',
+      ])
+      .where('notifications.id', '=', notificationId)
+      .executeTakeFirstOrThrow();
+    const name = row.full_name || row.username;
+    const base = this.deps.config.PUBLIC_URL;
+    const mail =
+      row.kind === 'event'
+        ? mailText(row.language, 'eventReminder', {
+            name,
+            title: row.title,
+            when: new Intl.DateTimeFormat(row.language, {
+              dateStyle: 'full',
+              timeStyle: 'short',
+              timeZone: row.time_zone,
+            }).format(new Date(row.occurrence_at)),
+            link: `${base}/apps/calendar`,
+          })
+        : mailText(row.language, 'taskDue', { name, title: row.title, link: `${base}/apps/todo` });
+    let state: 'sent' | 'failed' = 'sent';
+    try {
+      await this.deps.mailer.send({ to: row.email, ...mail });
+    } catch (error) {
+      state = 'failed';
+      this.deps.log.warn({ err: error, notificationId }, 'a reminder e-mail could not be sent');
+    }
+    await this.deps.db
+      .updateTable('notifications')
+      .set({ mail_state: state })
+      .where('id', '=', notificationId)
+      .execute();
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The reminders' clock, inside the server process: every REMINDERS_EVERY it fires the due
+ * reminders and sends any mail left pending. It starts when the app is ready (so a reminder that
+ * came due while the server was down fires at once) and stops, finishing its tick, before the database closes.
+ * Several instances may run it on one database: RemindersService claims each row once.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { RemindersService } from './reminders';
+
+export function scheduleReminders(app: FastifyInstance, reminders: RemindersService, everyMs: number): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  const tick = async () => {
+    try {
+      const written = await reminders.fireDue();
+      await reminders.sendPendingMail();
+      if (written > 0) app.log.info({ notifications: written }, 'reminders fired');
+    } catch (error) {
+      app.log.error({ err: error }, 'the reminders could not run');
+    }
+  };
+  const loop = () => {
+    if (stopped) return;
+    running = tick().finally(() => {
+      if (!stopped) timer = setTimeout(loop, everyMs);
+    });
+  };
+
+  app.addHook('onReady', (done) => {
+    loop();
+    done();
+  });
+  // preClose runs before the onClose hooks that close the database and the mailer.
+  app.addHook('preClose', async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  });
+}

@@ -1,0 +1,76 @@
+/** A user's notifications (issue 11): the newest, read one, read all. Only one's own: 404 otherwise. */
+import { NOTIFICATIONS_SHOWN, type Notification, type NotificationList } from '@cadence/contract';
+import type { Selectable } from 'kysely';
+import { bool } from '../../db/dialect';
+import type { NotificationsTable } from '../../db/schema';
+import type { ServiceDeps } from '../../deps';
+import { notFound } from '../../errors';
+
+type NotificationRow = Selectable<NotificationsTable>;
+
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    _id: String(row.id),
+    kind: row.kind,
+    sourceId: String(row.source_id),
+    title: row.title,
+    at: row.occurrence_at,
+    isRead: bool(row.is_read),
+    createdAt: row.created_at,
+  };
+}
+
+export class NotificationsService {
+  constructor(private readonly deps: Pick<ServiceDeps, 'db'>) {}
+
+  async list(userId: number): Promise<NotificationList> {
+    const { db } = this.deps;
+    const rows = await db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(NOTIFICATIONS_SHOWN)
+      .execute();
+    const counts = await db
+      .selectFrom('notifications')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('count'),
+        eb.fn.sum<number>(eb.case().when('is_read', '=', false).then(1).else(0).end()).as('unread'),
+      ])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return {
+      data: rows.map(presentNotification),
+      count: Number(counts.count),
+      unread: Number(counts.unread ?? 0),
+    };
+  }
+
+  async markRead(userId: number, id: number, isRead: boolean): Promise<Notification> {
+    const { db } = this.deps;
+    const changed = await db
+      .updateTable('notifications')
+      .set({ is_read: isRead })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) throw notFound();
+    const row = await db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return presentNotification(row);
+  }
+
+  async readAll(userId: number): Promise<{ unread: 0; changed: number }> {
+    const changed = await this.deps.db
+      .updateTable('notifications')
+      .set({ is_read: true })
+      .where('user_id', '=', userId)
+      .where('is_read', '=', false)
+      .executeTakeFirst();
+    return { unread: 0, changed: Number(changed.numUpdatedRows) };
+  }
+}
