@@ -188,3 +188,39 @@ export const eventsQuery = z.strictObject({
   end: z.string().refine(isInstantOrDay).describe('Exclusive; at most 400 days after start'),
 });
 export type EventsQuery = z.infer<typeof eventsQuery>;
+
+/** The secret feed address (issue 11): shown once when made; afterwards only that it exists. */
+export const calendarFeedStatus = z
+  .object({
+    active: z.boolean(),
+    createdAt: z.string().nullable(),
+  })
+  .meta({ id: 'CalendarFeedStatus' });
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatus>;
+
+export const calendarFeed = z
+  .object({
+    active: z.literal(true),
+    createdAt: z.string(),
+    url: z.string().describe('The address to subscribe to; it is not shown again (a new one replaces it)'),
+  })
+  .meta({ id: 'CalendarFeed' });
+export type CalendarFeed = z.infer<typeof calendarFeed>;
+
+export const feedParams = z.object({
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/)
+    .describe('The secret of the address, 256 bits, base64url'),
+});
+
+export const calendarImportResult = z
+  .object({
+    imported: z.number().int().min(0),
+    skipped: z.number().int().min(0).describe('Events already here (same UID) or that could not be read'),
+  })
+  .meta({ id: 'CalendarImportResult' });
+export type CalendarImportResult = z.infer<typeof calendarImportResult>;
+
+/** The largest .ics file an import takes. */
+export const CALENDAR_IMPORT_MAX_BYTES = 2 * 1024 * 1024;

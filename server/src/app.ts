@@ -32,7 +32,7 @@ import { healthRoutes } from './modules/health/routes';
 import { projectsRoutes } from './modules/projects/routes';
 import { tagsRoutes } from './modules/tags/routes';
 import { todosRoutes } from './modules/todos/routes';
-import { calendarRoutes } from './modules/calendar/routes';
+import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { scheduleReminders } from './modules/notifications/scheduler';
 import { usersRoutes } from './modules/users/routes';
@@ -48,7 +48,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 type RouteModule = (api: FastifyInstance, context: AppContext) => void;
 
 /** Route modules anyone may call: each route decides for itself (rate limits, tokens in the body). */
-const openRoutes: RouteModule[] = [healthRoutes, authRoutes, avatarRoutes];
+const openRoutes: RouteModule[] = [healthRoutes, authRoutes, avatarRoutes, calendarFeedRoutes];
 
 /**
  * Route modules behind sign-in: `requireSignIn` authenticates every one of their routes in

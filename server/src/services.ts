@@ -5,6 +5,7 @@
 import type { ServiceDeps } from './deps';
 import { AccountService } from './modules/account/service';
 import { AuthService } from './modules/auth/service';
+import { CalendarFeedService } from './modules/calendar/feed';
 import { CalendarService } from './modules/calendar/service';
 import { FriendsService } from './modules/friends/service';
 import { GoalsService } from './modules/goals/service';
@@ -27,6 +28,7 @@ export interface Services {
   goals: GoalsService;
   todos: TodosService;
   calendar: CalendarService;
+  calendarFeeds: CalendarFeedService;
   reminders: RemindersService;
   notifications: NotificationsService;
 }
@@ -46,6 +48,7 @@ export function buildServices(deps: ServiceDeps): Services {
     goals: new GoalsService(deps),
     todos: new TodosService({ ...deps, reminders }),
     calendar: new CalendarService({ ...deps, reminders }),
+    calendarFeeds: new CalendarFeedService(deps),
     reminders,
     notifications: new NotificationsService(deps),
   };

@@ -43,6 +43,8 @@ export interface World {
   eventId: string;
   /** A notification of the victim's (its reminder fired). */
   notificationId: string;
+  /** The secret of the victim's calendar feed address. */
+  feedToken: string;
   /** A request from the victim to someone who has not answered. */
   requestId: string;
   /** A valid access token of an account the operator has since deactivated. */
@@ -222,6 +224,10 @@ export const operations: Record<string, Call[]> = {
     },
   ],
   'DELETE /api/calender/{id}': [{ params: (w) => ({ id: w.eventId }), stranger: 404, member: 403 }],
+  'GET /api/calender/feed': [{ stranger: own }],
+  'POST /api/calender/feed': [{ stranger: own }],
+  'DELETE /api/calender/feed': [{ stranger: own }],
+  'POST /api/calender/import': [{ stranger: own }],
   'GET /api/notifications': [{ stranger: own }],
   'PUT /api/notifications/{id}': [
     { params: (w) => ({ id: w.notificationId }), body: () => ({ isRead: true }), stranger: 404 },
@@ -239,6 +245,8 @@ export const publicOperations: Record<string, string> = {
   'POST /api/jwt/forgot-password': 'the user has lost their password',
   'POST /api/jwt/reset-password': 'authenticated by the token from the e-mail',
   'GET /api/avatars/{id}': '<img> cannot send a token; versioned addresses (decisions.md §20)',
+  'GET /api/calender/feed/{token}.ics':
+    'calendar apps cannot send a token: the 256-bit secret in the address is the key, stored hashed, revocable',
 };
 
 /** Valid bodies for the open operations that take one (the refresh token is the victim's). */
@@ -254,6 +262,7 @@ export const publicBodies: Record<string, (w: World) => unknown> = {
 /** How to aim the open operations that name a resource in their path. */
 export const publicCalls: Record<string, Call> = {
   'GET /api/avatars/{id}': { params: (w) => ({ id: w.victim.id }), stranger: own },
+  'GET /api/calender/feed/{token}.ics': { params: (w) => ({ token: w.feedToken }), stranger: own },
 };
 
 export interface DocumentedOperation {
@@ -381,6 +390,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const feed = await ok<{ url: string }>(t, 'POST', '/api/calender/feed', victim.token, undefined, 201);
   const request = await sendFriendRequest(t, victim, bystander);
   return {
     victim,
@@ -397,6 +407,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     taskId: task._id,
     eventId: event._id,
     notificationId: String(notification.id),
+    feedToken: /feed\/([^/]+)\.ics$/.exec(feed.url)![1]!,
     requestId: request._id,
     deactivatedToken: deactivated.token,
   };

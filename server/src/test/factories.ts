@@ -44,6 +44,19 @@ export function call(
   return t.app.inject(options);
 }
 
+/** A multipart/form-data body holding one file in the field `file`, as a browser sends it. */
+export function multipartFile(filename: string, contentType: string, content: Buffer) {
+  const boundary = '----cadence-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
 /** A request that must answer `status`; answers its JSON body (or undefined for an empty one). */
 export async function ok<T>(
   t: TestApp,

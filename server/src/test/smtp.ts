@@ -13,6 +13,8 @@ export interface TestInbox {
   url: string;
   /** The first mail to `address`, waiting up to 10 s for it. */
   mailTo(address: string): Promise<ReceivedMail>;
+  /** Every mail received so far to `address`. */
+  allTo(address: string): ReceivedMail[];
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startInbox(): Promise<TestInbox> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
+    allTo: (address) => inbox.filter((m) => m.to === address),
     close: () => new Promise<void>((resolve) => server.close(resolve)),
   };
 }

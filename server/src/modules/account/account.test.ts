@@ -2,25 +2,13 @@
 import { type Account, type AuthSession, type ErrorBody } from '@cadence/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { buildUser, call, login, refresh } from '../../test/factories';
+import { buildUser, call, login, multipartFile, refresh } from '../../test/factories';
 import { snapshot, useTestApp } from '../../test/harness';
 
 const t = useTestApp();
 
-function multipart(filename: string, contentType: string, content: Buffer) {
-  const boundary = '----cadence-test-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, content, tail]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 function upload(token: string | undefined, filename: string, contentType: string, content: Buffer) {
-  const body = multipart(filename, contentType, content);
+  const body = multipartFile(filename, contentType, content);
   return call(t, 'POST', '/api/account/avatar', token, body.payload, { 'content-type': body.contentType });
 }
 

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../errors';
+import { readUpload } from '../../lib/upload';
 import { userOf } from '../auth/authenticate';
 
 const noContent = z.null().describe('No content');
@@ -61,27 +62,11 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
       response: { 200: account, 400: errorBody, 413: errorBody, 415: errorBody },
     },
     handler: async (request) => {
-      if (!request.isMultipart()) {
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages['request.unsupportedMediaType']);
-      }
-      let file;
-      try {
-        file = await request.file();
-      } catch (error) {
-        // A malformed form (no boundary, a broken part) is the sender's mistake, not ours.
-        request.log.info({ err: error }, 'unreadable multipart body');
-        throw new AppError(400, 'AVATAR_MISSING', messages['account.avatarMissing']);
-      }
-      if (!file) throw new AppError(400, 'AVATAR_MISSING', messages['account.avatarMissing']);
-      let upload: Buffer;
-      try {
-        upload = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, 'AVATAR_TOO_LARGE', messages['account.avatarTooLarge']);
-        }
-        throw error;
-      }
+      const { content: upload } = await readUpload(request, {
+        notMultipart: new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages['request.unsupportedMediaType']),
+        missing: new AppError(400, 'AVATAR_MISSING', messages['account.avatarMissing']),
+        tooLarge: new AppError(413, 'AVATAR_TOO_LARGE', messages['account.avatarTooLarge']),
+      });
       return accounts.setAvatar(userOf(request).id, upload);
     },
   });

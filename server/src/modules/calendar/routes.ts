@@ -1,8 +1,14 @@
 /** The Calendar calls (spec part 7, D31): /api/calender/…, exactly those paths and payloads. */
 import {
   calendarEvent,
+  calendarFeed,
+  calendarFeedStatus,
+  calendarImportResult,
+  feedParams,
+  messages,
   calendarEvents,
   createEventInput,
+  emptyBody,
   errorBody,
   eventParams,
   eventsQuery,
@@ -12,8 +18,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { AppError, badRequest, notFound } from '../../errors';
 import { passBytes, sendVersioned } from '../../lib/cached-json';
+import { readUpload } from '../../lib/upload';
 import { userOf } from '../auth/authenticate';
+import { feedOf, NotICalendar, parseIcs } from './ics';
 
 const noContent = z.null().describe('No content');
 const common = { tags: ['calendar'] };
@@ -24,7 +33,7 @@ const calendarEtag = (userId: number, version: number, timeZone: string) =>
   `W/"calendar-${userId}-v${version}-${encodeURIComponent(timeZone)}"`;
 
 export function calendarRoutes(app: FastifyInstance, context: AppContext): void {
-  const { calendar } = context.services;
+  const { calendar, calendarFeeds } = context.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/calender/events', {
@@ -96,6 +105,93 @@ export function calendarRoutes(app: FastifyInstance, context: AppContext): void 
     handler: async (request, reply) => {
       await calendar.remove(userOf(request).id, Number(request.params.id));
       return reply.code(204).send(null);
+    },
+  });
+
+  api.get('/calender/feed', {
+    schema: {
+      ...common,
+      summary: 'Whether I have a secret feed address, and since when',
+      response: { 200: calendarFeedStatus },
+    },
+    handler: (request) => calendarFeeds.status(userOf(request).id),
+  });
+
+  api.post('/calender/feed', {
+    schema: {
+      ...common,
+      summary: 'Make my secret feed address (any older one stops working); answers it, once',
+      body: emptyBody,
+      response: { 201: calendarFeed },
+    },
+    handler: async (request, reply) => reply.code(201).send(await calendarFeeds.rotate(userOf(request).id)),
+  });
+
+  api.delete('/calender/feed', {
+    schema: {
+      ...common,
+      summary: 'Revoke my secret feed address',
+      response: { 204: noContent },
+    },
+    handler: async (request, reply) => {
+      await calendarFeeds.revoke(userOf(request).id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  api.post('/calender/import', {
+    schema: {
+      ...common,
+      summary: 'Import an iCalendar file (.ics, multipart/form-data, at most 2 MB) as my events',
+      consumes: ['multipart/form-data'],
+      response: { 201: calendarImportResult, 400: errorBody, 413: errorBody, 415: errorBody },
+    },
+    handler: async (request, reply) => {
+      const fileError = (key: 'calendar.fileInvalid' | 'calendar.fileEmpty') =>
+        badRequest('VALIDATION_ERROR', key, { file: messages[key] });
+      const { content } = await readUpload(request, {
+        notMultipart: new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages['request.unsupportedMediaType']),
+        missing: fileError('calendar.fileInvalid'),
+        tooLarge: new AppError(413, 'FILE_TOO_LARGE', messages['calendar.fileTooLarge'], {
+          file: messages['calendar.fileTooLarge'],
+        }),
+      });
+      const user = userOf(request);
+      let parsed;
+      try {
+        parsed = parseIcs(content.toString('utf8'), user.time_zone);
+      } catch (error) {
+        if (error instanceof NotICalendar) throw fileError('calendar.fileInvalid');
+        throw error;
+      }
+      if (parsed.events.length === 0) throw fileError('calendar.fileEmpty');
+      const result = await calendar.importEvents(user.id, parsed.events);
+      return reply.code(201).send({ imported: result.imported, skipped: result.skipped + parsed.skipped });
+    },
+  });
+}
+
+/** The secret feed: no sign-in, the address is the key (calendar apps cannot send a token). */
+export function calendarFeedRoutes(app: FastifyInstance, context: AppContext): void {
+  const { calendar, calendarFeeds } = context.services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/calender/feed/:token.ics', {
+    schema: {
+      ...common,
+      summary: 'My calendar as iCalendar (RFC 5545), for Google Calendar, Apple Calendar or Thunderbird',
+      params: feedParams,
+      response: { 200: z.string().describe('text/calendar'), 404: errorBody },
+    },
+    handler: async (request, reply) => {
+      const owner = await calendarFeeds.ownerOf(request.params.token);
+      if (!owner) throw notFound();
+      const rows = await calendar.feedRows(owner.id);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('cache-control', 'private, no-cache')
+        .header('content-disposition', 'inline; filename="cadence.ics"')
+        .send(feedOf(`Cadence — ${owner.full_name || owner.username}`, rows));
     },
   });
 }

@@ -28,6 +28,7 @@ import type { ServiceDeps } from '../../deps';
 import type { RemindersService } from '../notifications/reminders';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { isUsableRule, occurrencesIn, type Series, seriesEnd, ZONE_SLACK_MS } from './occurrences';
+import type { ImportedEvent } from './ics';
 import { type EventRow, presentEvent } from './presenter';
 
 const DAY_MS = 86_400_000;
@@ -35,6 +36,25 @@ const DAY_MS = 86_400_000;
 export const SHORT_EVENT_MAX_MS = 7 * DAY_MS;
 
 const now = () => new Date().toISOString();
+
+/** The most events a feed holds (the latest starts). */
+export const FEED_EVENTS_MAX = 5000;
+
+/** An event's fields once checked, as written. */
+interface NewEvent {
+  title: string;
+  description: string;
+  url: string;
+  location: string;
+  category: string;
+  allDay: boolean;
+  start: number;
+  end: number;
+  timeZone: string;
+  recurrence: string | null;
+  reminder: number | null;
+  uid: string;
+}
 
 /** What an event's times are once read and checked: epoch ms, all-day ones on 00:00Z. */
 interface Times {
@@ -97,36 +117,100 @@ export class CalendarService {
     checkRule(times, timeZone, input.recurrence);
     return this.deps.db.transaction().execute(async (trx) => {
       const guests = await this.resolveGuests(trx, userId, input.guests, input.groups);
-      const at = now();
-      const { id } = await trx
-        .insertInto('events')
-        .values({
-          owner_id: userId,
-          title: input.title,
-          description: input.description,
-          url: input.url,
-          location: input.location,
-          category: input.category,
-          all_day: times.allDay,
-          start_at: iso(times.start),
-          end_at: iso(times.end),
-          time_zone: timeZone,
-          recurrence: input.recurrence,
-          reminder: input.reminder,
-          uid: `${randomUUID()}@cadence`,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await writeGuests(trx, id, guests);
-      const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      await writeEntries(trx, row, [userId, ...guests]);
-      await this.deps.reminders.syncEvent(trx, id);
+      const row = await this.insertEvent(trx, userId, guests, {
+        ...input,
+        ...times,
+        timeZone,
+        uid: `${randomUUID()}@cadence`,
+      });
       await bumpListVersions(trx, [userId, ...guests], 'calendar');
       const people = await this.peopleOf(trx, [row]);
       return this.presentWith(row, people, userId);
     });
+  }
+
+  /**
+   * The events of an iCalendar file, added as the user's own (no guests) in one transaction; an
+   * event whose UID the user already has is skipped, so importing a file twice adds nothing.
+   */
+  async importEvents(
+    userId: number,
+    events: ImportedEvent[],
+  ): Promise<{ imported: number; skipped: number }> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      const uids = [...new Set(events.map((event) => event.uid).filter(Boolean))];
+      const known = new Set<string>();
+      for (let index = 0; index < uids.length; index += 500) {
+        const rows = await trx
+          .selectFrom('events')
+          .select('uid')
+          .where('owner_id', '=', userId)
+          .where('uid', 'in', uids.slice(index, index + 500))
+          .execute();
+        rows.forEach((row) => known.add(row.uid));
+      }
+      let imported = 0;
+      for (const event of events) {
+        if (event.uid && known.has(event.uid)) continue;
+        const recurrence =
+          event.recurrence && isUsableRule({ ...event, recurrence: event.recurrence })
+            ? event.recurrence
+            : null;
+        const uid = event.uid || `${randomUUID()}@cadence`;
+        known.add(uid);
+        await this.insertEvent(trx, userId, [], { ...event, recurrence, uid, reminder: event.reminder });
+        imported += 1;
+      }
+      if (imported > 0) await bumpListVersions(trx, [userId], 'calendar');
+      return { imported, skipped: events.length - imported };
+    });
+  }
+
+  /** The rows of every event on the user's calendar, for the feed: owned and guest of. */
+  feedRows(userId: number): Promise<EventRow[]> {
+    return this.deps.db
+      .selectFrom('events')
+      .selectAll('events')
+      .where('events.id', 'in', (eb) =>
+        eb
+          .selectFrom('calendar_entries')
+          .select('calendar_entries.source_id')
+          .where('calendar_entries.user_id', '=', userId)
+          .where('calendar_entries.kind', '=', 'event'),
+      )
+      .orderBy('events.start_at', 'desc')
+      .limit(FEED_EVENTS_MAX)
+      .execute();
+  }
+
+  private async insertEvent(trx: Db, userId: number, guests: number[], fields: NewEvent): Promise<EventRow> {
+    const at = now();
+    const { id } = await trx
+      .insertInto('events')
+      .values({
+        owner_id: userId,
+        title: fields.title,
+        description: fields.description,
+        url: fields.url,
+        location: fields.location,
+        category: fields.category,
+        all_day: fields.allDay,
+        start_at: iso(fields.start),
+        end_at: iso(fields.end),
+        time_zone: fields.timeZone,
+        recurrence: fields.recurrence,
+        reminder: fields.reminder,
+        uid: fields.uid,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeGuests(trx, id, guests);
+    const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    await writeEntries(trx, row, [userId, ...guests]);
+    await this.deps.reminders.syncEvent(trx, id);
+    return row;
   }
 
   /**

@@ -1,0 +1,281 @@
+/**
+ * The calendar in iCalendar (issue 11): the secret feed, read by a real iCalendar parser (ical.js)
+ * into the same occurrences the range read answers; importing that feed into another account
+ * reproduces them; a file that is not iCalendar is refused and changes nothing.
+ */
+import {
+  type CalendarEvent,
+  type CalendarEvents,
+  type CalendarFeed,
+  type CalendarFeedStatus,
+  type CreateEventForm,
+  messages,
+} from '@cadence/contract';
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import {
+  befriend,
+  buildUser,
+  call,
+  expectError,
+  multipartFile,
+  ok,
+  type TestUser,
+} from '../../test/factories';
+import { fingerprint, useTestApp } from '../../test/harness';
+
+const t = useTestApp({ PUBLIC_URL: 'https://cadence.test' });
+
+const RANGE = { start: '2026-10-01T00:00:00.000Z', end: '2027-01-01T00:00:00.000Z' };
+
+async function inZone(timeZone: string): Promise<TestUser> {
+  const user = await buildUser(t);
+  await ok(t, 'PUT', '/api/account', user.token, { timeZone });
+  return user;
+}
+
+function addEvent(user: TestUser, body: CreateEventForm): Promise<CalendarEvent> {
+  return ok<CalendarEvent>(t, 'POST', '/api/calender/add-event/', user.token, body, 201);
+}
+
+async function occurrences(user: TestUser): Promise<string[]> {
+  const query = new URLSearchParams(RANGE).toString();
+  const { data } = await ok<CalendarEvents>(t, 'GET', `/api/calender/events?${query}`, user.token);
+  return data.map((e) => `${e.title}|${e.start}|${e.end}|${e.allDay}`).sort();
+}
+
+/** The feed's occurrences in RANGE as ical.js expands them (all-day ones as 00:00Z days). */
+function feedOccurrences(ics: string): string[] {
+  const root = new ICAL.Component(ICAL.parse(ics) as unknown[]);
+  for (const zone of root.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  const [from, to] = [Date.parse(RANGE.start), Date.parse(RANGE.end)];
+  const seen: string[] = [];
+  for (const component of root.getAllSubcomponents('vevent')) {
+    const event = new ICAL.Event(component);
+    const length = event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime();
+    const iterator = event.iterator();
+    for (let next = iterator.next(); next; next = iterator.next()) {
+      const start = event.startDate.isDate
+        ? Date.UTC(next.year, next.month - 1, next.day)
+        : next.toJSDate().getTime();
+      if (start >= to) break;
+      const end = event.startDate.isDate
+        ? start + Math.round(length / 86_400_000) * 86_400_000
+        : start + length;
+      if (end > from) {
+        seen.push(
+          `${event.summary}|${new Date(start).toISOString()}|${new Date(end).toISOString()}|${event.startDate.isDate}`,
+        );
+      }
+    }
+  }
+  return seen.sort();
+}
+
+function importFile(user: TestUser, content: string | Buffer, filename = 'calendar.ics') {
+  const body = multipartFile(filename, 'text/calendar', Buffer.from(content));
+  return call(t, 'POST', '/api/calender/import', user.token, body.payload, {
+    'content-type': body.contentType,
+  });
+}
+
+async function readFeed(url: string) {
+  return call(t, 'GET', url.replace('https://cadence.test', ''));
+}
+
+describe('the secret feed', () => {
+  it('holds my events and my guest events with their rules, as ical.js reads them', async () => {
+    const me = await inZone('Europe/Paris');
+    const friend = await inZone('America/New_York');
+    await befriend(t, me, friend);
+    await addEvent(me, {
+      title: 'Weekly review',
+      start: '2026-10-12T09:00:00+02:00',
+      end: '2026-10-12T10:00:00+02:00',
+      recurrence: 'FREQ=WEEKLY;BYDAY=MO;UNTIL=20261130',
+      reminder: 15,
+      location: 'Room 4; second floor',
+      description: 'Numbers, then plans,\nthen lunch.',
+      category: 'Business',
+    });
+    await addEvent(me, {
+      title: 'Holidays',
+      allDay: true,
+      start: '2026-12-24',
+      end: '2026-12-27',
+      category: 'Holiday',
+    });
+    await addEvent(me, {
+      title: 'Monthly',
+      allDay: true,
+      start: '2026-10-31',
+      end: '2026-10-31',
+      recurrence: 'FREQ=MONTHLY;COUNT=3',
+    });
+    await addEvent(friend, {
+      title: 'Call with friend',
+      start: '2026-11-02T08:00:00-05:00',
+      end: '2026-11-02T08:30:00-05:00',
+      recurrence: 'FREQ=DAILY;COUNT=10',
+      guests: [me.id],
+    });
+
+    expect(await ok<CalendarFeedStatus>(t, 'GET', '/api/calender/feed', me.token)).toEqual({
+      active: false,
+      createdAt: null,
+    });
+    const feed = await ok<CalendarFeed>(t, 'POST', '/api/calender/feed', me.token, undefined, 201);
+    expect(feed.url).toMatch(/^https:\/\/cadence\.test\/api\/calender\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(await ok<CalendarFeedStatus>(t, 'GET', '/api/calender/feed', me.token)).toEqual({
+      active: true,
+      createdAt: feed.createdAt,
+    });
+
+    const response = await readFeed(feed.url);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    const ics = response.body;
+    expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(ics).toContain('TZID:Europe/Paris');
+    expect(ics).toContain('TZID:America/New_York');
+    expect(ics).toContain('DTSTART;TZID=Europe/Paris:20261012T090000');
+    expect(ics).toContain('RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20261130T225959Z');
+    expect(ics).toContain('DTSTART;VALUE=DATE:20261224');
+    expect(ics).toContain('TRIGGER:-PT15M');
+
+    const expected = await occurrences(me);
+    expect(expected).toHaveLength(7 + 1 + 3 + 10);
+    expect(feedOccurrences(ics)).toEqual(expected);
+
+    // The parsed texts keep their commas, semicolons and line breaks.
+    const root = new ICAL.Component(ICAL.parse(ics) as unknown[]);
+    const review = root
+      .getAllSubcomponents('vevent')
+      .find((v) => v.getFirstPropertyValue('summary') === 'Weekly review')!;
+    expect(review.getFirstPropertyValue('location')).toBe('Room 4; second floor');
+    expect(review.getFirstPropertyValue('description')).toBe('Numbers, then plans,\nthen lunch.');
+
+    // Importing that feed into another account reproduces the occurrences, once.
+    const other = await inZone('Asia/Tokyo');
+    const imported = await importFile(other, ics);
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json()).toEqual({ imported: 4, skipped: 0 });
+    expect(await occurrences(other)).toEqual(expected);
+    const again = await importFile(other, ics);
+    expect(again.json()).toEqual({ imported: 0, skipped: 4 });
+    expect(await occurrences(other)).toEqual(expected);
+  });
+
+  it('stops answering an old address when a new one is made, and any address once revoked', async () => {
+    const me = await buildUser(t);
+    await addEvent(me, { title: 'Mine', start: '2026-12-01T09:00:00Z', end: '2026-12-01T10:00:00Z' });
+    const first = await ok<CalendarFeed>(t, 'POST', '/api/calender/feed', me.token, undefined, 201);
+    const second = await ok<CalendarFeed>(t, 'POST', '/api/calender/feed', me.token, {}, 201);
+    expect(second.url).not.toBe(first.url);
+    expectError(await readFeed(first.url), 404, 'NOT_FOUND');
+    expect((await readFeed(second.url)).body).toContain('SUMMARY:Mine');
+    await ok(t, 'DELETE', '/api/calender/feed', me.token, undefined, 204);
+    expectError(await readFeed(second.url), 404, 'NOT_FOUND');
+    const unknown = `/api/calender/feed/${'A'.repeat(43)}.ics`;
+    expectError(await call(t, 'GET', unknown), 404, 'NOT_FOUND');
+    expectError(await call(t, 'GET', '/api/calender/feed/short.ics'), 400, 'VALIDATION_ERROR');
+  });
+});
+
+describe('POST /api/calender/import', () => {
+  it('reads a file as other calendar apps write it: VTIMEZONE, UTC UNTIL, DURATION, an alarm, floating times', async () => {
+    const me = await inZone('Europe/Lisbon');
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Example Corp.//Calendar//EN',
+      'BEGIN:VTIMEZONE',
+      'TZID:W. Europe Standard Time',
+      'BEGIN:STANDARD',
+      'DTSTART:16010101T030000',
+      'TZOFFSETFROM:+0200',
+      'TZOFFSETTO:+0100',
+      'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10',
+      'END:STANDARD',
+      'BEGIN:DAYLIGHT',
+      'DTSTART:16010101T020000',
+      'TZOFFSETFROM:+0100',
+      'TZOFFSETTO:+0200',
+      'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3',
+      'END:DAYLIGHT',
+      'END:VTIMEZONE',
+      'BEGIN:VEVENT',
+      'UID:abc-1@example.com',
+      'SUMMARY:Team sync',
+      'DTSTART;TZID=W. Europe Standard Time:20261021T100000',
+      'DURATION:PT45M',
+      'RRULE:FREQ=WEEKLY;UNTIL=20261104T090000Z',
+      'CATEGORIES:BUSINESS',
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      'TRIGGER:-PT10M',
+      'END:VALARM',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:abc-2@example.com',
+      'SUMMARY:Floating breakfast',
+      'DTSTART:20261201T083000',
+      'DTEND:20261201T090000',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'SUMMARY:No start',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    const response = await importFile(me, ics);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toEqual({ imported: 2, skipped: 1 });
+    const query = new URLSearchParams(RANGE).toString();
+    const { data } = await ok<CalendarEvents>(t, 'GET', `/api/calender/events?${query}`, me.token);
+    expect(data.map((e) => [e.title, e.start, e.end])).toEqual([
+      ['Team sync', '2026-10-21T08:00:00.000Z', '2026-10-21T08:45:00.000Z'],
+      ['Team sync', '2026-10-28T09:00:00.000Z', '2026-10-28T09:45:00.000Z'],
+      ['Team sync', '2026-11-04T09:00:00.000Z', '2026-11-04T09:45:00.000Z'],
+      ['Floating breakfast', '2026-12-01T08:30:00.000Z', '2026-12-01T09:00:00.000Z'],
+    ]);
+    expect(data[0]).toMatchObject({ category: 'Business', reminder: 10 });
+  });
+
+  it.each([
+    ['a text file', 'hello, this is not a calendar', 'calendar.fileInvalid'],
+    ['a vCard', 'BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Ana\r\nEND:VCARD\r\n', 'calendar.fileInvalid'],
+    [
+      'a calendar without events',
+      'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nEND:VCALENDAR\r\n',
+      'calendar.fileEmpty',
+    ],
+  ] as const)('refuses %s with 400 on fields.file and creates nothing', async (_name, content, key) => {
+    const me = await buildUser(t);
+    const before = await fingerprint(t.database);
+    const error = expectError(await importFile(me, content), 400, 'VALIDATION_ERROR');
+    expect(error.fields?.file).toBe(messages[key]);
+    expect(await fingerprint(t.database)).toEqual(before);
+  });
+
+  it('refuses a body that is not a form, a form without a file, and a file over 2 MB', async () => {
+    const me = await buildUser(t);
+    const before = await fingerprint(t.database);
+    expectError(
+      await call(t, 'POST', '/api/calender/import', me.token, { file: 'x' }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    const empty = '------cadence-test-boundary--\r\n';
+    expectError(
+      await call(t, 'POST', '/api/calender/import', me.token, empty, {
+        'content-type': 'multipart/form-data; boundary=----cadence-test-boundary',
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    const huge = `BEGIN:VCALENDAR\r\n${'X-PAD:'.padEnd(70, 'x')}\r\n`.repeat(32_000);
+    expectError(await importFile(me, huge), 413, 'FILE_TOO_LARGE');
+    expect(await fingerprint(t.database)).toEqual(before);
+  });
+});
