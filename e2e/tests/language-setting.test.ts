@@ -4,37 +4,19 @@
  * link asked for afterwards arrives in German, and signing in on a new browser takes the account's
  * language.
  */
-import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { logIn, newPerson, register } from '../support/app';
 import { openPage } from '../support/browser';
-import { freePort, useAppServer } from '../support/server';
+import { startInbox } from '../support/inbox';
+import { useAppServer } from '../support/server';
 
-const inbox: { to: string; subject: string; text: string }[] = [];
-const smtpPort = await freePort();
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, _session, done) {
-    simpleParser(stream)
-      .then((mail) => {
-        const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-        inbox.push({ to: to?.value[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
-        done();
-      })
-      .catch(done);
-  },
-});
-beforeAll(() => new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve)));
-afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
+const smtp = await startInbox();
+afterAll(() => smtp.close());
+const inbox = smtp.mails;
 
-const server = useAppServer({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+const server = useAppServer({ SMTP_URL: smtp.url });
 
 it('saves the navbar language to the account, mails in it, and brings it to a new browser', async () => {
-  expect((smtp.server.address() as AddressInfo).port).toBe(smtpPort);
   const { page } = await openPage(server.url, 'language-setting');
   const person = newPerson();
   await register(page, person);
