@@ -1,5 +1,12 @@
 /** The demo accounts (D6) and the operator (D7). */
-import { type AuthSession, demoAccounts, type ObjectiveList, type TaskList } from '@cadence/contract';
+import {
+  type AuthSession,
+  type CalendarEvents,
+  demoAccounts,
+  eventCategories,
+  type ObjectiveList,
+  type TaskList,
+} from '@cadence/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { boardsOf, buildUser, friendsOf, groupsOf, login, ok, requestsOf } from './test/factories';
 import { createTestApp, newAccount, type TestApp } from './test/harness';
@@ -123,6 +130,37 @@ describe('demo data', () => {
       'Read the onboarding guide',
       'Review the pricing page copy',
       'Test the mobile layout',
+    ]);
+  });
+
+  it('gives the admin a month of events in every category, one weekly, one with the client as guest', async () => {
+    const t = await open({ SEED_DEMO: 'true' });
+    const [admin, client] = demoAccounts;
+    const adminSession = await signIn(t, admin.email, admin.password);
+    const clientSession = await signIn(t, client.email, client.password);
+    const day = 86_400_000;
+    const range = new URLSearchParams({
+      start: new Date(Date.now() - 7 * day).toISOString(),
+      end: new Date(Date.now() + 35 * day).toISOString(),
+    }).toString();
+    const mine = await ok<CalendarEvents>(
+      t,
+      'GET',
+      `/api/calender/events?${range}`,
+      adminSession.accessToken,
+    );
+    expect(new Set(mine.data.map((event) => event.category))).toEqual(new Set(eventCategories));
+    const weekly = mine.data.filter((event) => event.recurrence === 'FREQ=WEEKLY;BYDAY=MO');
+    expect(weekly.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(weekly.map((event) => event._id)).size).toBe(1);
+    const theirs = await ok<CalendarEvents>(
+      t,
+      'GET',
+      `/api/calender/events?${range}`,
+      clientSession.accessToken,
+    );
+    expect(theirs.data.map((event) => [event.title, event.editable])).toEqual([
+      ['Product demo with the client', false],
     ]);
   });
 

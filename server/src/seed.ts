@@ -1,14 +1,16 @@
 /**
  * Demo data for a first start (D6): the operator `admin` and a `client`, whose credentials the
  * README and the login page show, two more people so that friends, a pending request and a group
- * can be seen at once, two boards, one shared, three goals in different states, and a dozen to-dos, some assigned
- * between the admin and the client. Runs only on an
- * empty database.
+ * can be seen at once, two boards, one shared, three goals in different states, a dozen to-dos, some
+ * assigned between the admin and the client, and a month of calendar events. Runs only on an empty
+ * database.
  */
-import { DEFAULT_ITEM_DESCRIPTION, demoAccounts } from '@cadence/contract';
+import { DEFAULT_ITEM_DESCRIPTION, demoAccounts, type EventCategory } from '@cadence/contract';
 import type { Db } from './db';
 import { hashPassword } from './lib/passwords';
 import { randomToken } from './lib/tokens';
+import { writeEntries } from './modules/calendar/service';
+import { syncEventReminders } from './modules/notifications/reminders';
 
 /** People who only exist to be befriended; nobody knows their passwords. */
 const demoPeople = [
@@ -93,6 +95,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedBoards(trx, now, { owner: admin, sharedWith: [client, maria] });
     await seedGoals(trx, now, admin);
     await seedTodos(trx, now, { admin, client });
+    await seedEvents(trx, now, { admin, client });
     return true;
   });
 }
@@ -415,5 +418,97 @@ async function seedTodos(trx: Db, now: string, people: { admin: number; client: 
         .values({ todo_id: todo.id, user_id: people[demo.assignee] })
         .execute();
     }
+  }
+}
+
+/**
+ * A month of the demo admin's events around today (D21's five categories), in UTC: a weekly
+ * meeting with a reminder, one with the client as guest, all-day ones, and evenings.
+ */
+const demoEvents: Array<{
+  title: string;
+  category: EventCategory;
+  /** Days from this week's Monday, and the hour and length in hours; allDay: days long. */
+  day: number;
+  hour?: number;
+  hours?: number;
+  days?: number;
+  recurrence?: string;
+  reminder?: number;
+  withClient?: boolean;
+  location?: string;
+}> = [
+  {
+    title: 'Weekly team meeting',
+    category: 'Business',
+    day: -14,
+    hour: 9,
+    hours: 1,
+    recurrence: 'FREQ=WEEKLY;BYDAY=MO',
+    reminder: 15,
+    location: 'Room 4',
+  },
+  {
+    title: 'Product demo with the client',
+    category: 'Business',
+    day: 2,
+    hour: 14,
+    hours: 1,
+    withClient: true,
+  },
+  { title: 'Gym', category: 'Personal', day: 1, hour: 7, hours: 1 },
+  { title: 'Dentist', category: 'Personal', day: 3, hour: 16, hours: 0.5, location: 'Rua Augusta 12' },
+  { title: 'Family dinner', category: 'Family', day: 5, hour: 19, hours: 2.5 },
+  { title: 'Quarterly planning', category: 'Business', day: 8, hour: 10, hours: 2 },
+  { title: 'Bank holiday', category: 'Holiday', day: 11, days: 1 },
+  { title: 'Design conference', category: 'ETC', day: 15, days: 3, location: 'Lisbon' },
+  { title: 'Birthday party', category: 'Family', day: 19, hour: 18, hours: 4 },
+  { title: 'Summer holidays', category: 'Holiday', day: 24, days: 5 },
+];
+
+async function seedEvents(trx: Db, now: string, people: { admin: number; client: number }): Promise<void> {
+  const today = new Date(now);
+  const monday = Date.UTC(
+    today.getUTCFullYear(),
+    today.getUTCMonth(),
+    today.getUTCDate() - ((today.getUTCDay() + 6) % 7),
+  );
+  const hour = 3_600_000;
+  for (const demo of demoEvents) {
+    const dayStart = monday + demo.day * 24 * hour;
+    const [start, end] = demo.days
+      ? [dayStart, dayStart + demo.days * 24 * hour]
+      : [dayStart + (demo.hour ?? 9) * hour, dayStart + ((demo.hour ?? 9) + (demo.hours ?? 1)) * hour];
+    const { id } = await trx
+      .insertInto('events')
+      .values({
+        owner_id: people.admin,
+        title: demo.title,
+        description: '',
+        url: '',
+        location: demo.location ?? '',
+        category: demo.category,
+        all_day: demo.days !== undefined,
+        start_at: new Date(start).toISOString(),
+        end_at: new Date(end).toISOString(),
+        time_zone: 'UTC',
+        recurrence: demo.recurrence ?? null,
+        reminder: demo.reminder ?? null,
+        uid: `${randomToken()}@cadence`,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const guests = demo.withClient ? [people.client] : [];
+    if (guests.length > 0) {
+      await trx
+        .insertInto('event_guests')
+        .values(guests.map((user_id) => ({ event_id: id, user_id })))
+        .execute();
+    }
+    const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    await writeEntries(trx, row, [people.admin, ...guests]);
+    await syncEventReminders(trx, id);
   }
 }

@@ -25,40 +25,45 @@ export const DUE_MORNING_HOUR = 8;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/**
+ * The event's rows, one per participant: its next occurrence whose reminder time is still ahead.
+ * An occurrence whose reminder has passed is not reminded of again when the event is edited.
+ */
+export async function syncEventReminders(trx: Db, eventId: number, now = Date.now()): Promise<void> {
+  await trx.deleteFrom('reminders').where('kind', '=', 'event').where('source_id', '=', eventId).execute();
+  const event = await trx.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
+  if (!event || event.reminder === null) return;
+  const before = event.reminder * 60_000;
+  const next = nextStart(seriesOf(event), now + before);
+  if (next === null) return;
+  const guests = await trx
+    .selectFrom('event_guests')
+    .select('user_id')
+    .where('event_id', '=', eventId)
+    .execute();
+  const people = [event.owner_id, ...guests.map((guest) => guest.user_id)];
+  await trx
+    .insertInto('reminders')
+    .values(
+      people.map((user_id) => ({
+        user_id,
+        kind: 'event' as const,
+        source_id: eventId,
+        fire_at: iso(next - before),
+        occurrence_at: iso(next),
+      })),
+    )
+    .execute();
+}
+
 export type RemindersDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'config' | 'log'>;
 
 export class RemindersService {
   constructor(private readonly deps: RemindersDeps) {}
 
-  /**
-   * The event's rows, one per participant: its next occurrence whose reminder time is still ahead.
-   * An occurrence whose reminder has passed is not reminded of again when the event is edited.
-   */
-  async syncEvent(trx: Db, eventId: number, now = Date.now()): Promise<void> {
-    await trx.deleteFrom('reminders').where('kind', '=', 'event').where('source_id', '=', eventId).execute();
-    const event = await trx.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
-    if (!event || event.reminder === null) return;
-    const before = event.reminder * 60_000;
-    const next = nextStart(seriesOf(event), now + before);
-    if (next === null) return;
-    const guests = await trx
-      .selectFrom('event_guests')
-      .select('user_id')
-      .where('event_id', '=', eventId)
-      .execute();
-    const people = [event.owner_id, ...guests.map((guest) => guest.user_id)];
-    await trx
-      .insertInto('reminders')
-      .values(
-        people.map((user_id) => ({
-          user_id,
-          kind: 'event' as const,
-          source_id: eventId,
-          fire_at: iso(next - before),
-          occurrence_at: iso(next),
-        })),
-      )
-      .execute();
+  /** The event's rows (see syncEventReminders). */
+  syncEvent(trx: Db, eventId: number, now = Date.now()): Promise<void> {
+    return syncEventReminders(trx, eventId, now);
   }
 
   /** The task's rows: 08:00 on its due day in each person's zone, while open and still ahead. */
