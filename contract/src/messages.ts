@@ -53,17 +53,3 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
-
-/** The key of an English API message, so the client can show it in the user's language. */
-export function messageKeyOf(text: string): MessageKey | undefined {
-  return (Object.keys(messages) as MessageKey[]).find((key) => messages[key] === text);
-}
-
-/**
- * Every key of an English API message. Features share some texts ("Please enter a title." is both
- * goals' and to-dos'), and a client that loads each feature's translations with its pages may hold
- * only one of them: it tries each key in turn.
- */
-export function messageKeysOf(text: string): MessageKey[] {
-  return (Object.keys(messages) as MessageKey[]).filter((key) => messages[key] === text);
-}

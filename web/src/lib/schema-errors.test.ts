@@ -1,6 +1,12 @@
-import { createObjectiveInput, createTaskInput, registerInput, updateAccountInput } from '@cadence/contract';
-import type { TFunction } from 'i18next';
-import { describe, expect, it } from 'vitest';
+import {
+  createObjectiveInput,
+  createTaskInput,
+  messages,
+  registerInput,
+  updateAccountInput,
+} from '@cadence/contract';
+import i18next, { type TFunction } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { schemaErrors } from './schema-errors';
 
@@ -15,6 +21,20 @@ const t = ((keys: string | string[], options?: { defaultValue?: string }) => {
   const found = [keys].flat().find((key) => known.has(key));
   return found ? `«${found}»` : (options?.defaultValue ?? [keys].flat().at(-1));
 }) as unknown as TFunction;
+
+/** The English API strings as the app holds them once the to-dos' are loaded, and not the goals'. */
+beforeAll(async () => {
+  const area = (name: string) =>
+    Object.fromEntries(
+      Object.entries(messages)
+        .filter(([key]) => key.startsWith(`${name}.`))
+        .map(([key, text]) => [key.slice(name.length + 1), text]),
+    );
+  await i18next.init({
+    lng: 'en',
+    resources: { en: { translation: { api: { validation: area('validation'), todos: area('todos') } } } },
+  });
+});
 
 describe('schemaErrors', () => {
   it('finds nothing wrong with valid values', () => {

@@ -1,14 +1,29 @@
 /** An API message's English text in the user's language, by its key (D10, D28). */
-import { messageKeysOf } from '@cadence/contract/messages';
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
+
+type Strings = Record<string, Record<string, unknown>>;
+
+/**
+ * Every `api.*` key whose English text is `text`, among the strings loaded so far: the core API
+ * messages always, a feature's with its pages (so the contract's full list of texts stays out of
+ * the first download).
+ */
+function loadedApiKeysOf(text: string): string[] {
+  const api = (i18next.getResourceBundle('en', 'translation') as { api?: Strings } | undefined)?.api ?? {};
+  const keys: string[] = [];
+  for (const [area, entries] of Object.entries(api)) {
+    for (const [name, value] of Object.entries(entries)) if (value === text) keys.push(`api.${area}.${name}`);
+  }
+  return keys;
+}
 
 /**
  * An API message in the user's language, by its key. A text that several features share is found
- * under whichever of their keys is loaded (i18next takes the first key of the list it has); a text
- * that is no API message is kept as it is, or, when `appKey` says so, read as a key of the app.
+ * under whichever of their keys is loaded; a text that is no loaded API message is kept as it is,
+ * or, when `appKey` says so, read as a key of the app.
  */
 export function translateApiMessage(t: TFunction, text: string, { appKey = false } = {}): string {
-  const keys = messageKeysOf(text).map((key) => `api.${key}`);
+  const keys = loadedApiKeysOf(text);
   if (keys.length > 0) return t(keys, { defaultValue: text });
   return appKey ? t(text, { defaultValue: text }) : text;
 }

@@ -1,13 +1,11 @@
 import type { LoginInput } from '@cadence/contract';
 import { demoAccounts } from '@cadence/contract/demo';
-import { messages } from '@cadence/contract/messages';
 import { homeOf } from '@cadence/contract/routes';
 import { Alert, Anchor, Button, Code, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, fieldErrors } from '../../../lib/api-messages';
-import { translateApiMessage } from '../../../lib/translate-message';
 import { useLogin } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 
@@ -28,8 +26,8 @@ export function Component() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const missing = {
-      email: values.email.trim() ? undefined : translateApiMessage(t, messages['validation.emailRequired']),
-      password: values.password ? undefined : translateApiMessage(t, messages['validation.passwordRequired']),
+      email: values.email.trim() ? undefined : t('api.validation.emailRequired'),
+      password: values.password ? undefined : t('api.validation.passwordRequired'),
     };
     setErrors(missing);
     if (missing.email || missing.password) return;
