@@ -45,6 +45,7 @@ export class CachedJson {
  */
 export class VersionedCache<K> {
   private readonly entries = new Map<K, CachedJson>();
+  private readonly flights = new Map<string, Promise<CachedJson>>();
 
   constructor(
     private readonly capacity: number,
@@ -61,13 +62,21 @@ export class VersionedCache<K> {
   }
 
   async through(key: K, version: number, load: () => Promise<unknown>): Promise<CachedJson> {
-    let entry = this.get(key, version);
-    if (!entry) {
-      // Stored under the version read before the load: a concurrent write only makes it stale.
-      entry = CachedJson.of(version, await load());
-      this.set(key, entry);
+    const entry = this.get(key, version);
+    if (entry) return entry;
+    // Requests for the same bytes at the same version while they are being made wait for them.
+    const flightKey = JSON.stringify([key, version]);
+    let flight = this.flights.get(flightKey);
+    if (!flight) {
+      flight = (async () => {
+        // Stored under the version read before the load: a concurrent write only makes it stale.
+        const made = CachedJson.of(version, await load());
+        this.set(key, made);
+        return made;
+      })().finally(() => this.flights.delete(flightKey));
+      this.flights.set(flightKey, flight);
     }
-    return entry;
+    return flight;
   }
 
   set(key: K, entry: CachedJson): void {

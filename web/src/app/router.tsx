@@ -282,6 +282,15 @@ export const appRoutes: AppRoute[] = [
   todosRoute('/apps/todo/tag/:tag', { tag: 'tag' }),
   todosRoute('/todo/tag/:tag', { tag: 'tag' }),
   {
+    path: '/apps/calendar',
+    namespaces: ['calendar'],
+    prefetch: async ({ queryClient, userId }) =>
+      (await import('../features/calendar/api/calendar-api')).prefetchCalendar(queryClient, userId),
+    page: () => import('../features/calendar/pages/calendar'),
+    access: app,
+    layout: 'app',
+  },
+  {
     path: '/access-control',
     page: () => import('../features/access-control/access-control'),
     access: { resource: 'ACL' },

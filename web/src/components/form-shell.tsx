@@ -15,6 +15,8 @@ interface FormShellProps {
   maw?: number;
   /** Keeps the submit button disabled until the form has what it needs (beyond what the schema checks). */
   submitDisabled?: boolean;
+  /** Another action at the start of the buttons' row, such as Delete in an edit drawer. */
+  secondaryAction?: ReactNode;
   children: ReactNode;
 }
 
@@ -25,6 +27,7 @@ export function FormShell({
   wide,
   maw,
   submitDisabled,
+  secondaryAction,
   children,
 }: FormShellProps) {
   const { t } = useTranslation();
@@ -42,6 +45,7 @@ export function FormShell({
           submit
         ) : (
           <Group justify="flex-end">
+            {secondaryAction && <div style={{ marginInlineEnd: 'auto' }}>{secondaryAction}</div>}
             {onCancel && (
               <Button variant="default" onClick={onCancel}>
                 {t('common.cancel')}

@@ -1,6 +1,7 @@
 /** The menu: only pages that exist, each shown when the user's ability opens it. */
 import {
   IconAddressBook,
+  IconCalendar,
   IconChartPie,
   IconLayoutKanban,
   IconListCheck,
@@ -39,6 +40,7 @@ export const menuItems: MenuItem[] = [
     access: { resource: 'App' },
     badge: TodoDueBadge,
   },
+  { labelKey: 'menu.calendar', to: '/apps/calendar', icon: IconCalendar, access: { resource: 'App' } },
   { labelKey: 'menu.tags', to: '/apps/tags', icon: IconTags, access: { resource: 'App' } },
   { labelKey: 'menu.friends', to: '/friends', icon: IconUsers, access: { resource: 'App' } },
   {

@@ -1,13 +1,23 @@
 import { ActionIcon, Avatar, Burger, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LanguageMenu } from '../components/language-menu';
 import { SkinToggle } from '../components/skin-toggle';
 import { logout } from '../lib/auth';
+import { loadNamespaces } from '../lib/i18n';
 import { useSessionUser } from '../lib/session';
+
+/** The bell and its strings load after the page: they are not needed to show it. */
+const NotificationsBell = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../components/notifications-bell'),
+    loadNamespaces(['notifications']),
+  ]);
+  return { default: module.NotificationsBell };
+});
 
 interface NavbarProps {
   onToggleMenu?: () => void;
@@ -46,6 +56,11 @@ export function Navbar({ onToggleMenu, menuOpened = false, onOpenCustomizer, sta
       <Group gap={4} wrap="nowrap">
         <LanguageMenu />
         <SkinToggle />
+        {user && (
+          <Suspense fallback={null}>
+            <NotificationsBell />
+          </Suspense>
+        )}
         <Tooltip label={t('customizer.title')}>
           <ActionIcon
             variant="subtle"

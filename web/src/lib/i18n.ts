@@ -43,6 +43,8 @@ export const lazyNamespaces = [
   'projects',
   'goals',
   'todos',
+  'calendar',
+  'notifications',
 ] as const;
 export type LazyNamespace = (typeof lazyNamespaces)[number];
 
@@ -50,7 +52,7 @@ const english = bundleOf(
   import.meta.glob<Bundle>(
     [
       '../locales/en/*.json',
-      '!../locales/en/{tags,friends,groups,users,account,profile,projects,goals,todos}.json',
+      '!../locales/en/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications}.json',
     ],
     { eager: true, import: 'default' },
   ),
@@ -59,28 +61,28 @@ const others = {
   fr: import.meta.glob<Bundle>(
     [
       '../locales/fr/*.json',
-      '!../locales/fr/{tags,friends,groups,users,account,profile,projects,goals,todos}.json',
+      '!../locales/fr/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications}.json',
     ],
     { import: 'default' },
   ),
   de: import.meta.glob<Bundle>(
     [
       '../locales/de/*.json',
-      '!../locales/de/{tags,friends,groups,users,account,profile,projects,goals,todos}.json',
+      '!../locales/de/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications}.json',
     ],
     { import: 'default' },
   ),
   pt: import.meta.glob<Bundle>(
     [
       '../locales/pt/*.json',
-      '!../locales/pt/{tags,friends,groups,users,account,profile,projects,goals,todos}.json',
+      '!../locales/pt/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications}.json',
     ],
     { import: 'default' },
   ),
 };
 const featureFiles = import.meta.glob<Bundle>(
   [
-    '../locales/*/{tags,friends,groups,users,account,profile,projects,goals,todos}.json',
+    '../locales/*/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications}.json',
     '../locales/*/api/*.json',
   ],
   { import: 'default' },

@@ -85,6 +85,22 @@ export function ruleOf(series: Series): InstanceType<typeof RRule> {
   });
 }
 
+/**
+ * The rule, its start moved forward by whole periods to just before `wall` when that changes
+ * nothing: `rrule` walks every occurrence from the start, so a daily or weekly series years old
+ * would cost its whole history on each read. A rule with COUNT counts from its first start and
+ * is left alone (COUNT ≤ 1000 bounds it); monthly and yearly ones are few per year.
+ */
+function ruleNear(series: Series, wall: number): InstanceType<typeof RRule> {
+  const rule = ruleOf(series);
+  const { freq, interval, count, bysetpos, dtstart } = rule.options;
+  if (count !== null || bysetpos !== null || (freq !== RRule.DAILY && freq !== RRule.WEEKLY)) return rule;
+  const period = (freq === RRule.WEEKLY ? 7 : 1) * DAY_MS * interval;
+  const periods = Math.floor((wall - dtstart.getTime()) / period) - 1;
+  if (periods <= 0) return rule;
+  return new RRule({ ...rule.origOptions, dtstart: new Date(dtstart.getTime() + periods * period) });
+}
+
 /** Whether the rule parses and yields an occurrence within ten years (a bounded search). */
 export function isUsableRule(series: Series): boolean {
   try {
@@ -128,9 +144,9 @@ export function occurrencesIn(series: Series, from: number, to: number, viewerZo
     return overlaps(only) ? [only] : [];
   }
   const zone = zoneOf(series);
-  const rule = ruleOf(series);
   // The window on floating times, wide enough for any zone and for occurrences begun before `from`.
   const after = new Date(floating(from - duration, zone).getTime() - 2 * DAY_MS);
+  const rule = ruleNear(series, after.getTime());
   const before = new Date(floating(to, zone).getTime() + 2 * DAY_MS);
   const spans: Span[] = [];
   for (const wall of rule.between(after, before, true, (_, index) => index < OCCURRENCES_MAX)) {
@@ -154,9 +170,10 @@ function dayStartIn(dayMs: number, zone: string): number {
 export function nextStart(series: Series, notBefore: number): number | null {
   if (!series.recurrence) return series.start >= notBefore ? series.start : null;
   const zone = zoneOf(series);
-  const rule = ruleOf(series);
   // A day early on floating times covers any zone's offset; then the first placed one not before.
-  let wall = rule.after(new Date(floating(notBefore, zone).getTime() - DAY_MS), true);
+  const early = floating(notBefore, zone).getTime() - DAY_MS;
+  const rule = ruleNear(series, early);
+  let wall = rule.after(new Date(early), true);
   for (let step = 0; wall && step < 400; step += 1) {
     const start = placed(wall, zone);
     if (start >= notBefore) return start;

@@ -57,7 +57,9 @@ export function todayIn(timeZone: string, at = new Date()): string {
   }).format(at);
 }
 
-export type TodosServiceDeps = Pick<ServiceDeps, 'db' | 'engine'> & { reminders: RemindersService };
+export type TodosServiceDeps = Pick<ServiceDeps, 'db' | 'engine'> & {
+  reminders: Pick<RemindersService, 'syncTodo'>;
+};
 
 export class TodosService {
   private readonly cache = new VersionedCache<string>(512);

@@ -1,11 +1,11 @@
 /** The signed-in user's own settings, password and picture (D15). */
 import type { Account, ChangePasswordInput, UpdateAccountInput } from '@cadence/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
+import { getAccountQueryOptions } from '../../../lib/account';
 import { rememberAccountLanguage } from '../../../lib/language-sync';
 
-export const getAccountQueryOptions = () =>
-  queryOptions({ queryKey: ['account'], queryFn: () => api.get<Account>('/account') });
+export { getAccountQueryOptions } from '../../../lib/account';
 
 function useAccountChange<I>(call: (input: I) => Promise<Account | undefined>) {
   const queryClient = useQueryClient();

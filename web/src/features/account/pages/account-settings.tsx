@@ -1,13 +1,14 @@
 import { Card, Skeleton, Stack, Tabs, Title } from '@mantine/core';
-import { IconBell, IconId, IconLock, IconShare, IconUser } from '@tabler/icons-react';
+import { IconBell, IconCalendar, IconId, IconLock, IconShare, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { getAccountQueryOptions } from '../api/account-api';
 import { GeneralTab, InfoTab, NotificationsTab, PasswordTab, SocialTab } from '../components/account-tabs';
+import { CalendarTab } from '../components/calendar-tab';
 
-const tabs = ['general', 'information', 'social', 'notifications', 'password'] as const;
+const tabs = ['general', 'information', 'social', 'notifications', 'calendar', 'password'] as const;
 type Tab = (typeof tabs)[number];
 
 export function Component() {
@@ -47,6 +48,9 @@ export function Component() {
               <Tabs.Tab value="notifications" leftSection={<IconBell size={16} />}>
                 {t('account.tabs.notifications')}
               </Tabs.Tab>
+              <Tabs.Tab value="calendar" leftSection={<IconCalendar size={16} />}>
+                {t('account.tabs.calendar')}
+              </Tabs.Tab>
               <Tabs.Tab value="password" leftSection={<IconLock size={16} />}>
                 {t('account.tabs.password')}
               </Tabs.Tab>
@@ -62,6 +66,9 @@ export function Component() {
             </Tabs.Panel>
             <Tabs.Panel value="notifications">
               <NotificationsTab account={account.data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="calendar">
+              <CalendarTab />
             </Tabs.Panel>
             <Tabs.Panel value="password">
               <PasswordTab />

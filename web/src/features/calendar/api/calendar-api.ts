@@ -1,0 +1,116 @@
+/**
+ * The calendar calls (D31): the occurrences of a range, and adding, changing and deleting events.
+ * Every change reads the ranges again once it settles (D4: no page reload). Moving or resizing by
+ * drag is optimistic: the cached ranges change at once and go back with a toast if the server
+ * refuses. A repeating event moves as a whole series.
+ */
+import type { CalendarEvent, CalendarEvents, CreateEventForm, UpdateEventForm } from '@cadence/contract';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api-client';
+import { getAccountQueryOptions } from '../../../lib/account';
+import { currentLanguage, type Language } from '../../../lib/i18n';
+import { toastError } from '../../../lib/toast';
+import { firstDayOf } from '../lib/calendar-locales';
+import { type EventMove, moveInput, moveTimes } from '../lib/event-move';
+import { monthGridRange, todayIn } from '../lib/event-times';
+
+export type { EventMove } from '../lib/event-move';
+
+export const calendarQueryKey = ['calendar'] as const;
+
+/** A range of days, YYYY-MM-DD, end exclusive: each is 00:00 in the user's time zone (the API's reading). */
+export interface CalendarRange {
+  start: string;
+  end: string;
+}
+
+/** The range the calendar opens on: this month's grid in the user's time zone and language. */
+export function openingRange(timeZone: string, language: Language): CalendarRange {
+  return monthGridRange(todayIn(timeZone), firstDayOf(language));
+}
+
+/** The route's prefetch (router.tsx): the account's time zone, then the month the calendar opens on. */
+export async function prefetchCalendar(queryClient: QueryClient, userId: string) {
+  const { timeZone } = await queryClient.fetchQuery(getAccountQueryOptions());
+  return queryClient.prefetchQuery(getEventsQueryOptions(userId, openingRange(timeZone, currentLanguage())));
+}
+
+const eventPath = (id: string) => `/calender/${encodeURIComponent(id)}`;
+
+/** A copy the route's loader fetched a moment ago (router.tsx) is not asked for twice. */
+const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
+  Date.now() - query.state.dataUpdatedAt > 2000;
+
+/** GET /calender/events: every occurrence overlapping the range, mine and those I am a guest of. */
+export const getEventsQueryOptions = (userId: string, range: CalendarRange) =>
+  queryOptions({
+    queryKey: [...calendarQueryKey, userId, 'events', range],
+    queryFn: () =>
+      api.get<CalendarEvents>(
+        `/calender/events?${new URLSearchParams({ start: range.start, end: range.end })}`,
+      ),
+    refetchOnMount: unlessJustFetched,
+    // The next month keeps this one's events on screen until its answer.
+    placeholderData: keepPreviousData,
+  });
+
+function useCalendarMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: calendarQueryKey }),
+  });
+}
+
+export function useCreateEvent() {
+  return useCalendarMutation((input: CreateEventForm) =>
+    api.post<CalendarEvent>('/calender/add-event/', input),
+  );
+}
+
+export function useUpdateEvent() {
+  return useCalendarMutation(({ id, input }: { id: string; input: UpdateEventForm }) =>
+    api.put<CalendarEvent>(`/calender/modify-event/${encodeURIComponent(id)}`, input),
+  );
+}
+
+export function useDeleteEvent() {
+  return useCalendarMutation((id: string) => api.delete<undefined>(eventPath(id)));
+}
+
+export function useMoveEvent() {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (move: EventMove) =>
+      api.put<CalendarEvent>(`/calender/modify-event/${move.event._id}`, moveInput(move)),
+    onMutate: async (move) => {
+      await queryClient.cancelQueries({ queryKey: calendarQueryKey });
+      const snapshots = queryClient.getQueriesData<CalendarEvents>({ queryKey: calendarQueryKey });
+      queryClient.setQueriesData<CalendarEvents>({ queryKey: calendarQueryKey }, (range) =>
+        range?.data
+          ? {
+              data: range.data.map((occurrence) =>
+                occurrence._id === move.event._id
+                  ? { ...occurrence, ...moveTimes(occurrence, move) }
+                  : occurrence,
+              ),
+            }
+          : range,
+      );
+      return { snapshots };
+    },
+    onError: (error, _move, context) => {
+      for (const [queryKey, data] of context?.snapshots ?? []) queryClient.setQueryData(queryKey, data);
+      toastError(t, error);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: calendarQueryKey }),
+  });
+}

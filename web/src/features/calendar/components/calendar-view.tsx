@@ -1,0 +1,158 @@
+/**
+ * The calendar itself (FullCalendar): month, week, day and list views in the user's language,
+ * direction and time zone, events in their categories' colours. A click on a day or a time slot
+ * starts a new event there, a click on an event opens it; the owner drags an event to move it and
+ * pulls its end to change its length. Guests' events stay put and say they are read-only.
+ */
+import type { CalendarEvent } from '@cadence/contract';
+import FullCalendar, {
+  type CalendarController,
+  type DateClickInfo,
+  type EventDisplayInfo,
+  type EventDropInfo,
+  type EventInput,
+  type EventResizeDoneInfo,
+} from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import listPlugin from '@fullcalendar/react/list';
+import classicTheme from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import { useMantineTheme } from '@mantine/core';
+import { IconLock, IconRepeat } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CalendarRange, EventMove } from '../api/calendar-api';
+import type { EventDraft } from '../lib/event-form';
+import { addDays, HOUR_MS, toWallTime } from '../lib/event-times';
+import { useCalendarTexts } from './calendar-texts';
+import { eventColors } from './event-colors';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import './calendar.css';
+
+const plugins = [classicTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
+const TIME_GRID_HEIGHT = 760;
+
+interface CalendarViewProps {
+  events: CalendarEvent[];
+  timeZone: string;
+  controller: CalendarController;
+  onRange: (range: CalendarRange, current: string) => void;
+  onDateClick: (draft: EventDraft) => void;
+  onEventClick: (event: CalendarEvent) => void;
+  onMove: (move: Omit<EventMove, 'timeZone'>) => void;
+}
+
+const occurrenceOf = (info: { event: { extendedProps: Record<string, unknown> } }) =>
+  info.event.extendedProps.occurrence as CalendarEvent;
+
+function EventContent({ info }: { info: EventDisplayInfo }) {
+  const { t } = useTranslation();
+  const occurrence = occurrenceOf(info);
+  const label = occurrence.editable
+    ? occurrence.title
+    : t('calendar.event.readOnly', { title: occurrence.title, owner: occurrence.owner.fullName });
+  return (
+    <>
+      {info.timeText && <div className={info.timeClass}>{info.timeText}</div>}
+      <div
+        className={info.titleClass}
+        title={label}
+        data-testid="calendar-event"
+        data-title={occurrence.title}
+        data-editable={occurrence.editable}
+        data-draggable={info.isDraggable}
+        data-resizable={info.isEndResizable}
+        data-start={occurrence.start}
+      >
+        {!occurrence.editable && <IconLock size={12} className="cadence-event-icon" aria-hidden />}
+        {occurrence.recurrence && <IconRepeat size={12} className="cadence-event-icon" aria-hidden />}
+        {occurrence.title}
+      </div>
+    </>
+  );
+}
+
+export function CalendarView(props: CalendarViewProps) {
+  const { events, timeZone, controller, onRange, onDateClick, onEventClick, onMove } = props;
+  const theme = useMantineTheme();
+  const texts = useCalendarTexts();
+  const [viewType, setViewType] = useState('dayGridMonth');
+
+  const inputs = useMemo(
+    () =>
+      events.map((occurrence): EventInput => ({
+        id: `${occurrence._id}@${occurrence.start}`,
+        // A repeating event's occurrences move together: the whole series moves.
+        groupId: occurrence.recurrence ? occurrence._id : undefined,
+        title: occurrence.title,
+        start: occurrence.allDay ? occurrence.start.slice(0, 10) : occurrence.start,
+        end: occurrence.allDay ? occurrence.end.slice(0, 10) : occurrence.end,
+        allDay: occurrence.allDay,
+        editable: occurrence.editable,
+        className: occurrence.editable ? undefined : 'cadence-event-readonly',
+        ...eventColors(theme, occurrence),
+        extendedProps: { occurrence },
+      })),
+    [events, theme],
+  );
+
+  const moved = (info: EventDropInfo | EventResizeDoneInfo) => {
+    const event = occurrenceOf(info);
+    const [startDelta, endDelta] =
+      'delta' in info ? [info.delta, info.delta] : [info.startDelta, info.endDelta];
+    onMove({ event, startDelta, endDelta });
+  };
+
+  const dateClick = (info: DateClickInfo) => {
+    const day = info.dateStr.slice(0, 10);
+    if (info.allDay) onDateClick({ start: day, end: addDays(day, 1), allDay: true });
+    else {
+      const start = new Date(Date.parse(info.dateStr)).toISOString();
+      onDateClick({ start, end: new Date(Date.parse(start) + HOUR_MS).toISOString(), allDay: false });
+    }
+  };
+
+  return (
+    <div className="cadence-calendar" data-testid="calendar">
+      <FullCalendar
+        plugins={plugins}
+        controller={controller}
+        initialView="dayGridMonth"
+        headerToolbar={{
+          start: 'prev,next today',
+          center: 'title',
+          end: 'dayGridMonth,timeGridWeek,timeGridDay,listMonth',
+        }}
+        {...texts}
+        timeZone={timeZone}
+        // The week and the day scroll through their hours, starting in the morning.
+        height={viewType.startsWith('timeGrid') ? TIME_GRID_HEIGHT : 'auto'}
+        scrollTime="07:00:00"
+        headingLevel={2}
+        dayMaxEvents
+        nowIndicator
+        events={inputs}
+        // Moving an event between the all-day row and the hours would change its kind: not by drag.
+        eventAllow={(span, moving) => !moving || span.allDay === moving.allDay}
+        eventContent={(info) => <EventContent info={info} />}
+        dateClick={dateClick}
+        eventClick={(info) => {
+          info.jsEvent.preventDefault();
+          onEventClick(occurrenceOf(info));
+        }}
+        eventDrop={moved}
+        eventResize={moved}
+        datesSet={(info) => {
+          // Days of the user's time zone: the strings carry its offset, the Dates are instants.
+          const start = info.startStr.slice(0, 10);
+          const end = info.endStr.slice(0, 10);
+          const current = toWallTime(info.view.currentStart.toISOString(), timeZone).date;
+          setViewType(info.view.type);
+          onRange({ start, end: end > start ? end : addDays(start, 1) }, current);
+        }}
+      />
+    </div>
+  );
+}

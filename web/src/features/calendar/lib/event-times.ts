@@ -1,0 +1,80 @@
+/**
+ * Times in the user's time zone (the account's, not the browser's): the wall clock a form shows for
+ * an instant and back, a series moved by a drag, and the range a month view shows. Temporal's
+ * functions (the polyfill FullCalendar already loads) do the zone arithmetic, daylight saving too.
+ */
+import * as InstantFns from 'temporal-polyfill/fns/Instant';
+import * as PlainDateTimeFns from 'temporal-polyfill/fns/PlainDateTime';
+import * as ZonedDateTimeFns from 'temporal-polyfill/fns/ZonedDateTime';
+
+export interface WallTime {
+  /** YYYY-MM-DD */
+  date: string;
+  /** HH:mm */
+  time: string;
+}
+
+/** A drag's or resize's change, as FullCalendar measures it. */
+export interface Delta {
+  years: number;
+  months: number;
+  days: number;
+  milliseconds: number;
+}
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+const zoned = (instant: string, timeZone: string) =>
+  InstantFns.toZonedDateTimeISO(InstantFns.fromString(instant), timeZone);
+
+/** The wall clock of an instant in a time zone. */
+export function toWallTime(instant: string, timeZone: string): WallTime {
+  const text = PlainDateTimeFns.toString(ZonedDateTimeFns.toPlainDateTime(zoned(instant, timeZone)));
+  return { date: text.slice(0, 10), time: text.slice(11, 16) };
+}
+
+/** The instant (ISO, UTC) a wall clock names in a time zone; in a skipped hour, the later one. */
+export function fromWallTime({ date, time }: WallTime, timeZone: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const wall = PlainDateTimeFns.create(year, month, day, hour, minute);
+  const instant = ZonedDateTimeFns.toInstant(PlainDateTimeFns.toZonedDateTime(wall, timeZone));
+  return InstantFns.toString(instant, { fractionalSecondDigits: 3 });
+}
+
+/** A day (YYYY-MM-DD) moved by a number of days. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** An instant moved by a drag's delta, in wall-clock terms in the time zone (10:00 stays 10:00). */
+export function shiftInstant(instant: string, delta: Delta, timeZone: string): string {
+  let moved = zoned(instant, timeZone);
+  moved = ZonedDateTimeFns.addYears(moved, delta.years);
+  moved = ZonedDateTimeFns.addMonths(moved, delta.months);
+  moved = ZonedDateTimeFns.addDays(moved, delta.days);
+  moved = ZonedDateTimeFns.addMilliseconds(moved, delta.milliseconds);
+  return InstantFns.toString(ZonedDateTimeFns.toInstant(moved), { fractionalSecondDigits: 3 });
+}
+
+/** An all-day event's day (its 00:00Z instant) moved by a delta of whole days, as YYYY-MM-DD. */
+export function shiftDay(instant: string, delta: Delta): string {
+  return shiftInstant(instant, delta, 'UTC').slice(0, 10);
+}
+
+/** Today in a time zone, YYYY-MM-DD. */
+export function todayIn(timeZone: string, now = Date.now()): string {
+  return toWallTime(new Date(now).toISOString(), timeZone).date;
+}
+
+/**
+ * The days a month view shows around a day: from the week's first day (0 Sunday … 6 Saturday)
+ * on or before the 1st, six weeks, end exclusive, as FullCalendar draws it.
+ */
+export function monthGridRange(day: string, firstDay: number): { start: string; end: string } {
+  const first = `${day.slice(0, 7)}-01`;
+  const back = (new Date(`${first}T00:00:00Z`).getUTCDay() - firstDay + 7) % 7;
+  const start = addDays(first, -back);
+  return { start, end: addDays(start, 42) };
+}

@@ -1,0 +1,120 @@
+/**
+ * /apps/calendar (spec parts 2, 3, 7; D31): my events and those I am a guest of, in month, week,
+ * day and list views, in my time zone (the account's). The sidebar adds an event, opens a day from
+ * its small month and filters by category; a click on a day or a slot adds an event there, a click
+ * on an event opens it in the drawer; the owner drags and resizes events (optimistic), guests only
+ * look.
+ */
+import { type CalendarEvent, type EventCategory, eventCategories } from '@cadence/contract';
+import { useCalendarController } from '@fullcalendar/react';
+import { Card, Grid, Skeleton, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorAlert } from '../../../components/error-alert';
+import { PageHeader } from '../../../components/list-page';
+import { getAccountQueryOptions } from '../../../lib/account';
+import { useSessionUser } from '../../../lib/session';
+import { type CalendarRange, getEventsQueryOptions, useDeleteEvent, useMoveEvent } from '../api/calendar-api';
+import { CalendarSidebar } from '../components/calendar-sidebar';
+import { CalendarView } from '../components/calendar-view';
+import { EventDrawer } from '../components/event-form';
+import { type EventDraft, nextHourDraft } from '../lib/event-form';
+
+type Editing = { event: CalendarEvent | null; draft: EventDraft } | null;
+
+export function Component() {
+  const { t } = useTranslation();
+  const me = useSessionUser();
+  const meId = me?._id ?? '';
+  // Not after signing out: the page is about to go, and the server would refuse.
+  const account = useQuery({ ...getAccountQueryOptions(), enabled: Boolean(me) });
+  const timeZone = account.data?.timeZone;
+  const [range, setRange] = useState<CalendarRange | null>(null);
+  const events = useQuery({
+    ...getEventsQueryOptions(meId, range ?? { start: '', end: '' }),
+    enabled: Boolean(me && range),
+  });
+  const move = useMoveEvent();
+  const remove = useDeleteEvent();
+  const controller = useCalendarController();
+  const miniController = useCalendarController();
+  const [shown, setShown] = useState<Set<EventCategory>>(() => new Set(eventCategories));
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<CalendarEvent | null>(null);
+
+  const visible = useMemo(
+    () => (events.data?.data ?? []).filter((event) => shown.has(event.category)),
+    [events.data, shown],
+  );
+
+  return (
+    <Stack gap="lg">
+      <PageHeader title={t('calendar.title')} intro={t('calendar.intro')} />
+      <Grid gap="lg">
+        {/* On a phone the calendar comes first, and the sidebar below it. */}
+        <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 2, md: 1 }}>
+          <CalendarSidebar
+            onAdd={() => timeZone && setEditing({ event: null, draft: nextHourDraft(timeZone) })}
+            miniController={miniController}
+            onDay={(day) => controller.gotoDate(day)}
+            shown={shown}
+            onShown={setShown}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }} order={{ base: 1, md: 2 }}>
+          <Card withBorder padding="sm">
+            <Stack gap="sm">
+              <ErrorAlert error={account.error ?? events.error} />
+              {timeZone ? (
+                <CalendarView
+                  events={visible}
+                  timeZone={timeZone}
+                  controller={controller}
+                  onRange={(next, current) => {
+                    setRange((previous) =>
+                      previous?.start === next.start && previous.end === next.end ? previous : next,
+                    );
+                    miniController.gotoDate(current);
+                  }}
+                  onDateClick={(draft) => setEditing({ event: null, draft })}
+                  onEventClick={(event) => setEditing({ event, draft: event })}
+                  onMove={(change) => move.mutate({ ...change, timeZone })}
+                />
+              ) : (
+                <Skeleton h={600} />
+              )}
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+      {timeZone && (
+        <EventDrawer
+          opened={editing !== null}
+          event={editing?.event ?? null}
+          draft={editing?.draft ?? nextHourDraft(timeZone)}
+          timeZone={timeZone}
+          onClose={() => setEditing(null)}
+          onDelete={(event) => {
+            setEditing(null);
+            setDeleting(event);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        subject={deleting}
+        title={t('calendar.delete.title')}
+        message={(event) =>
+          t(event.recurrence ? 'calendar.delete.confirmSeries' : 'calendar.delete.confirm', {
+            title: event.title,
+          })
+        }
+        confirmLabel={t('calendar.delete.submit')}
+        onConfirm={(event) => remove.mutateAsync(event._id)}
+        success={() => t('calendar.toast.deleted')}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
