@@ -38,8 +38,39 @@ function floating(ms: number, zone: string): Date {
   return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second));
 }
 
-/** The instant at which a floating wall-clock time happens in a zone (a DST gap moves it forward). */
+/** Offsets in minutes by zone and UTC day; null where the offset changes nearby. */
+const dayOffsets = new Map<string, Map<number, number | null>>();
+
+function offsetAt(zone: string, ms: number): number {
+  return DateTime.fromMillis(ms, { zone }).offset;
+}
+
+/**
+ * The zone's offset around a UTC day when it holds from the day before to the day after (so for
+ * any wall time of that day, whatever the offset), or null near a change of offset. Cached: a
+ * month's read asks a few dozen times, not once per occurrence.
+ */
+function steadyOffset(zone: string, day: number): number | null {
+  let byDay = dayOffsets.get(zone);
+  if (!byDay) dayOffsets.set(zone, (byDay = new Map()));
+  let offset = byDay.get(day);
+  if (offset === undefined) {
+    const around = [day - 1, day, day + 1, day + 2].map((d) => offsetAt(zone, d * DAY_MS));
+    offset = around.every((value) => value === around[0]) ? around[0]! : null;
+    if (byDay.size > 50_000) byDay.clear();
+    byDay.set(day, offset);
+  }
+  return offset;
+}
+
+/**
+ * The instant at which a floating wall-clock time happens in a zone (a DST gap moves it forward).
+ * Away from a change of offset it is the wall time less the day's offset; near one, luxon decides.
+ */
 function placed(wall: Date, zone: string): number {
+  const ms = wall.getTime();
+  const offset = steadyOffset(zone, Math.floor(ms / DAY_MS));
+  if (offset !== null) return ms - offset * 60_000;
   return DateTime.fromObject(
     {
       year: wall.getUTCFullYear(),
@@ -159,11 +190,7 @@ export function occurrencesIn(series: Series, from: number, to: number, viewerZo
 
 /** 00:00 in `zone` of the UTC day that `dayMs` (a 00:00Z instant) names. */
 function dayStartIn(dayMs: number, zone: string): number {
-  const day = new Date(dayMs);
-  return DateTime.fromObject(
-    { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() },
-    { zone },
-  ).toMillis();
+  return placed(new Date(dayMs), zone);
 }
 
 /** The first occurrence's start at or after `notBefore`, or null when the series has ended. */
