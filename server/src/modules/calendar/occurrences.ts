@@ -52,7 +52,7 @@ function offsetAt(zone: string, ms: number): number {
  */
 function steadyOffset(zone: string, day: number): number | null {
   let byDay = dayOffsets.get(zone);
-  if (!byDay) dayOffsets.set(zone, (byDay = new Map()));
+  if (!byDay) dayOffsets.set(zone, (byDay = new Map<number, number | null>()));
   let offset = byDay.get(day);
   if (offset === undefined) {
     const around = [day - 1, day, day + 1, day + 2].map((d) => offsetAt(zone, d * DAY_MS));
