@@ -5,8 +5,8 @@
  * 09:00" stays 09:00 across a DST change while its length in minutes holds. All-day events are
  * days: they repeat in UTC and are placed in the viewer's zone only to test the overlap.
  */
-import { DateTime } from 'luxon';
 import rrulePackage from 'rrule';
+import { floating, placed } from '../../lib/zoned-time';
 
 const { RRule } = rrulePackage;
 
@@ -30,58 +30,6 @@ export interface Series {
 export interface Span {
   start: number;
   end: number;
-}
-
-/** The wall-clock time of an instant in a zone, as the same numbers read in UTC. */
-function floating(ms: number, zone: string): Date {
-  const local = DateTime.fromMillis(ms, { zone });
-  return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second));
-}
-
-/** Offsets in minutes by zone and UTC day; null where the offset changes nearby. */
-const dayOffsets = new Map<string, Map<number, number | null>>();
-
-function offsetAt(zone: string, ms: number): number {
-  return DateTime.fromMillis(ms, { zone }).offset;
-}
-
-/**
- * The zone's offset around a UTC day when it holds from the day before to the day after (so for
- * any wall time of that day, whatever the offset), or null near a change of offset. Cached: a
- * month's read asks a few dozen times, not once per occurrence.
- */
-function steadyOffset(zone: string, day: number): number | null {
-  let byDay = dayOffsets.get(zone);
-  if (!byDay) dayOffsets.set(zone, (byDay = new Map<number, number | null>()));
-  let offset = byDay.get(day);
-  if (offset === undefined) {
-    const around = [day - 1, day, day + 1, day + 2].map((d) => offsetAt(zone, d * DAY_MS));
-    offset = around.every((value) => value === around[0]) ? around[0]! : null;
-    if (byDay.size > 50_000) byDay.clear();
-    byDay.set(day, offset);
-  }
-  return offset;
-}
-
-/**
- * The instant at which a floating wall-clock time happens in a zone (a DST gap moves it forward).
- * Away from a change of offset it is the wall time less the day's offset; near one, luxon decides.
- */
-function placed(wall: Date, zone: string): number {
-  const ms = wall.getTime();
-  const offset = steadyOffset(zone, Math.floor(ms / DAY_MS));
-  if (offset !== null) return ms - offset * 60_000;
-  return DateTime.fromObject(
-    {
-      year: wall.getUTCFullYear(),
-      month: wall.getUTCMonth() + 1,
-      day: wall.getUTCDate(),
-      hour: wall.getUTCHours(),
-      minute: wall.getUTCMinutes(),
-      second: wall.getUTCSeconds(),
-    },
-    { zone },
-  ).toMillis();
 }
 
 /** The UNTIL part, as a floating wall time (a day means the whole of it). */

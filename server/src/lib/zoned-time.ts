@@ -1,0 +1,112 @@
+/**
+ * Wall-clock times and instants in IANA time zones, fast: a zone's offset is looked up once per
+ * UTC day (luxon) and reused away from its changes; near a change, luxon places the time itself
+ * (a DST gap moves it forward, as luxon does). "Floating" times are wall-clock times written as
+ * the same numbers in UTC, so that day and minute arithmetic on them needs no zone.
+ */
+import { DateTime } from 'luxon';
+
+const DAY_MS = 86_400_000;
+
+/** The wall-clock time of an instant in a zone, as the same numbers read in UTC. */
+export function floating(ms: number, zone: string): Date {
+  const local = DateTime.fromMillis(ms, { zone });
+  return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second));
+}
+
+/** Offsets in minutes by zone and UTC day; null where the offset changes nearby. */
+const dayOffsets = new Map<string, Map<number, number | null>>();
+
+function offsetAt(zone: string, ms: number): number {
+  return DateTime.fromMillis(ms, { zone }).offset;
+}
+
+/**
+ * The zone's offset around a UTC day when it holds from the day before to the day after (so for
+ * any wall time of that day, whatever the offset), or null near a change of offset. Cached: a
+ * month's read asks a few dozen times, not once per occurrence.
+ */
+function steadyOffset(zone: string, day: number): number | null {
+  let byDay = dayOffsets.get(zone);
+  if (!byDay) dayOffsets.set(zone, (byDay = new Map<number, number | null>()));
+  let offset = byDay.get(day);
+  if (offset === undefined) {
+    const around = [day - 1, day, day + 1, day + 2].map((d) => offsetAt(zone, d * DAY_MS));
+    offset = around.every((value) => value === around[0]) ? around[0]! : null;
+    if (byDay.size > 50_000) byDay.clear();
+    byDay.set(day, offset);
+  }
+  return offset;
+}
+
+/**
+ * The instant at which a floating wall-clock time happens in a zone (a DST gap moves it forward).
+ * Away from a change of offset it is the wall time less the day's offset; near one, luxon decides.
+ */
+export function placed(wall: Date, zone: string): number {
+  const ms = wall.getTime();
+  const offset = steadyOffset(zone, Math.floor(ms / DAY_MS));
+  if (offset !== null) return ms - offset * 60_000;
+  return DateTime.fromObject(
+    {
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+      second: wall.getUTCSeconds(),
+    },
+    { zone },
+  ).toMillis();
+}
+
+/** A stretch of time over which a zone keeps one offset (minutes east of UTC). */
+export interface OffsetSpan {
+  start: number;
+  end: number;
+  offset: number;
+}
+
+const offsetsByDay = new Map<string, Map<number, number>>();
+
+/** The zone's offset at the start of UTC day `day`, cached. */
+function dayStartOffset(zone: string, day: number): number {
+  let byDay = offsetsByDay.get(zone);
+  if (!byDay) offsetsByDay.set(zone, (byDay = new Map<number, number>()));
+  let offset = byDay.get(day);
+  if (offset === undefined) {
+    offset = DateTime.fromMillis(day * DAY_MS, { zone }).offset;
+    if (byDay.size > 50_000) byDay.clear();
+    byDay.set(day, offset);
+  }
+  return offset;
+}
+
+/**
+ * [from, to) cut where the zone's offset changes, each piece with its offset. Offsets are read at
+ * each UTC midnight; a change between two is found to the minute by bisection (zones change
+ * offset at most once a day).
+ */
+export function offsetSpans(zone: string, from: number, to: number): OffsetSpan[] {
+  const spans: OffsetSpan[] = [];
+  let start = from;
+  let offset = DateTime.fromMillis(from, { zone }).offset;
+  for (let day = Math.floor(from / DAY_MS) + 1; day * DAY_MS < to + DAY_MS; day += 1) {
+    const next = dayStartOffset(zone, day);
+    if (next === offset) continue;
+    // The change lies in the day before `day`: the first minute with the new offset.
+    let lo = Math.max((day - 1) * DAY_MS, from);
+    let hi = day * DAY_MS;
+    while (hi - lo > 60_000) {
+      const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+      if (DateTime.fromMillis(mid, { zone }).offset === offset) lo = mid;
+      else hi = mid;
+    }
+    if (hi >= to) break;
+    if (hi > start) spans.push({ start, end: hi, offset });
+    start = hi;
+    offset = next;
+  }
+  spans.push({ start, end: to, offset });
+  return spans;
+}
