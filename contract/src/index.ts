@@ -15,4 +15,5 @@ export * from './goals';
 export * from './todos';
 export * from './calendar';
 export * from './notifications';
+export * from './meetings';
 export * from './fields';

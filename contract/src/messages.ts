@@ -9,6 +9,7 @@ import { friendsMessages } from './friends-messages';
 import { goalsMessages } from './goals-messages';
 import { todosMessages } from './todos-messages';
 import { calendarMessages } from './calendar-messages';
+import { meetingsMessages } from './meetings-messages';
 
 export const messages = {
   ...accountMessages,
@@ -18,6 +19,7 @@ export const messages = {
   ...goalsMessages,
   ...todosMessages,
   ...calendarMessages,
+  ...meetingsMessages,
   'auth.invalidCredentials': 'Email or Password is Invalid',
   'auth.invalidRefreshToken': 'Invalid refresh token',
   'auth.invalidResetToken': 'This reset link is invalid or has expired.',

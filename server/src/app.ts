@@ -33,6 +33,7 @@ import { projectsRoutes } from './modules/projects/routes';
 import { tagsRoutes } from './modules/tags/routes';
 import { todosRoutes } from './modules/todos/routes';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/routes';
+import { meetingsRoutes } from './modules/meetings/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { scheduleReminders } from './modules/notifications/scheduler';
 import { usersRoutes } from './modules/users/routes';
@@ -66,6 +67,7 @@ const signedInRoutes: RouteModule[] = [
   todosRoutes,
   calendarRoutes,
   notificationsRoutes,
+  meetingsRoutes,
 ];
 
 export interface RouteEntry {

@@ -10,6 +10,7 @@ import { CalendarService } from './modules/calendar/service';
 import { FriendsService } from './modules/friends/service';
 import { GoalsService } from './modules/goals/service';
 import { GroupsService } from './modules/groups/service';
+import { WorkingHoursService } from './modules/meetings/working-hours';
 import { NotificationsService } from './modules/notifications/service';
 import { RemindersService } from './modules/notifications/reminders';
 import { ProjectsService } from './modules/projects/service';
@@ -31,6 +32,7 @@ export interface Services {
   calendarFeeds: CalendarFeedService;
   reminders: RemindersService;
   notifications: NotificationsService;
+  workingHours: WorkingHoursService;
 }
 
 export function buildServices(deps: ServiceDeps): Services {
@@ -51,5 +53,6 @@ export function buildServices(deps: ServiceDeps): Services {
     calendarFeeds: new CalendarFeedService(deps),
     reminders,
     notifications: new NotificationsService(deps),
+    workingHours: new WorkingHoursService(deps),
   };
 }

@@ -39,6 +39,8 @@ export interface UsersTable {
   notify_blog_digest: ColumnType<boolean | number, boolean | undefined, boolean>;
   notify_event_reminders: ColumnType<boolean | number, boolean | undefined, boolean>;
   notify_task_reminders: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** JSON `[{day, from, to}]` in the user's zone; null: D22's default */
+  working_hours: ColumnType<string | null, string | null | undefined, string | null>;
   time_zone: Generated<string>;
   language: Generated<string>;
 }

@@ -228,6 +228,10 @@ export const operations: Record<string, Call[]> = {
   'POST /api/calender/feed': [{ stranger: own }],
   'DELETE /api/calender/feed': [{ stranger: own }],
   'POST /api/calender/import': [{ stranger: own }],
+  'GET /api/working-hours': [{ stranger: own }],
+  'PUT /api/working-hours': [
+    { body: () => ({ data: [{ day: 'monday', from: '10:00', to: '12:00' }] }), stranger: own },
+  ],
   'GET /api/notifications': [{ stranger: own }],
   'PUT /api/notifications/{id}': [
     { params: (w) => ({ id: w.notificationId }), body: () => ({ isRead: true }), stranger: 404 },

@@ -9,6 +9,7 @@ import { projects } from './0005-projects';
 import { goals } from './0006-goals';
 import { todos } from './0007-todos';
 import { calendar } from './0008-calendar';
+import { workingHours } from './0009-working-hours';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -20,5 +21,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0006-goals': goals(engine),
     '0007-todos': todos(engine),
     '0008-calendar': calendar(engine),
+    '0009-working-hours': workingHours(),
   };
 }

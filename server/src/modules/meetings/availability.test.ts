@@ -7,15 +7,14 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
+import { minutesOfTime as minutesOf, weekdays } from '@cadence/contract';
 import {
   availableStarts,
   type Interval,
   isFreeAt,
-  minutesOf,
   type Participant,
   subtract,
   type WorkingInterval,
-  weekdays,
 } from './availability';
 
 const MINUTE = 60_000;

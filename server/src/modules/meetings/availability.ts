@@ -7,21 +7,11 @@
  * step grid where the whole duration fits are read off the result. Nothing is done per slot per
  * event.
  */
+import { type Weekday, weekdays } from '@cadence/contract';
 import { offsetSpans } from '../../lib/zoned-time';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-
-export const weekdays = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
-export type Weekday = (typeof weekdays)[number];
 
 /** Working hours of one weekday in the person's wall-clock time: minutes from midnight, [from, to). */
 export interface WorkingInterval {
@@ -41,12 +31,6 @@ export interface Participant {
   hours: WorkingInterval[];
   /** Events and meetings, in any order, overlapping or not. */
   busy: Interval[];
-}
-
-/** `HH:MM` (to `24:00`) → minutes from midnight. */
-export function minutesOf(time: string): number {
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  return hours * 60 + minutes;
 }
 
 /** Sorted, with overlapping and touching intervals joined, empty ones dropped. */

@@ -1,0 +1,52 @@
+/** Working hours (D22, D32): each user's own, in their time zone; D22's default while none are stored. */
+import {
+  defaultWorkingHours,
+  minutesOfTime,
+  type UpdateWorkingHoursInput,
+  type WorkingHours,
+  type WorkingInterval,
+  weekdays,
+} from '@cadence/contract';
+import type { ServiceDeps } from '../../deps';
+
+/** By day of the week, then by start. */
+function ordered(intervals: WorkingInterval[]): WorkingInterval[] {
+  return [...intervals].sort(
+    (a, b) =>
+      weekdays.indexOf(a.day) - weekdays.indexOf(b.day) || minutesOfTime(a.from) - minutesOfTime(b.from),
+  );
+}
+
+/** A stored value, or the default for null. */
+export function storedHours(value: string | null): { data: WorkingInterval[]; isDefault: boolean } {
+  return value === null
+    ? { data: defaultWorkingHours, isDefault: true }
+    : { data: JSON.parse(value) as WorkingInterval[], isDefault: false };
+}
+
+export class WorkingHoursService {
+  constructor(private readonly deps: Pick<ServiceDeps, 'db'>) {}
+
+  async get(userId: number): Promise<WorkingHours> {
+    const row = await this.deps.db
+      .selectFrom('users')
+      .select(['time_zone', 'working_hours'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return { timeZone: row.time_zone, ...storedHours(row.working_hours) };
+  }
+
+  /** Replaces them all (an empty list means never available); a time zone given changes the account's. */
+  async replace(userId: number, input: UpdateWorkingHoursInput): Promise<WorkingHours> {
+    await this.deps.db
+      .updateTable('users')
+      .set({
+        working_hours: JSON.stringify(ordered(input.data)),
+        ...(input.timeZone !== undefined ? { time_zone: input.timeZone } : {}),
+        updated_at: new Date().toISOString(),
+      })
+      .where('id', '=', userId)
+      .execute();
+    return this.get(userId);
+  }
+}
