@@ -5,4 +5,11 @@ export const meetingsMessages = {
   'meetings.hoursOverlap': 'The intervals of one day must not overlap.',
   'meetings.hoursLength': 'Working hours have at most 50 intervals.',
   'meetings.dayInvalid': 'Choose a day of the week, monday to sunday.',
+  'meetings.inviteeNotFriend': 'Invitees must be your friends.',
+  'meetings.inviteesLength': 'A meeting may have at most 50 invitees.',
+  'meetings.groupUnknown': 'Choose one of your groups.',
+  'meetings.durationInvalid': 'The duration is 15 to 480 minutes.',
+  'meetings.stepInvalid': 'The grid step is 5 to 240 minutes.',
+  'meetings.dateInvalid': 'Enter the date as YYYY-MM-DD.',
+  'meetings.rangeInvalid': 'The end date must be on or after the start date, at most 92 days later.',
 } as const;

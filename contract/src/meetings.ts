@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { timeZone } from './account';
+import { isCalendarDay } from './fields';
+import { userId } from './users';
 import { meetingsMessages as m } from './meetings-messages';
 
 export { meetingsMessages } from './meetings-messages';
@@ -99,3 +101,54 @@ export const updateWorkingHoursInput = z
   })
   .meta({ id: 'UpdateWorkingHoursInput' });
 export type UpdateWorkingHoursInput = z.infer<typeof updateWorkingHoursInput>;
+
+export const MEETING_DURATION_MIN = 15;
+export const MEETING_DURATION_MAX = 480;
+export const MEETING_RANGE_MAX_DAYS = 92;
+
+const day = z.string({ error: m['meetings.dateInvalid'] }).refine(isCalendarDay, m['meetings.dateInvalid']);
+const people = z.array(userId, { error: m['meetings.inviteesLength'] }).max(50, m['meetings.inviteesLength']);
+
+/** D33: the times when the caller and every invitee are free, on a grid, within whole days. */
+export const availableTimesInput = z
+  .strictObject({
+    duration: z
+      .number({ error: m['meetings.durationInvalid'] })
+      .int(m['meetings.durationInvalid'])
+      .min(MEETING_DURATION_MIN, m['meetings.durationInvalid'])
+      .max(MEETING_DURATION_MAX, m['meetings.durationInvalid'])
+      .describe('Minutes'),
+    startDate: day.describe('The first day, YYYY-MM-DD in your time zone'),
+    endDate: day.describe('The last day, included'),
+    invitees: people.default([]).describe('Friends’ ids'),
+    groups: people.default([]).describe('Your groups’ ids, expanded to their members (D13)'),
+    step: z
+      .number({ error: m['meetings.stepInvalid'] })
+      .int(m['meetings.stepInvalid'])
+      .min(5, m['meetings.stepInvalid'])
+      .max(240, m['meetings.stepInvalid'])
+      .default(15)
+      .describe('Minutes between two start times, counted from 00:00 UTC'),
+  })
+  .superRefine((input, ctx) => {
+    if (!isCalendarDay(input.startDate) || !isCalendarDay(input.endDate)) return;
+    const days =
+      (Date.parse(`${input.endDate}T00:00:00Z`) - Date.parse(`${input.startDate}T00:00:00Z`)) / 86_400_000;
+    if (days < 0 || days >= MEETING_RANGE_MAX_DAYS) {
+      ctx.addIssue({ code: 'custom', message: m['meetings.rangeInvalid'], path: ['endDate'] });
+    }
+  })
+  .meta({ id: 'AvailableTimesInput' });
+export type AvailableTimesInput = z.infer<typeof availableTimesInput>;
+
+export const availableTimes = z
+  .object({
+    timeZone: z.string().describe('Yours: the days are yours'),
+    data: z
+      .array(
+        z.object({ date: z.string(), times: z.array(z.string()).describe('Start instants, ISO 8601 UTC') }),
+      )
+      .describe('Days with at least one time, in order; none → []'),
+  })
+  .meta({ id: 'AvailableTimesAnswer' });
+export type AvailableTimes = z.infer<typeof availableTimes>;

@@ -10,6 +10,7 @@ import { CalendarService } from './modules/calendar/service';
 import { FriendsService } from './modules/friends/service';
 import { GoalsService } from './modules/goals/service';
 import { GroupsService } from './modules/groups/service';
+import { MeetingsService } from './modules/meetings/service';
 import { WorkingHoursService } from './modules/meetings/working-hours';
 import { NotificationsService } from './modules/notifications/service';
 import { RemindersService } from './modules/notifications/reminders';
@@ -33,12 +34,14 @@ export interface Services {
   reminders: RemindersService;
   notifications: NotificationsService;
   workingHours: WorkingHoursService;
+  meetings: MeetingsService;
 }
 
 export function buildServices(deps: ServiceDeps): Services {
   const auth = new AuthService(deps);
   const accounts = new AccountService({ ...deps, auth });
   const reminders = new RemindersService(deps);
+  const calendar = new CalendarService({ ...deps, reminders });
   return {
     auth,
     accounts,
@@ -49,10 +52,11 @@ export function buildServices(deps: ServiceDeps): Services {
     projects: new ProjectsService(deps),
     goals: new GoalsService(deps),
     todos: new TodosService({ ...deps, reminders }),
-    calendar: new CalendarService({ ...deps, reminders }),
+    calendar,
     calendarFeeds: new CalendarFeedService(deps),
     reminders,
     notifications: new NotificationsService(deps),
     workingHours: new WorkingHoursService(deps),
+    meetings: new MeetingsService({ ...deps, calendar }),
   };
 }

@@ -232,6 +232,9 @@ export const operations: Record<string, Call[]> = {
   'PUT /api/working-hours': [
     { body: () => ({ data: [{ day: 'monday', from: '10:00', to: '12:00' }] }), stranger: own },
   ],
+  'POST /api/meetings/available-times': [
+    { body: () => ({ startDate: '2027-01-11', endDate: '2027-01-12', duration: 30 }), stranger: own },
+  ],
   'GET /api/notifications': [{ stranger: own }],
   'PUT /api/notifications/{id}': [
     { params: (w) => ({ id: w.notificationId }), body: () => ({ isRead: true }), stranger: 404 },

@@ -1,5 +1,11 @@
-/** The meetings' calls (D32–D34). So far: /api/working-hours. */
-import { errorBody, updateWorkingHoursInput, workingHours } from '@cadence/contract';
+/** The meetings' calls (D32–D34). So far: /api/working-hours and the available times. */
+import {
+  availableTimes,
+  availableTimesInput,
+  errorBody,
+  updateWorkingHoursInput,
+  workingHours,
+} from '@cadence/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -8,7 +14,7 @@ import { userOf } from '../auth/authenticate';
 const common = { tags: ['meetings'] };
 
 export function meetingsRoutes(app: FastifyInstance, context: AppContext): void {
-  const { workingHours: hours } = context.services;
+  const { workingHours: hours, meetings } = context.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/working-hours', {
@@ -28,5 +34,18 @@ export function meetingsRoutes(app: FastifyInstance, context: AppContext): void 
       response: { 200: workingHours, 400: errorBody },
     },
     handler: (request) => hours.replace(userOf(request).id, request.body),
+  });
+
+  api.post('/meetings/available-times', {
+    schema: {
+      ...common,
+      summary: 'The start times when I and every invitee are free (D23), grouped by my dates',
+      body: availableTimesInput,
+      response: { 200: availableTimes, 400: errorBody },
+    },
+    handler: (request) => {
+      const user = userOf(request);
+      return meetings.availableTimes(user.id, user.time_zone, request.body);
+    },
   });
 }

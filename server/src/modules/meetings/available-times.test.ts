@@ -1,0 +1,163 @@
+/** POST /api/meetings/available-times (D23, D33) through HTTP: hours, zones, events, guests, refusals. */
+import { type AvailableTimes, messages } from '@cadence/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  befriend,
+  buildGroup,
+  buildUser,
+  call,
+  expectError,
+  expectSignInRequired,
+  ok,
+  type TestUser,
+} from '../../test/factories';
+import { fingerprint, useTestApp } from '../../test/harness';
+
+const t = useTestApp();
+
+async function inZone(timeZone: string): Promise<TestUser> {
+  const user = await buildUser(t);
+  await ok(t, 'PUT', '/api/account', user.token, { timeZone });
+  return user;
+}
+
+/** A in Paris and B in New York, friends, both on D22's default hours. */
+async function parisAndNewYork(): Promise<[TestUser, TestUser]> {
+  const [a, b] = [await inZone('Europe/Paris'), await inZone('America/New_York')];
+  await befriend(t, a, b);
+  return [a, b];
+}
+
+function find(user: TestUser, body: Record<string, unknown>): Promise<AvailableTimes> {
+  return ok<AvailableTimes>(t, 'POST', '/api/meetings/available-times', user.token, body);
+}
+
+const monday = { startDate: '2027-01-11', endDate: '2027-01-11', duration: 60, step: 30 };
+
+function addEvent(user: TestUser, body: Record<string, unknown>) {
+  return ok(t, 'POST', '/api/calender/add-event/', user.token, body, 201);
+}
+
+describe('without a token', () => {
+  it('answers 401 and changes nothing', async () => {
+    await expectSignInRequired(t, 'POST', '/api/meetings/available-times', { ...monday, invitees: [] });
+  });
+});
+
+describe('POST /api/meetings/available-times', () => {
+  it('answers the hours both work, in the caller’s dates, and only those', async () => {
+    const [a, b] = await parisAndNewYork();
+    // 09:00–17:00 in New York is 14:00–22:00Z, in Paris 08:00–16:00Z: an hour fits at 14:00, 14:30, 15:00Z.
+    expect(await find(a, { ...monday, invitees: [b.id] })).toEqual({
+      timeZone: 'Europe/Paris',
+      data: [
+        {
+          date: '2027-01-11',
+          times: ['2027-01-11T14:00:00.000Z', '2027-01-11T14:30:00.000Z', '2027-01-11T15:00:00.000Z'],
+        },
+      ],
+    });
+    // Alone, A has the whole working day on the 15-minute grid by default.
+    const alone = await find(a, { startDate: '2027-01-11', endDate: '2027-01-12', duration: 30 });
+    expect(alone.data.map((day) => [day.date, day.times.length])).toEqual([
+      ['2027-01-11', 31],
+      ['2027-01-12', 31],
+    ]);
+  });
+
+  it('leaves out the times of anyone’s events: their own, repeating ones, those they are a guest of, all-day ones', async () => {
+    const [a, b] = await parisAndNewYork();
+    const c = await buildUser(t);
+    await befriend(t, c, a);
+    await addEvent(b, { title: 'B busy', start: '2027-01-11T14:00:00Z', end: '2027-01-11T14:30:00Z' });
+    await addEvent(c, {
+      title: 'C’s, with A',
+      start: '2027-01-11T15:30:00Z',
+      end: '2027-01-11T16:00:00Z',
+      guests: [a.id],
+    });
+    expect((await find(a, { ...monday, invitees: [b.id] })).data).toEqual([
+      { date: '2027-01-11', times: ['2027-01-11T14:30:00.000Z'] },
+    ]);
+    // A weekly stand-up of B's, 09:30 New York on Mondays from December: 14:30Z that day.
+    await addEvent(b, {
+      title: 'Stand-up',
+      start: '2026-12-07T09:30:00-05:00',
+      end: '2026-12-07T09:45:00-05:00',
+      recurrence: 'FREQ=WEEKLY;BYDAY=MO',
+    });
+    expect((await find(a, { ...monday, invitees: [b.id] })).data).toEqual([]);
+    // An all-day event fills B's whole day in New York.
+    await addEvent(b, { title: 'Off', allDay: true, start: '2027-01-12', end: '2027-01-12' });
+    const tuesday = await find(a, {
+      ...monday,
+      startDate: '2027-01-12',
+      endDate: '2027-01-12',
+      invitees: [b.id],
+    });
+    expect(tuesday.data).toEqual([]);
+    // The answer holds times only: no title, no event of anyone's.
+    const text = JSON.stringify(await find(a, { ...monday, invitees: [b.id], endDate: '2027-01-13' }));
+    expect(text).not.toMatch(/busy|Stand-up|Off|C’s/);
+  });
+
+  it('expands the caller’s groups and refuses a stranger or another’s group, changing nothing', async () => {
+    const [a, b] = await parisAndNewYork();
+    const group = await buildGroup(t, a, { members: [b] });
+    expect((await find(a, { ...monday, groups: [group._id] })).data[0]!.times).toHaveLength(3);
+    const stranger = await buildUser(t);
+    const strangersGroup = await buildGroup(t, stranger);
+    const before = await fingerprint(t.database);
+    const refused = await call(t, 'POST', '/api/meetings/available-times', a.token, {
+      ...monday,
+      invitees: [stranger.id],
+    });
+    expect(expectError(refused, 400, 'VALIDATION_ERROR').fields?.invitees).toBe(
+      messages['meetings.inviteeNotFriend'],
+    );
+    const other = await call(t, 'POST', '/api/meetings/available-times', a.token, {
+      ...monday,
+      groups: [strangersGroup._id],
+    });
+    expect(expectError(other, 400, 'VALIDATION_ERROR').fields?.groups).toBe(
+      messages['meetings.groupUnknown'],
+    );
+    expect(await fingerprint(t.database)).toEqual(before);
+  });
+
+  it('answers [] when no time fits, and follows stored working hours', async () => {
+    const [a, b] = await parisAndNewYork();
+    await ok(t, 'PUT', '/api/working-hours', b.token, {
+      data: [{ day: 'saturday', from: '10:00', to: '12:00' }],
+    });
+    expect(await find(a, { ...monday, invitees: [b.id] })).toEqual({ timeZone: 'Europe/Paris', data: [] });
+    await ok(t, 'PUT', '/api/working-hours', b.token, {
+      data: [{ day: 'monday', from: '03:00', to: '04:00' }],
+    });
+    // 03:00–04:00 in New York is 08:00–09:00Z, 09:00–10:00 in Paris.
+    expect((await find(a, { ...monday, invitees: [b.id] })).data).toEqual([
+      { date: '2027-01-11', times: ['2027-01-11T08:00:00.000Z'] },
+    ]);
+  });
+
+  it.each([
+    [{ duration: 10 }, 'duration', 'meetings.durationInvalid'],
+    [{ duration: 481 }, 'duration', 'meetings.durationInvalid'],
+    [{ step: 3 }, 'step', 'meetings.stepInvalid'],
+    [{ startDate: '2027-02-30' }, 'startDate', 'meetings.dateInvalid'],
+    [{ endDate: '2027-01-10' }, 'endDate', 'meetings.rangeInvalid'],
+    [{ endDate: '2027-04-13' }, 'endDate', 'meetings.rangeInvalid'],
+    [
+      { invitees: Array.from({ length: 51 }, (_, i) => String(i + 1)) },
+      'invitees',
+      'meetings.inviteesLength',
+    ],
+  ] as const)('refuses %j with 400 on fields.%s', async (change, field, key) => {
+    const user = await buildUser(t);
+    const response = await call(t, 'POST', '/api/meetings/available-times', user.token, {
+      ...monday,
+      ...change,
+    });
+    expect(expectError(response, 400, 'VALIDATION_ERROR').fields?.[field]).toBe(messages[key]);
+  });
+});
