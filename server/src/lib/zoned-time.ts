@@ -10,6 +10,8 @@ const DAY_MS = 86_400_000;
 
 /** The wall-clock time of an instant in a zone, as the same numbers read in UTC. */
 export function floating(ms: number, zone: string): Date {
+  const offset = steadyOffset(zone, Math.floor(ms / DAY_MS));
+  if (offset !== null) return new Date(Math.floor(ms / 1000) * 1000 + offset * 60_000);
   const local = DateTime.fromMillis(ms, { zone });
   return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second));
 }

