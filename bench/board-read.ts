@@ -10,23 +10,16 @@
  * 2-core machine the load generator takes half the CPU of both servers, and CI must not flake.
  */
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startServer } from '@cadence/e2e/server';
 import autocannon from 'autocannon';
 import { buildBoard, signUp } from './board-fixtures';
+import { measure, rawGet, seconds } from './wire';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const GOAL_RATIO = 0.8;
-
-async function measure(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, connections: 50, duration: seconds, headers });
-  if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`${url}: failed requests`);
-  return { reqPerSec: Math.round(result.requests.average), p99: result.latency.p99, p50: result.latency.p50 };
-}
 
 async function startBare(json: Buffer, br: Buffer): Promise<{ url: string; stop: () => void }> {
   const jsonFile = path.join(os.tmpdir(), `cadence-board-${process.pid}.json`);
@@ -41,28 +34,6 @@ async function startBare(json: Buffer, br: Buffer): Promise<{ url: string; stop:
   );
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
   return { url: `http://127.0.0.1:${port}/board`, stop: () => child.kill() };
-}
-
-/** The answer's bytes as they crossed the wire (undici would decode them; node:http does not). */
-function rawGet(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      })
-      .on('error', reject);
-  });
 }
 
 async function run(engine: 'SQLite' | 'PostgreSQL') {
@@ -94,8 +65,8 @@ async function run(engine: 'SQLite' | 'PostgreSQL') {
         // Both warmed up first (JIT, connections), so that a cold ceiling does not flatter the app.
         await autocannon({ url: boardUrl, connections: 10, amount: 500, headers: { ...auth, ...headers } });
         await autocannon({ url: bare.url, connections: 10, amount: 500, headers });
-        const app = await measure(boardUrl, { ...auth, ...headers });
-        const baseline = await measure(bare.url, headers);
+        const app = await measure({ url: boardUrl, headers: { ...auth, ...headers } });
+        const baseline = await measure({ url: bare.url, headers });
         const ratio = Number((app.reqPerSec / baseline.reqPerSec).toFixed(2));
         rows.push({
           engine,

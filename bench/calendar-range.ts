@@ -32,14 +32,11 @@
  * wrong, a request fails or a plan does not use the range index, not on a goal: CI machines are
  * shared and must not flake.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
 import { type CalendarEvent, type EventCategory, eventCategories } from '@cadence/contract';
-import { freePort, startServer } from '@cadence/e2e/server';
+import { freshPostgresDatabase, startServer } from '@cadence/e2e/server';
 import autocannon from 'autocannon';
 import { DateTime } from 'luxon';
 import pg from 'pg';
@@ -48,8 +45,8 @@ import { bumpListVersion } from '../server/src/lib/list-versions';
 import { CalendarService, writeEntries } from '../server/src/modules/calendar/service';
 import type { RemindersService } from '../server/src/modules/notifications/reminders';
 import { call, type Client, signUp } from './board-fixtures';
+import { fetchBodies, inParallel, measure, rawGet, seconds, startBare } from './wire';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const GOAL_P99_MS = 50;
 const ZONE = 'Europe/Paris';
@@ -328,15 +325,6 @@ function expectedIn(events: PlannedEvent[], from: number, to: number): Occurrenc
         found.push({ event, start: iso(span.start), end: iso(span.end) });
   }
   return found.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.event.id - b.event.id));
-}
-
-async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
 }
 
 /**
@@ -731,101 +719,6 @@ async function plans(handle: DatabaseHandle, engine: Engine, userId: number, pos
 // ---------------------------------------------------------------------------------------------
 // Measuring.
 
-async function measure(options: autocannon.Options) {
-  const result = await autocannon({ connections: 50, duration: seconds, ...options });
-  if (result.non2xx + result.errors + result.timeouts > 0)
-    throw new Error(
-      `${options.url}: failed requests (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`,
-    );
-  return {
-    reqPerSec: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    bytesPerRequest: result.throughput.total / Math.max(1, result.requests.total),
-  };
-}
-
-interface Body {
-  route: string;
-  json: Buffer;
-  br: Buffer;
-}
-
-/** One bare process serving each body at its route. */
-async function startBare(bodies: Body[]): Promise<{ url: string; stop: () => void }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-calendar-bare-'));
-  const args: string[] = [];
-  bodies.forEach((body, i) => {
-    const jsonFile = path.join(dir, `${i}.json`);
-    fs.writeFileSync(jsonFile, body.json);
-    fs.writeFileSync(`${jsonFile}.br`, body.br);
-    args.push(body.route, jsonFile, `${jsonFile}.br`);
-  });
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [path.join(import.meta.dirname, 'bare-server.mjs'), String(port), ...args],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.once('data', () => resolve());
-    child.once('exit', (code) => reject(new Error(`bare-server.mjs exited with ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () => {
-      child.kill();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The answer's bytes as they crossed the wire (undici would decode them; node:http does not). */
-function rawGet(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      })
-      .on('error', reject);
-  });
-}
-
-/** The app's plain and brotli bytes for one range, fetched and checked. */
-async function fetchBodies(
-  url: string,
-  auth: Record<string, string>,
-  label: string,
-  check: (json: Buffer) => string[],
-  problems: string[],
-) {
-  const plain = await rawGet(url, auth);
-  const br = await rawGet(url, { ...auth, 'accept-encoding': 'br' });
-  if (plain.status !== 200 || br.status !== 200)
-    throw new Error(
-      `${label}: answered ${plain.status} plain and ${br.status} with br: ${plain.body.toString().slice(0, 300)}`,
-    );
-  if (plain.headers['content-encoding'])
-    problems.push(`${label}: a plain request was answered ${plain.headers['content-encoding']}`);
-  if (br.headers['content-encoding'] !== 'br')
-    problems.push(`${label}: Accept-Encoding br was not answered brotli`);
-  else if (!brotliDecompressSync(br.body).equals(plain.body))
-    problems.push(`${label}: the brotli bytes do not decode to the plain bytes`);
-  problems.push(...check(plain.body));
-  return { plain, br, etag: String(plain.headers.etag ?? '') };
-}
-
 /**
  * A read the cache does not hold, over the wire, as the first read after a change meets it: the
  * user's calendar version bumped (as a write does), then each range read once, plain; min, median
@@ -848,24 +741,6 @@ async function uncachedOverWire(db: Db, userId: number, eventsUrl: string, auth:
   });
 }
 
-/** A database of its own on the PostgreSQL server, dropped at the end. */
-async function ownPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `cadence_bench_calendar_${process.pid}_${Date.now().toString(36)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
 type Prepared = Awaited<ReturnType<typeof prepare>>;
 
 /** A server on `engine` with the events made, both reads fetched and checked, the uncached costs, the plans. */
@@ -877,7 +752,8 @@ async function prepare(engine: Engine) {
       );
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-'));
-  const own = engine === 'PostgreSQL' ? await ownPostgresDatabase() : undefined;
+  const own =
+    engine === 'PostgreSQL' ? await freshPostgresDatabase('cadence_bench_calendar', postgresUrl) : undefined;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let database: DatabaseHandle | undefined;
   const stop = async () => {

@@ -11,17 +11,14 @@
  * that are not deleted; brotli decodes to the plain bytes; the ETag answers 304 with no body. Goal on SQLite: ratio ≥ 0.5; the table says whether it is met. The run fails when a
  * read is wrong or a request fails, not on a ratio: CI machines are shared and must not flake.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
-import { freePort, startServer } from '@cadence/e2e/server';
+import { startServer } from '@cadence/e2e/server';
 import autocannon from 'autocannon';
 import { call, type Client, signUp } from './board-fixtures';
+import { fetchBodies, inParallel, measure, rawGet, seconds, startBare } from './wire';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const GOAL_RATIO = 0.5;
 const LIVE_GOALS = 1000;
@@ -106,15 +103,6 @@ function plan(index: number): PlannedGoal {
   };
 }
 
-async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
-}
-
 /** Makes every planned goal, SEED_CONCURRENCY requests in flight. */
 async function seed(client: Client): Promise<PlannedGoal[]> {
   const goals = Array.from({ length: LIVE_GOALS + DELETED_GOALS }, (_, i) => plan(i));
@@ -194,98 +182,6 @@ function checkList(label: string, json: Buffer, expected: readonly PlannedGoal[]
 // ---------------------------------------------------------------------------------------------
 // Measuring.
 
-async function measure(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, connections: 50, duration: seconds, headers });
-  if (result.non2xx + result.errors + result.timeouts > 0)
-    throw new Error(
-      `${url}: failed requests (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`,
-    );
-  return { reqPerSec: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-interface Body {
-  route: string;
-  json: Buffer;
-  br: Buffer;
-}
-
-/** One bare process serving each body at its route. */
-async function startBare(bodies: Body[]): Promise<{ url: string; stop: () => void }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-goals-bare-'));
-  const args: string[] = [];
-  bodies.forEach((body, i) => {
-    const jsonFile = path.join(dir, `${i}.json`);
-    fs.writeFileSync(jsonFile, body.json);
-    fs.writeFileSync(`${jsonFile}.br`, body.br);
-    args.push(body.route, jsonFile, `${jsonFile}.br`);
-  });
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [path.join(import.meta.dirname, 'bare-server.mjs'), String(port), ...args],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.once('data', () => resolve());
-    child.once('exit', (code) => reject(new Error(`bare-server.mjs exited with ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () => {
-      child.kill();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The answer's bytes as they crossed the wire (undici would decode them; node:http does not). */
-function rawGet(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      })
-      .on('error', reject);
-  });
-}
-
-/** The app's plain and brotli bytes for one query, fetched and checked. */
-async function fetchBodies(
-  url: string,
-  auth: Record<string, string>,
-  label: string,
-  expected: PlannedGoal[],
-  problems: string[],
-) {
-  const plain = await rawGet(url, auth);
-  const br = await rawGet(url, { ...auth, 'accept-encoding': 'br' });
-  if (plain.status !== 200 || br.status !== 200)
-    throw new Error(
-      `${label}: answered ${plain.status} plain and ${br.status} with br: ${plain.body.toString().slice(0, 300)}`,
-    );
-  if (plain.headers['content-encoding'])
-    problems.push(`${label}: a plain request was answered ${plain.headers['content-encoding']}`);
-  if (br.headers['content-encoding'] !== 'br')
-    problems.push(`${label}: Accept-Encoding br was not answered brotli`);
-  else if (!brotliDecompressSync(br.body).equals(plain.body))
-    problems.push(`${label}: the brotli bytes do not decode to the plain bytes`);
-  problems.push(...checkList(label, plain.body, expected));
-  return { plain, br };
-}
-
 type Engine = 'SQLite' | 'PostgreSQL';
 type Prepared = Awaited<ReturnType<typeof prepare>>;
 
@@ -313,14 +209,10 @@ async function prepare(engine: Engine) {
     const auth = { authorization: `Bearer ${client.token}` };
     const live = goals.filter((goal) => !goal.deleted);
     const progressHigh = live.filter((goal) => goal.isProgress && goal.tags.includes('high'));
-    const all = await fetchBodies(listUrl, auth, `${engine} GET /api/objectifs`, live, problems);
-    const filtered = await fetchBodies(
-      `${listUrl}${FILTER}`,
-      auth,
-      `${engine} GET /api/objectifs${FILTER}`,
-      progressHigh,
-      problems,
-    );
+    const read = (url: string, label: string, expected: PlannedGoal[]) =>
+      fetchBodies(url, auth, label, (json) => checkList(label, json, expected), problems);
+    const all = await read(listUrl, `${engine} GET /api/objectifs`, live);
+    const filtered = await read(`${listUrl}${FILTER}`, `${engine} GET /api/objectifs${FILTER}`, progressHigh);
     const etag = String(all.plain.headers.etag ?? '');
     if (!etag) problems.push(`${engine}: GET /api/objectifs sent no ETag`);
     return {
@@ -381,7 +273,7 @@ async function measureAll(servers: Prepared[]) {
           const url = `${bares[index]!.url}${route}`;
           // Warmed up first (JIT, connections) for half a second, as the app is below.
           await autocannon({ url, connections: 10, duration: 0.5, headers });
-          ceilings[index] = await measure(url, headers);
+          ceilings[index] = await measure({ url, headers });
         };
         const apps = [];
         for (const [index, server] of servers.entries()) {
@@ -389,7 +281,7 @@ async function measureAll(servers: Prepared[]) {
           const appHeaders = { ...server.auth, ...headers };
           // Half a second, not a number of requests: the plain list is 2 MB.
           await autocannon({ url, connections: 10, duration: 0.5, headers: appHeaders });
-          apps.push(await measure(url, appHeaders));
+          apps.push(await measure({ url, headers: appHeaders }));
           if (index === 0) await measureBare(0);
         }
         for (const index of servers.keys()) {

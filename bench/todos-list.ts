@@ -27,21 +27,18 @@
  * Goals: ratio ≥ 0.5 on SQLite, p99 < 50 ms; the table says whether they are met. The run fails when
  * a read is wrong or a request fails, not on a goal: CI machines are shared and must not flake.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
-import { freePort, startServer } from '@cadence/e2e/server';
+import { startServer } from '@cadence/e2e/server';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type Db, type DatabaseHandle, openDatabase } from '../server/src/db';
 import { bumpListVersion } from '../server/src/lib/list-versions';
 import { TodosService } from '../server/src/modules/todos/service';
 import { call, type Client, signUp } from './board-fixtures';
+import { fetchBodies, inParallel, measure, rawGet, seconds, startBare } from './wire';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const GOAL_RATIO = 0.5;
 const GOAL_P99_MS = 50;
@@ -159,15 +156,6 @@ function plan(index: number): PlannedTask {
     ownerId: 0,
     assigned: false,
   };
-}
-
-async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
 }
 
 /**
@@ -522,98 +510,6 @@ async function plans(handle: DatabaseHandle, engine: Engine, userId: number): Pr
 // ---------------------------------------------------------------------------------------------
 // Measuring.
 
-async function measure(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, connections: 50, duration: seconds, headers });
-  if (result.non2xx + result.errors + result.timeouts > 0)
-    throw new Error(
-      `${url}: failed requests (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`,
-    );
-  return { reqPerSec: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-interface Body {
-  route: string;
-  json: Buffer;
-  br: Buffer;
-}
-
-/** One bare process serving each body at its route. */
-async function startBare(bodies: Body[]): Promise<{ url: string; stop: () => void }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-todos-bare-'));
-  const args: string[] = [];
-  bodies.forEach((body, i) => {
-    const jsonFile = path.join(dir, `${i}.json`);
-    fs.writeFileSync(jsonFile, body.json);
-    fs.writeFileSync(`${jsonFile}.br`, body.br);
-    args.push(body.route, jsonFile, `${jsonFile}.br`);
-  });
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [path.join(import.meta.dirname, 'bare-server.mjs'), String(port), ...args],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.once('data', () => resolve());
-    child.once('exit', (code) => reject(new Error(`bare-server.mjs exited with ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () => {
-      child.kill();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The answer's bytes as they crossed the wire (undici would decode them; node:http does not). */
-function rawGet(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      })
-      .on('error', reject);
-  });
-}
-
-/** The app's plain and brotli bytes for one query, fetched (the plain one first, uncached) and checked. */
-async function fetchBodies(
-  url: string,
-  auth: Record<string, string>,
-  label: string,
-  check: (json: Buffer) => string[],
-  problems: string[],
-) {
-  const start = performance.now();
-  const plain = await rawGet(url, auth);
-  const firstMs = performance.now() - start;
-  const br = await rawGet(url, { ...auth, 'accept-encoding': 'br' });
-  if (plain.status !== 200 || br.status !== 200)
-    throw new Error(
-      `${label}: answered ${plain.status} plain and ${br.status} with br: ${plain.body.toString().slice(0, 300)}`,
-    );
-  if (plain.headers['content-encoding'])
-    problems.push(`${label}: a plain request was answered ${plain.headers['content-encoding']}`);
-  if (br.headers['content-encoding'] !== 'br')
-    problems.push(`${label}: Accept-Encoding br was not answered brotli`);
-  else if (!brotliDecompressSync(br.body).equals(plain.body))
-    problems.push(`${label}: the brotli bytes do not decode to the plain bytes`);
-  problems.push(...check(plain.body));
-  return { plain, br, firstMs, etag: String(plain.headers.etag ?? '') };
-}
-
 type Prepared = Awaited<ReturnType<typeof prepare>>;
 
 /** A server on `engine` with its user's tasks made, both reads fetched and checked, their plans. */
@@ -726,14 +622,14 @@ async function measureAll(servers: Prepared[]) {
           const url = `${bares[index]!.url}${query.route}`;
           // Warmed up first (JIT, connections) for half a second, as the app is below.
           await autocannon({ url, connections: 10, duration: 0.5, headers });
-          ceilings[index] = await measure(url, headers);
+          ceilings[index] = await measure({ url, headers });
         };
         const apps = [];
         for (const [index, server] of servers.entries()) {
           const url = `${server.listUrl}${query.search}`;
           const appHeaders = { ...server.auth, ...headers };
           await autocannon({ url, connections: 10, duration: 0.5, headers: appHeaders });
-          apps.push(await measure(url, appHeaders));
+          apps.push(await measure({ url, headers: appHeaders }));
           if (index === 0) await measureBare(0);
         }
         for (const index of servers.keys()) {

@@ -3,10 +3,12 @@
  * free port, and stops it. Run `npm run build` first.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { closeBrowser } from './browser';
 
@@ -123,5 +125,51 @@ export function useAppServer(env: Record<string, string> = {}): { readonly url: 
       return server.url;
     },
     output: () => server?.output() ?? '',
+  };
+}
+
+/** A JSON call to a running server's API, with a token when given; a non-2xx answer throws. */
+export async function api<T>(
+  server: RunningServer,
+  method: string,
+  url: string,
+  token?: string,
+  body?: object,
+) {
+  const response = await fetch(`${server.url}/api${url}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const postgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * A new, empty PostgreSQL database on `server` (by default DATABASE_URL's) for one test or
+ * benchmark (its name starts with `prefix`): its URL, and
+ * `drop` to remove it, whoever is still connected.
+ */
+export async function freshPostgresDatabase(
+  prefix: string,
+  server = postgresUrl,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
   };
 }

@@ -7,11 +7,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../support/server';
+import { api, freshPostgresDatabase, startServer } from '../support/server';
 
-const postgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WRITERS = 4;
 const WRITES_PER_WRITER = 100;
 const KILL_AFTER_ACKNOWLEDGED = 150;
@@ -20,19 +18,6 @@ const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-async function api<T>(server: RunningServer, method: string, url: string, token?: string, body?: object) {
-  const response = await fetch(`${server.url}/api${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 interface Board {
   lists: { _id: string; items: { name: string }[] }[];
@@ -99,19 +84,11 @@ describe('after kill -9 in the middle of writes, every acknowledged write is the
   });
 
   it('on PostgreSQL', async () => {
-    const name = `cadence_crash_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    cleanups.push(async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    });
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
+    const database = await freshPostgresDatabase('cadence_crash');
+    cleanups.push(database.drop);
     await crashAndRecover({
       DATA_DIR: freshDataDir(),
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
     });

@@ -7,44 +7,15 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { startInbox } from '../support/inbox';
-import { type RunningServer, startServer } from '../support/server';
+import { api, freshPostgresDatabase, type RunningServer, startServer } from '../support/server';
 
-const postgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const smtp = await startInbox();
 const cleanups: Array<() => Promise<unknown> | void> = [() => smtp.close()];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-async function api<T>(server: RunningServer, method: string, url: string, token?: string, body?: object) {
-  const response = await fetch(`${server.url}/api${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function freshDatabase(): Promise<string> {
-  const name = `cadence_reminders_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  cleanups.push(async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** An event of `token`'s owner whose 10-minute reminder fires `inMs` from now. */
 function eventFiringIn(server: RunningServer, token: string, title: string, inMs: number) {
@@ -61,7 +32,9 @@ const mailsAbout = (email: string, title: string) =>
   smtp.mails.filter((mail) => mail.to === email && mail.subject.includes(title));
 
 it('sends a reminder once from two instances, and at start one that came due while stopped', async () => {
-  const databaseUrl = await freshDatabase();
+  const database = await freshPostgresDatabase('cadence_reminders');
+  cleanups.push(database.drop);
+  const databaseUrl = database.url;
   const env = (name: string) => ({
     DATABASE_URL: databaseUrl,
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `cadence-reminders-${name}-`)),

@@ -7,11 +7,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type RunningServer, runToExit, startServer } from '../support/server';
+import { freshPostgresDatabase, type RunningServer, runToExit, startServer } from '../support/server';
 
-const postgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -82,20 +80,9 @@ describe('the built server', () => {
   });
 
   it('runs on PostgreSQL when DATABASE_URL is set', async () => {
-    const name = `cadence_e2e_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    cleanups.push(async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    });
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    await expectKeepsDataAcrossRestart(
-      { DATA_DIR: freshDataDir(), DATABASE_URL: url.toString() },
-      'postgres',
-    );
+    const database = await freshPostgresDatabase('cadence_e2e');
+    cleanups.push(database.drop);
+    await expectKeepsDataAcrossRestart({ DATA_DIR: freshDataDir(), DATABASE_URL: database.url }, 'postgres');
   });
 
   it.each([

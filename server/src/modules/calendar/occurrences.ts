@@ -147,7 +147,7 @@ export function occurrencesIn(series: Series, from: number, to: number, viewerZo
 }
 
 /** 00:00 in `zone` of the UTC day that `dayMs` (a 00:00Z instant) names. */
-function dayStartIn(dayMs: number, zone: string): number {
+export function dayStartIn(dayMs: number, zone: string): number {
   return placed(new Date(dayMs), zone);
 }
 

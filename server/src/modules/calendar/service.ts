@@ -27,8 +27,14 @@ import { bumpListVersions, listVersion } from '../../lib/list-versions';
 import type { ServiceDeps } from '../../deps';
 import type { RemindersService } from '../notifications/reminders';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
-import { placed } from '../../lib/zoned-time';
-import { isUsableRule, occurrencesIn, type Series, seriesEnd, ZONE_SLACK_MS } from './occurrences';
+import {
+  dayStartIn,
+  isUsableRule,
+  occurrencesIn,
+  type Series,
+  seriesEnd,
+  ZONE_SLACK_MS,
+} from './occurrences';
 import type { ImportedEvent } from './ics';
 import { type EventRow, presentEvent } from './presenter';
 
@@ -90,7 +96,7 @@ export class CalendarService {
       });
     }
     return this.deps.db.connection().execute(async (db) => {
-      const ids = await this.entriesIn(db, userId, from, to);
+      const ids = (await this.entriesIn(db, [userId], from, to)).map((entry) => entry.source_id);
       const rows =
         ids.length === 0 ? [] : await db.selectFrom('events').selectAll().where('id', 'in', ids).execute();
       const people = await this.peopleOf(db, rows);
@@ -119,29 +125,12 @@ export class CalendarService {
     const busy = new Map(users.map((user) => [user.id, [] as Array<{ start: number; end: number }>]));
     if (users.length === 0) return busy;
     const db = this.deps.db;
-    const upper = iso(to + ZONE_SLACK_MS);
-    const lowerEnd = iso(from - ZONE_SLACK_MS);
-    const ids = users.map((user) => user.id);
-    const entries = await db
-      .selectFrom('calendar_entries')
-      .select(['user_id', 'source_id'])
-      .where('user_id', 'in', ids)
-      .where('kind', '=', 'event')
-      .where('is_long', '=', false)
-      .where('start_at', '>=', iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS))
-      .where('start_at', '<', upper)
-      .where('end_at', '>=', lowerEnd)
-      .unionAll(
-        db
-          .selectFrom('calendar_entries')
-          .select(['user_id', 'source_id'])
-          .where('user_id', 'in', ids)
-          .where('kind', '=', 'event')
-          .where('is_long', '=', true)
-          .where('start_at', '<', upper)
-          .where('end_at', '>=', lowerEnd),
-      )
-      .execute();
+    const entries = await this.entriesIn(
+      db,
+      users.map((user) => user.id),
+      from,
+      to,
+    );
     if (entries.length === 0) return busy;
     const rows = await db
       .selectFrom('events')
@@ -155,7 +144,10 @@ export class CalendarService {
       if (!row) continue;
       for (const span of occurrencesIn(seriesOf(row), from, to, zoneOf.get(entry.user_id)!)) {
         const [start, end] = bool(row.all_day)
-          ? [dayStart(span.start, zoneOf.get(entry.user_id)!), dayStart(span.end, zoneOf.get(entry.user_id)!)]
+          ? [
+              dayStartIn(span.start, zoneOf.get(entry.user_id)!),
+              dayStartIn(span.end, zoneOf.get(entry.user_id)!),
+            ]
           : [span.start, span.end];
         if (end > start) busy.get(entry.user_id)!.push({ start, end });
       }
@@ -350,33 +342,26 @@ export class CalendarService {
   // ---- Reading ---------------------------------------------------------------------------------
 
   /**
-   * The ids of the user's events that may overlap [from, to): short single events by one range
-   * of their start (widened by a week and by the zones' spread), the repeating and long ones by
-   * their series' span. Both ranges walk the (user, is_long, start) index.
+   * The events on the users' calendars that may overlap [from, to), as (user, event) pairs: short
+   * single events by one range of their start (widened by a week and by the zones' spread), the
+   * repeating and long ones by their series' span. Both ranges walk the (user, kind, is_long,
+   * start) index, once per user.
    */
-  private async entriesIn(db: Db, userId: number, from: number, to: number): Promise<number[]> {
+  private async entriesIn(db: Db, userIds: number[], from: number, to: number) {
     const upper = iso(to + ZONE_SLACK_MS);
-    const rows = await db
-      .selectFrom('calendar_entries')
-      .select('source_id')
-      .where('user_id', '=', userId)
-      .where('is_long', '=', false)
-      .where('start_at', '>=', iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS))
-      .where('start_at', '<', upper)
-      .where('end_at', '>=', iso(from - ZONE_SLACK_MS))
-      .where('kind', '=', 'event')
-      .unionAll(
-        db
-          .selectFrom('calendar_entries')
-          .select('source_id')
-          .where('user_id', '=', userId)
-          .where('is_long', '=', true)
-          .where('start_at', '<', upper)
-          .where('end_at', '>=', iso(from - ZONE_SLACK_MS))
-          .where('kind', '=', 'event'),
-      )
-      .execute();
-    return rows.map((row) => row.source_id);
+    const entries = (isLong: boolean) => {
+      let query = db
+        .selectFrom('calendar_entries')
+        .select(['user_id', 'source_id'])
+        .where('user_id', userIds.length === 1 ? '=' : 'in', userIds.length === 1 ? userIds[0]! : userIds)
+        .where('is_long', '=', isLong);
+      if (!isLong) query = query.where('start_at', '>=', iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS));
+      return query
+        .where('start_at', '<', upper)
+        .where('end_at', '>=', iso(from - ZONE_SLACK_MS))
+        .where('kind', '=', 'event');
+    };
+    return entries(false).unionAll(entries(true)).execute();
   }
 
   /** The event if the user owns it or is a guest (locked for a write); 404 otherwise. */
@@ -451,9 +436,6 @@ interface People {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/** 00:00 in `zone` of the day a 00:00Z instant names (an all-day event's day). */
-const dayStart = (dayMs: number, zone: string) => placed(new Date(dayMs), zone);
 
 export function seriesOf(row: EventRow): Series {
   return {
