@@ -1,21 +1,27 @@
 /**
- * Notifications (issue 11): what the reminders leave for a user — an event about to start, a task
- * due today — read in the navbar's bell and marked read there.
+ * Notifications (issues 11, 12): what the reminders leave for a user — an event about to start, a
+ * task due today — and the meeting invitations they receive, read in the navbar's bell.
  */
 import { z } from 'zod';
 import { userId } from './users';
 
-export const notificationKinds = ['event', 'todo'] as const;
+export const notificationKinds = ['event', 'todo', 'meeting'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 export const NOTIFICATIONS_SHOWN = 50;
 
 export const notification = z
   .object({
     _id: z.string(),
-    kind: z.enum(notificationKinds).describe('event: a reminder before an event; todo: a task due today'),
-    sourceId: z.string().describe('The event’s or the task’s id'),
+    kind: z
+      .enum(notificationKinds)
+      .describe('event: a reminder before an event; todo: a task due today; meeting: an invitation'),
+    sourceId: z.string().describe('The event’s, the task’s or the meeting’s id'),
     title: z.string().describe('The event’s or the task’s title when the reminder fired'),
-    at: z.string().describe('The occurrence’s start, or the due day’s morning, an ISO 8601 UTC instant'),
+    at: z
+      .string()
+      .describe(
+        'The occurrence’s start, the due day’s morning, or the meeting’s time (when invited, if none), ISO 8601 UTC',
+      ),
     isRead: z.boolean(),
     createdAt: z.string(),
   })

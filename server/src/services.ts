@@ -57,6 +57,6 @@ export function buildServices(deps: ServiceDeps): Services {
     reminders,
     notifications: new NotificationsService(deps),
     workingHours: new WorkingHoursService(deps),
-    meetings: new MeetingsService({ ...deps, calendar }),
+    meetings: new MeetingsService({ ...deps, calendar, reminders }),
   };
 }

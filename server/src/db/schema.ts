@@ -283,6 +283,41 @@ export interface CalendarEntriesTable {
   end_at: Timestamp;
 }
 
+export interface MeetingsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  description: string;
+  /** Minutes */
+  duration: number;
+  /** The search range: whole days (YYYY-MM-DD) in time_zone, end included */
+  start_date: string;
+  end_date: string;
+  link: string;
+  /** The chosen start, or null */
+  time: Timestamp | null;
+  /** The grid of the search, in minutes */
+  step: number;
+  /** The organiser's zone when the meeting was last written */
+  time_zone: string;
+  state: 'active' | 'archived';
+  completed: DbBool;
+  /** The iCalendar UID of the invitations sent for it */
+  uid: string;
+  /** The iCalendar SEQUENCE: raised each time the time changes */
+  sequence: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MeetingInvitationsTable {
+  meeting_id: number;
+  user_id: number;
+  status: 'pending' | 'accepted' | 'refused';
+  answered_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface RemindersTable {
   id: Generated<number>;
   user_id: number;
@@ -296,7 +331,7 @@ export interface RemindersTable {
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
-  kind: 'event' | 'todo';
+  kind: 'event' | 'todo' | 'meeting';
   source_id: number;
   title: string;
   occurrence_at: Timestamp;
@@ -316,6 +351,8 @@ export interface Database {
   events: EventsTable;
   event_guests: EventGuestsTable;
   calendar_entries: CalendarEntriesTable;
+  meetings: MeetingsTable;
+  meeting_invitations: MeetingInvitationsTable;
   reminders: RemindersTable;
   notifications: NotificationsTable;
   calendar_feeds: CalendarFeedsTable;

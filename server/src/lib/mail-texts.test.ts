@@ -8,6 +8,7 @@ const params = {
   link: 'https://cadence.test/reset-password?token=abc',
   title: 'Quarterly review',
   when: 'Tuesday 1 December 2026 at 09:00',
+  organiser: 'Rui Costa',
 };
 
 describe('mail texts', () => {
@@ -22,6 +23,16 @@ describe('mail texts', () => {
         expect(mail.text).not.toBe(mailTexts.en[key](params).text);
       }
     }
+  });
+
+  it.each(languagesList)('words an invitation in %s with and without a time', (language) => {
+    const timed = mailTexts[language].meetingInvitation(params);
+    const open = mailTexts[language].meetingInvitation({ ...params, when: null });
+    expect(timed.text).toContain(params.organiser);
+    expect(timed.text).toContain(params.when);
+    expect(open.text).toContain(params.title);
+    expect(open.text).not.toContain(params.when);
+    expect(open.subject).not.toBe(timed.subject);
   });
 
   it('falls back to English for a language it does not have', () => {

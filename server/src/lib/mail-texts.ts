@@ -10,6 +10,8 @@ interface MailParams {
   /** `when`: the start, already written in the user's language and time zone. */
   eventReminder: { name: string; title: string; when: string; link: string };
   taskDue: { name: string; title: string; link: string };
+  /** `when`: the chosen time in the invitee's language and zone, or null while none is chosen. */
+  meetingInvitation: { name: string; organiser: string; title: string; when: string | null; link: string };
 }
 
 export type MailKey = keyof MailParams;
@@ -40,6 +42,18 @@ export const mailTexts: Record<Language, Texts> = {
       subject: `Due today: ${title}`,
       text: lines(`Hello ${name},`, '', `The task “${title}” is due today.`, '', `Your to-do list: ${link}`),
     }),
+    meetingInvitation: ({ name, organiser, title, when, link }) => ({
+      subject: when ? `Invitation: ${title}, ${when}` : `Invitation: ${title}`,
+      text: lines(
+        `Hello ${name},`,
+        '',
+        when
+          ? `${organiser} invites you to “${title}”, ${when}.`
+          : `${organiser} invites you to “${title}”; the time is still to be chosen.`,
+        '',
+        `Accept or decline: ${link}`,
+      ),
+    }),
   },
   fr: {
     passwordReset: ({ name, link }) => ({
@@ -66,6 +80,18 @@ export const mailTexts: Record<Language, Texts> = {
         `La tâche « ${title} » est à faire aujourd’hui.`,
         '',
         `Votre liste de tâches : ${link}`,
+      ),
+    }),
+    meetingInvitation: ({ name, organiser, title, when, link }) => ({
+      subject: when ? `Invitation : ${title}, ${when}` : `Invitation : ${title}`,
+      text: lines(
+        `Bonjour ${name},`,
+        '',
+        when
+          ? `${organiser} vous invite à « ${title} », ${when}.`
+          : `${organiser} vous invite à « ${title} » ; l’heure reste à choisir.`,
+        '',
+        `Accepter ou refuser : ${link}`,
       ),
     }),
   },
@@ -96,6 +122,18 @@ export const mailTexts: Record<Language, Texts> = {
         `Ihre Aufgaben: ${link}`,
       ),
     }),
+    meetingInvitation: ({ name, organiser, title, when, link }) => ({
+      subject: when ? `Einladung: ${title}, ${when}` : `Einladung: ${title}`,
+      text: lines(
+        `Hallo ${name},`,
+        '',
+        when
+          ? `${organiser} lädt Sie zu „${title}“ ein, ${when}.`
+          : `${organiser} lädt Sie zu „${title}“ ein; die Uhrzeit steht noch nicht fest.`,
+        '',
+        `Zusagen oder absagen: ${link}`,
+      ),
+    }),
   },
   pt: {
     passwordReset: ({ name, link }) => ({
@@ -117,6 +155,18 @@ export const mailTexts: Record<Language, Texts> = {
     taskDue: ({ name, title, link }) => ({
       subject: `Para hoje: ${title}`,
       text: lines(`Olá ${name},`, '', `A tarefa «${title}» termina hoje.`, '', `As suas tarefas: ${link}`),
+    }),
+    meetingInvitation: ({ name, organiser, title, when, link }) => ({
+      subject: when ? `Convite: ${title}, ${when}` : `Convite: ${title}`,
+      text: lines(
+        `Olá ${name},`,
+        '',
+        when
+          ? `${organiser} convida-o para «${title}», ${when}.`
+          : `${organiser} convida-o para «${title}»; a hora ainda está por escolher.`,
+        '',
+        `Aceitar ou recusar: ${link}`,
+      ),
     }),
   },
 };

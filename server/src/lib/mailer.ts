@@ -6,6 +6,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An iCalendar invitation (or cancellation): sent as a text/calendar part and an .ics attachment. */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
 }
 
 export interface Mailer {
@@ -25,8 +27,14 @@ export function createMailer(smtpUrl: string | undefined, from: string, log: Fas
   }
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    send: async (mail) => {
-      await transport.sendMail({ from, ...mail });
+    send: async ({ calendar, ...mail }) => {
+      await transport.sendMail({
+        from,
+        ...mail,
+        ...(calendar
+          ? { icalEvent: { method: calendar.method, filename: 'invitation.ics', content: calendar.content } }
+          : {}),
+      });
     },
     close: () => transport.close(),
   };

@@ -41,6 +41,8 @@ export interface World {
   taskId: string;
   /** The victim's weekly event, with the member as a guest. */
   eventId: string;
+  /** The victim's meeting with a chosen time, the member invited. */
+  meetingId: string;
   /** A notification of the victim's (its reminder fired). */
   notificationId: string;
   /** The secret of the victim's calendar feed address. */
@@ -234,6 +236,35 @@ export const operations: Record<string, Call[]> = {
   ],
   'POST /api/meetings/available-times': [
     { body: () => ({ startDate: '2027-01-11', endDate: '2027-01-12', duration: 30 }), stranger: own },
+    {
+      body: (w) => ({ startDate: '2027-01-11', endDate: '2027-01-12', duration: 30, meetingId: w.meetingId }),
+      stranger: 404,
+    },
+  ],
+  'GET /api/meetings': [{ stranger: own }, { query: () => ({ state: 'archived' }), stranger: own }],
+  'POST /api/meetings': [
+    {
+      body: () => ({ name: 'My own meeting', duration: 30, startDate: '2027-01-11', endDate: '2027-01-12' }),
+      stranger: own,
+    },
+  ],
+  'GET /api/meetings/invitations': [
+    { stranger: own },
+    { query: () => ({ status: 'pending' }), stranger: own },
+  ],
+  'GET /api/meetings/{id}': [{ params: (w) => ({ id: w.meetingId }), stranger: 404 }],
+  'PUT /api/meetings/{id}': [
+    {
+      params: (w) => ({ id: w.meetingId }),
+      body: () => ({ name: 'Taken over' }),
+      stranger: 404,
+      member: 403,
+    },
+    { params: (w) => ({ id: w.meetingId }), body: () => ({ state: 'archived' }), stranger: 404, member: 403 },
+  ],
+  'DELETE /api/meetings/{id}': [{ params: (w) => ({ id: w.meetingId }), stranger: 404, member: 403 }],
+  'PUT /api/meetings/{id}/invitation': [
+    { params: (w) => ({ id: w.meetingId }), body: () => ({ status: 'accepted' }), stranger: 404 },
   ],
   'GET /api/notifications': [{ stranger: own }],
   'PUT /api/notifications/{id}': [
@@ -381,6 +412,22 @@ export async function buildWorld(t: TestApp): Promise<World> {
     },
     201,
   );
+  const meeting = await ok<{ _id: string }>(
+    t,
+    'POST',
+    '/api/meetings',
+    victim.token,
+    {
+      name: `Meeting ${SECRET_MARK}`,
+      description: SECRET_MARK,
+      duration: 30,
+      startDate: '2027-01-11',
+      endDate: '2027-01-15',
+      time: '2027-01-13T11:00:00Z',
+      invitees: [member.id],
+    },
+    201,
+  );
   // Reminders fire on the clock, not through a call: the victim's notification is written as the
   // scheduler writes one.
   const notification = await t.database.db
@@ -413,6 +460,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     goalId: goal._id,
     taskId: task._id,
     eventId: event._id,
+    meetingId: meeting._id,
     notificationId: String(notification.id),
     feedToken: /feed\/([^/]+)\.ics$/.exec(feed.url)![1]!,
     requestId: request._id,

@@ -10,6 +10,7 @@ import { goals } from './0006-goals';
 import { todos } from './0007-todos';
 import { calendar } from './0008-calendar';
 import { workingHours } from './0009-working-hours';
+import { meetings } from './0010-meetings';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -22,5 +23,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0007-todos': todos(engine),
     '0008-calendar': calendar(engine),
     '0009-working-hours': workingHours(),
+    '0010-meetings': meetings(engine),
   };
 }

@@ -5,7 +5,13 @@
  * read by ical.js, into the fields an event is created from.
  */
 import ICAL from 'ical.js';
-import { ICalAlarmType, ICalCalendar } from 'ical-generator';
+import {
+  ICalAlarmType,
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalCalendar,
+  type ICalCalendarMethod,
+} from 'ical-generator';
 import { DateTime } from 'luxon';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import {
@@ -45,7 +51,62 @@ function rfcRule(rule: string, allDay: boolean, zone: string): string {
   });
 }
 
-export function feedOf(name: string, rows: EventRow[]): string {
+/** A meeting as iCalendar wants it: one timed event in UTC, its organiser and attendees. */
+export interface IcsMeeting {
+  uid: string;
+  sequence: number;
+  name: string;
+  description: string;
+  link: string;
+  start: string;
+  end: string;
+  createdAt: string;
+  updatedAt: string;
+  organiser: { name: string; email: string };
+  attendees?: Array<{ name: string; email: string; status: 'pending' | 'accepted' | 'refused' }>;
+}
+
+const attendeeStatus = {
+  pending: ICalAttendeeStatus.NEEDSACTION,
+  accepted: ICalAttendeeStatus.ACCEPTED,
+  refused: ICalAttendeeStatus.DECLINED,
+} as const;
+
+function addMeeting(calendar: ICalCalendar, meeting: IcsMeeting): void {
+  calendar.createEvent({
+    id: meeting.uid,
+    sequence: meeting.sequence,
+    start: new Date(meeting.start),
+    end: new Date(meeting.end),
+    summary: meeting.name,
+    description: meeting.description || null,
+    location: meeting.link || null,
+    url: meeting.link || null,
+    organizer: meeting.organiser,
+    attendees: (meeting.attendees ?? []).map((attendee) => ({
+      name: attendee.name,
+      email: attendee.email,
+      rsvp: true,
+      role: ICalAttendeeRole.REQ,
+      status: attendeeStatus[attendee.status],
+    })),
+    created: new Date(meeting.createdAt),
+    lastModified: new Date(meeting.updatedAt),
+    stamp: new Date(meeting.updatedAt),
+  });
+}
+
+/** An invitation to a meeting (METHOD:REQUEST), or its cancellation (METHOD:CANCEL). */
+export function invitationIcs(meeting: IcsMeeting, method: ICalCalendarMethod): string {
+  const calendar = new ICalCalendar({
+    method,
+    prodId: { company: 'Cadence', product: 'Meetings', language: 'EN' },
+  });
+  addMeeting(calendar, meeting);
+  return calendar.toString();
+}
+
+export function feedOf(name: string, rows: EventRow[], meetings: IcsMeeting[] = []): string {
   const calendar = new ICalCalendar({
     name,
     prodId: { company: 'Cadence', product: 'Calendar', language: 'EN' },
@@ -73,6 +134,7 @@ export function feedOf(name: string, rows: EventRow[]): string {
     if (row.reminder !== null)
       event.createAlarm({ type: ICalAlarmType.display, triggerBefore: row.reminder * 60 });
   }
+  for (const meeting of meetings) addMeeting(calendar, meeting);
   return calendar.toString();
 }
 

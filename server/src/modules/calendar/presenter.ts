@@ -37,3 +37,49 @@ export function presentEvent(
     updatedAt: row.updated_at,
   };
 }
+
+/**
+ * A meeting with a chosen time as it shows on a participant's calendar (D31: `kind: 'meeting'`):
+ * read-only there, changed on the meetings pages; its guests are the invitees who accepted.
+ */
+export function presentMeetingEntry(
+  row: {
+    id: number;
+    owner_id: number;
+    name: string;
+    description: string;
+    link: string;
+    time: string;
+    end: string;
+    time_zone: string;
+    created_at: string;
+    updated_at: string;
+  },
+  owner: PublicUser,
+  guests: PublicUser[],
+): CalendarEvent {
+  return {
+    _id: String(row.id),
+    user: String(row.owner_id),
+    kind: 'meeting',
+    title: row.name,
+    start: row.time,
+    end: row.end,
+    allDay: false,
+    url: row.link,
+    location: '',
+    description: row.description,
+    category: 'Business',
+    guests: guests.map((guest) => guest._id),
+    reminder: null,
+    recurrence: null,
+    timeZone: row.time_zone,
+    seriesStart: row.time,
+    seriesEnd: row.end,
+    editable: false,
+    owner,
+    guestUsers: guests,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -186,12 +186,15 @@ export function calendarFeedRoutes(app: FastifyInstance, context: AppContext): v
     handler: async (request, reply) => {
       const owner = await calendarFeeds.ownerOf(request.params.token);
       if (!owner) throw notFound();
-      const rows = await calendar.feedRows(owner.id);
+      const [rows, meetings] = await Promise.all([
+        calendar.feedRows(owner.id),
+        calendar.feedMeetings(owner.id),
+      ]);
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, no-cache')
         .header('content-disposition', 'inline; filename="cadence.ics"')
-        .send(feedOf(`Cadence — ${owner.full_name || owner.username}`, rows));
+        .send(feedOf(`Cadence — ${owner.full_name || owner.username}`, rows, meetings));
     },
   });
 }

@@ -35,8 +35,8 @@ import {
   seriesEnd,
   ZONE_SLACK_MS,
 } from './occurrences';
-import type { ImportedEvent } from './ics';
-import { type EventRow, presentEvent } from './presenter';
+import type { IcsMeeting, ImportedEvent } from './ics';
+import { type EventRow, presentEvent, presentMeetingEntry } from './presenter';
 
 const DAY_MS = 86_400_000;
 /** A single event longer than this is read with the repeating ones rather than by its start. */
@@ -96,7 +96,8 @@ export class CalendarService {
       });
     }
     return this.deps.db.connection().execute(async (db) => {
-      const ids = (await this.entriesIn(db, [userId], from, to)).map((entry) => entry.source_id);
+      const entries = await this.entriesIn(db, [userId], from, to);
+      const ids = entries.filter((entry) => entry.kind === 'event').map((entry) => entry.source_id);
       const rows =
         ids.length === 0 ? [] : await db.selectFrom('events').selectAll().where('id', 'in', ids).execute();
       const people = await this.peopleOf(db, rows);
@@ -107,40 +108,86 @@ export class CalendarService {
           data.push({ ...event, start: iso(span.start), end: iso(span.end) });
         }
       }
+      const meetingIds = entries
+        .filter((entry) => entry.kind === 'meeting' && overlaps(entry, from, to))
+        .map((entry) => entry.source_id);
+      data.push(...(await this.meetingsOn(db, meetingIds)));
       data.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : Number(a._id) - Number(b._id)));
       return { data };
     });
   }
 
+  /** Meetings as calendar entries: their time, their organiser and the invitees who accepted. */
+  private async meetingsOn(db: Db, ids: number[]): Promise<CalendarEvent[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .selectFrom('meetings')
+      .selectAll()
+      .where('id', 'in', ids)
+      .where('time', 'is not', null)
+      .execute();
+    const accepted = await db
+      .selectFrom('meeting_invitations')
+      .select(['meeting_id', 'user_id'])
+      .where('meeting_id', 'in', ids)
+      .where('status', '=', 'accepted')
+      .orderBy('meeting_id')
+      .orderBy('user_id')
+      .execute();
+    const userIds = [...new Set([...rows.map((row) => row.owner_id), ...accepted.map((a) => a.user_id)])];
+    const users = new Map(
+      (await db.selectFrom('users').select(publicUserColumns).where('users.id', 'in', userIds).execute()).map(
+        (user) => [user.id, presentPublicUser(user)],
+      ),
+    );
+    return rows.map((row) =>
+      presentMeetingEntry(
+        { ...row, time: row.time!, end: iso(Date.parse(row.time!) + row.duration * 60_000) },
+        users.get(row.owner_id)!,
+        accepted.filter((a) => a.meeting_id === row.id).map((a) => users.get(a.user_id)!),
+      ),
+    );
+  }
+
   /**
-   * When each of the users has an event (theirs or one they are a guest of) within [from, to):
-   * their occurrences as intervals, all-day ones over their days in that user's zone. One query of
-   * entries over the users' index ranges, one of events. For finding free times (D23).
+   * When each of the users has an event (theirs or one they are a guest of) or a meeting (that
+   * they organise or accepted) within [from, to): occurrences as intervals, all-day ones over
+   * their days in that user's zone. One query of entries over the users' index ranges, one of
+   * events; a meeting's entry is its interval. `exceptMeeting` is left out (when re-planning it).
+   * For finding free times (D23); `db` is the transaction that sets a time, when one does.
    */
   async busyOf(
     users: Array<{ id: number; timeZone: string }>,
     from: number,
     to: number,
+    options: { exceptMeeting?: number; db?: Db } = {},
   ): Promise<Map<number, Array<{ start: number; end: number }>>> {
     const busy = new Map(users.map((user) => [user.id, [] as Array<{ start: number; end: number }>]));
     if (users.length === 0) return busy;
-    const db = this.deps.db;
+    const db = options.db ?? this.deps.db;
     const entries = await this.entriesIn(
       db,
       users.map((user) => user.id),
       from,
       to,
     );
-    if (entries.length === 0) return busy;
+    const eventIds = new Set<number>();
+    for (const entry of entries) {
+      if (entry.kind === 'event') eventIds.add(entry.source_id);
+      else if (entry.source_id !== options.exceptMeeting && overlaps(entry, from, to)) {
+        busy.get(entry.user_id)!.push({ start: Date.parse(entry.start_at), end: Date.parse(entry.end_at) });
+      }
+    }
+    if (eventIds.size === 0) return busy;
     const rows = await db
       .selectFrom('events')
       .selectAll()
-      .where('id', 'in', [...new Set(entries.map((entry) => entry.source_id))])
+      .where('id', 'in', [...eventIds])
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     const zoneOf = new Map(users.map((user) => [user.id, user.timeZone]));
     for (const entry of entries) {
-      const row = byId.get(entry.source_id);
+      const row = entry.kind === 'event' ? byId.get(entry.source_id) : undefined;
       if (!row) continue;
       for (const span of occurrencesIn(seriesOf(row), from, to, zoneOf.get(entry.user_id)!)) {
         const [start, end] = bool(row.all_day)
@@ -231,6 +278,50 @@ export class CalendarService {
       .orderBy('events.start_at', 'desc')
       .limit(FEED_EVENTS_MAX)
       .execute();
+  }
+
+  /** The meetings with a chosen time on the user's calendar, for the feed: organised or accepted. */
+  async feedMeetings(userId: number): Promise<IcsMeeting[]> {
+    const rows = await this.deps.db
+      .selectFrom('meetings')
+      .innerJoin('users', 'users.id', 'meetings.owner_id')
+      .select([
+        'meetings.uid',
+        'meetings.name',
+        'meetings.description',
+        'meetings.link',
+        'meetings.time',
+        'meetings.duration',
+        'meetings.sequence',
+        'meetings.created_at',
+        'meetings.updated_at',
+        'users.full_name',
+        'users.username',
+        'users.email',
+      ])
+      .where('meetings.id', 'in', (eb) =>
+        eb
+          .selectFrom('calendar_entries')
+          .select('calendar_entries.source_id')
+          .where('calendar_entries.user_id', '=', userId)
+          .where('calendar_entries.kind', '=', 'meeting'),
+      )
+      .where('meetings.time', 'is not', null)
+      .orderBy('meetings.time', 'desc')
+      .limit(FEED_EVENTS_MAX)
+      .execute();
+    return rows.map((row) => ({
+      uid: row.uid,
+      sequence: row.sequence,
+      name: row.name,
+      description: row.description,
+      link: row.link,
+      start: row.time!,
+      end: iso(Date.parse(row.time!) + row.duration * 60_000),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      organiser: { name: row.full_name || row.username, email: row.email },
+    }));
   }
 
   private async insertEvent(trx: Db, userId: number, guests: number[], fields: NewEvent): Promise<EventRow> {
@@ -342,26 +433,29 @@ export class CalendarService {
   // ---- Reading ---------------------------------------------------------------------------------
 
   /**
-   * The events on the users' calendars that may overlap [from, to), as (user, event) pairs: short
-   * single events by one range of their start (widened by a week and by the zones' spread), the
-   * repeating and long ones by their series' span. Both ranges walk the (user, kind, is_long,
-   * start) index, once per user.
+   * The entries on the users' calendars that may overlap [from, to), as (user, kind, source) rows
+   * with their span: short single events and meetings by one range of their start (widened by a
+   * week and by the zones' spread), the repeating and long events by their series' span. Each
+   * range walks the (user, kind, is_long, start) index, once per user.
    */
   private async entriesIn(db: Db, userIds: number[], from: number, to: number) {
     const upper = iso(to + ZONE_SLACK_MS);
-    const entries = (isLong: boolean) => {
+    const entries = (kind: 'event' | 'meeting', isLong: boolean) => {
       let query = db
         .selectFrom('calendar_entries')
-        .select(['user_id', 'source_id'])
+        .select(['user_id', 'kind', 'source_id', 'start_at', 'end_at'])
         .where('user_id', userIds.length === 1 ? '=' : 'in', userIds.length === 1 ? userIds[0]! : userIds)
         .where('is_long', '=', isLong);
       if (!isLong) query = query.where('start_at', '>=', iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS));
       return query
         .where('start_at', '<', upper)
         .where('end_at', '>=', iso(from - ZONE_SLACK_MS))
-        .where('kind', '=', 'event');
+        .where('kind', '=', kind);
     };
-    return entries(false).unionAll(entries(true)).execute();
+    return entries('event', false)
+      .unionAll(entries('event', true))
+      .unionAll(entries('meeting', false))
+      .execute();
   }
 
   /** The event if the user owns it or is a guest (locked for a write); 404 otherwise. */
@@ -436,6 +530,10 @@ interface People {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Whether an entry's own span (a meeting's time) overlaps [from, to). */
+const overlaps = (entry: { start_at: string; end_at: string }, from: number, to: number) =>
+  Date.parse(entry.start_at) < to && Date.parse(entry.end_at) > from;
 
 export function seriesOf(row: EventRow): Series {
   return {

@@ -1,17 +1,29 @@
-/** The meetings' calls (D32–D34). So far: /api/working-hours and the available times. */
+/** The meetings' calls (D32–D34): /api/working-hours, the available times, meetings, invitations. */
 import {
+  answerInvitationInput,
   availableTimes,
   availableTimesInput,
+  createMeetingInput,
   errorBody,
+  invitationList,
+  invitationsQuery,
+  meeting,
+  meetingList,
+  meetingParams,
+  meetingsQuery,
+  updateMeetingInput,
   updateWorkingHoursInput,
   workingHours,
 } from '@cadence/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { userOf } from '../auth/authenticate';
 
+const noContent = z.null().describe('No content');
 const common = { tags: ['meetings'] };
+const errors = { 400: errorBody, 403: errorBody, 404: errorBody };
 
 export function meetingsRoutes(app: FastifyInstance, context: AppContext): void {
   const { workingHours: hours, meetings } = context.services;
@@ -41,11 +53,95 @@ export function meetingsRoutes(app: FastifyInstance, context: AppContext): void 
       ...common,
       summary: 'The start times when I and every invitee are free (D23), grouped by my dates',
       body: availableTimesInput,
-      response: { 200: availableTimes, 400: errorBody },
+      response: { 200: availableTimes, 400: errorBody, 404: errorBody },
     },
     handler: (request) => {
       const user = userOf(request);
       return meetings.availableTimes(user.id, user.time_zone, request.body);
     },
+  });
+
+  api.get('/meetings', {
+    schema: {
+      ...common,
+      summary: 'The meetings I organise or am invited to, active, archived or both',
+      querystring: meetingsQuery,
+      response: { 200: meetingList, 400: errorBody },
+    },
+    handler: (request) => meetings.list(userOf(request).id, request.query),
+  });
+
+  api.post('/meetings', {
+    schema: {
+      ...common,
+      summary: 'Organise a meeting: my friends are invited; a time, when given, must be free for everyone',
+      body: createMeetingInput,
+      response: { 201: meeting, 400: errorBody, 409: errorBody },
+    },
+    handler: async (request, reply) => {
+      const user = userOf(request);
+      return reply.code(201).send(await meetings.create(user.id, user.time_zone, request.body));
+    },
+  });
+
+  // Before /meetings/:id, which would otherwise take "invitations" for an id (and refuse it).
+  api.get('/meetings/invitations', {
+    schema: {
+      ...common,
+      summary: 'My invitations with their meetings: pending, accepted, refused or all',
+      querystring: invitationsQuery,
+      response: { 200: invitationList, 400: errorBody },
+    },
+    handler: (request) => meetings.invitations(userOf(request).id, request.query),
+  });
+
+  api.get('/meetings/:id', {
+    schema: {
+      ...common,
+      summary: 'A meeting I organise or am invited to',
+      params: meetingParams,
+      response: { 200: meeting, ...errors },
+    },
+    handler: (request) => meetings.get(userOf(request).id, Number(request.params.id)),
+  });
+
+  api.put('/meetings/:id', {
+    schema: {
+      ...common,
+      summary:
+        'Change a meeting — the organiser only: its fields, invitees, time (409 when no longer free), state, completed',
+      params: meetingParams,
+      body: updateMeetingInput,
+      response: { 200: meeting, ...errors, 409: errorBody },
+    },
+    handler: (request) => {
+      const user = userOf(request);
+      return meetings.update(user.id, user.time_zone, Number(request.params.id), request.body);
+    },
+  });
+
+  api.delete('/meetings/:id', {
+    schema: {
+      ...common,
+      summary: 'Delete a meeting — the organiser only; it leaves every calendar',
+      params: meetingParams,
+      response: { 204: noContent, ...errors },
+    },
+    handler: async (request, reply) => {
+      await meetings.remove(userOf(request).id, Number(request.params.id));
+      return reply.code(204).send(null);
+    },
+  });
+
+  api.put('/meetings/:id/invitation', {
+    schema: {
+      ...common,
+      summary:
+        'Accept or refuse an invitation, while the meeting is active and not completed (409 otherwise)',
+      params: meetingParams,
+      body: answerInvitationInput,
+      response: { 200: meeting, ...errors, 409: errorBody },
+    },
+    handler: (request) => meetings.answer(userOf(request).id, Number(request.params.id), request.body),
   });
 }

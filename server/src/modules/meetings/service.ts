@@ -1,26 +1,55 @@
 /**
- * Meetings (D22–D24, D32–D34). So far: finding the times when the caller and every invitee are
- * free (D33). Invitees must be the caller's friends, or members of the caller's groups; the answer
- * holds free start times only, never anyone's events.
+ * Meetings (D22–D24, D32–D34). A meeting is its organiser's: they alone change or delete it (an
+ * invitee gets 403, anyone else 404). Invitees are the organiser's friends or the members of their
+ * groups; each has an invitation, pending until they accept or refuse, and may change the answer
+ * while the meeting is active and not completed. A chosen time is checked against everyone's
+ * working hours and calendars inside the transaction that sets it, with the participants' user
+ * rows locked so that two meetings cannot take one person's time at once. A meeting with a time
+ * puts an entry on the calendars of its organiser and of the invitees who accepted; archived
+ * meetings leave them. Finding the times (D23, D33) reveals free start times only.
  */
 import {
+  type AnswerInvitationInput,
   type AvailableTimes,
   type AvailableTimesInput,
+  type CreateMeetingInput,
+  type InvitationList,
+  type InvitationsQuery,
+  isMeetingRange,
+  type Meeting,
+  type MeetingList,
+  type MeetingsQuery,
+  messages,
+  type PublicUser,
+  type UpdateMeetingInput,
   type WorkingInterval,
   minutesOfTime,
 } from '@cadence/contract';
+import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
+import type { Db } from '../../db';
+import { bool } from '../../db/dialect';
 import type { ServiceDeps } from '../../deps';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { resolveInvitees } from '../../lib/invitees';
+import { bumpListVersions } from '../../lib/list-versions';
 import { offsetSpans } from '../../lib/zoned-time';
 import type { CalendarService } from '../calendar/service';
-import { availableStarts, type Participant } from './availability';
+import type { RemindersService } from '../notifications/reminders';
+import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
+import { availableStarts, isFreeAt, type Participant } from './availability';
+import { type InvitationRow, type MeetingRow, presentMeeting } from './presenter';
 import { storedHours } from './working-hours';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-export type MeetingsServiceDeps = Pick<ServiceDeps, 'db'> & { calendar: Pick<CalendarService, 'busyOf'> };
+const now = () => new Date().toISOString();
+
+export type MeetingsServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'log'> & {
+  calendar: Pick<CalendarService, 'busyOf'>;
+  reminders: Pick<RemindersService, 'sendMail'>;
+};
 
 export class MeetingsService {
   constructor(private readonly deps: MeetingsServiceDeps) {}
@@ -32,24 +61,364 @@ export class MeetingsService {
     input: AvailableTimesInput,
   ): Promise<AvailableTimes> {
     const { db } = this.deps;
-    const invitees = await resolveInvitees(db, userId, input.invitees, input.groups, {
-      notFriend: { field: 'invitees', key: 'meetings.inviteeNotFriend' },
-      groupUnknown: { field: 'groups', key: 'meetings.groupUnknown' },
-    });
-    const ids = [...new Set([userId, ...invitees])];
+    if (input.meetingId !== undefined) {
+      const own = await db
+        .selectFrom('meetings')
+        .select('id')
+        .where('id', '=', Number(input.meetingId))
+        .where('owner_id', '=', userId)
+        .executeTakeFirst();
+      if (!own) throw notFound();
+    }
+    const invitees = await this.resolve(db, userId, input.invitees, input.groups);
     const from = DateTime.fromISO(input.startDate, { zone: timeZone }).toMillis();
     const to = DateTime.fromISO(input.endDate, { zone: timeZone }).plus({ days: 1 }).toMillis();
+    const people = await this.participants(db, [userId, ...invitees], from, to, {
+      exceptMeeting: input.meetingId === undefined ? undefined : Number(input.meetingId),
+    });
+    const starts = availableStarts(people, from, to, input.duration * MINUTE_MS, input.step * MINUTE_MS);
+    return { timeZone, data: byLocalDate(starts, timeZone, from, to) };
+  }
+
+  /** The meetings the user organises or is invited to, chosen times first (by time), then newest. */
+  async list(userId: number, query: MeetingsQuery): Promise<MeetingList> {
+    const { db } = this.deps;
+    let rows = db
+      .selectFrom('meetings')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('owner_id', '=', userId),
+          eb(
+            'id',
+            'in',
+            eb
+              .selectFrom('meeting_invitations')
+              .select('meeting_invitations.meeting_id')
+              .where('meeting_invitations.user_id', '=', userId),
+          ),
+        ]),
+      );
+    if (query.state) rows = rows.where('state', '=', query.state);
+    const found = await rows.execute();
+    found.sort(
+      (a, b) =>
+        Number(a.time === null) - Number(b.time === null) ||
+        (a.time !== null && b.time !== null && a.time !== b.time ? (a.time < b.time ? -1 : 1) : b.id - a.id),
+    );
+    return { data: await this.presentAll(db, found, userId) };
+  }
+
+  /** The caller's invitations with their meetings, newest first, and how many wait for an answer. */
+  async invitations(userId: number, query: InvitationsQuery): Promise<InvitationList> {
+    const { db } = this.deps;
+    let mine = db
+      .selectFrom('meeting_invitations')
+      .select(['meeting_id', 'status'])
+      .where('user_id', '=', userId);
+    if (query.status) mine = mine.where('status', '=', query.status);
+    const invitations = await mine.orderBy('meeting_id', 'desc').execute();
+    const rows =
+      invitations.length === 0
+        ? []
+        : await db
+            .selectFrom('meetings')
+            .selectAll()
+            .where(
+              'id',
+              'in',
+              invitations.map((invitation) => invitation.meeting_id),
+            )
+            .execute();
+    const meetings = new Map(
+      (await this.presentAll(db, rows, userId)).map((meeting) => [Number(meeting._id), meeting]),
+    );
+    const pending = await db
+      .selectFrom('meeting_invitations')
+      .innerJoin('meetings', 'meetings.id', 'meeting_invitations.meeting_id')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('meeting_invitations.user_id', '=', userId)
+      .where('meeting_invitations.status', '=', 'pending')
+      .where('meetings.state', '=', 'active')
+      .where('meetings.completed', '=', false)
+      .executeTakeFirstOrThrow();
+    return {
+      data: invitations.map((invitation) => ({
+        status: invitation.status,
+        meeting: meetings.get(invitation.meeting_id)!,
+      })),
+      pending: Number(pending.count),
+    };
+  }
+
+  async get(userId: number, id: number): Promise<Meeting> {
+    const row = await this.visible(this.deps.db, userId, id);
+    return (await this.presentAll(this.deps.db, [row], userId))[0]!;
+  }
+
+  async create(userId: number, timeZone: string, input: CreateMeetingInput): Promise<Meeting> {
+    const mails: number[] = [];
+    const meeting = await this.deps.db.transaction().execute(async (trx) => {
+      const invitees = (await this.resolve(trx, userId, input.invitees, input.groups)).filter(
+        (id) => id !== userId,
+      );
+      const fields = {
+        owner_id: userId,
+        name: input.name,
+        description: input.description,
+        duration: input.duration,
+        start_date: input.startDate,
+        end_date: input.endDate,
+        link: input.link,
+        time: input.time,
+        step: input.step,
+        time_zone: timeZone,
+      };
+      if (input.time !== null) await this.checkTime(trx, { ...fields, id: undefined }, [userId, ...invitees]);
+      const at = now();
+      const { id } = await trx
+        .insertInto('meetings')
+        .values({
+          ...fields,
+          state: 'active',
+          completed: false,
+          uid: `${randomUUID()}@cadence`,
+          sequence: 0,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const row = await trx.selectFrom('meetings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      mails.push(...(await this.invite(trx, row, invitees)));
+      await this.writeEntries(trx, row);
+      await bumpListVersions(trx, [userId], 'calendar');
+      return (await this.presentAll(trx, [row], userId))[0]!;
+    });
+    this.sendMails(mails);
+    return meeting;
+  }
+
+  /**
+   * The organiser changes any field. A new time (or a new duration with a time) is checked against
+   * everyone invited, and asks each of them again. New invitees are invited; those
+   * removed lose the invitation; those kept keep their answer.
+   */
+  async update(userId: number, timeZone: string, id: number, input: UpdateMeetingInput): Promise<Meeting> {
+    const mails: number[] = [];
+    const meeting = await this.deps.db.transaction().execute(async (trx) => {
+      const row = await this.visible(trx, userId, id, true);
+      if (row.owner_id !== userId) throw forbidden('FORBIDDEN', 'meetings.organiserOnly');
+      const startDate = input.startDate ?? row.start_date;
+      const endDate = input.endDate ?? row.end_date;
+      if (!isMeetingRange(startDate, endDate)) {
+        throw badRequest('VALIDATION_ERROR', 'meetings.rangeInvalid', {
+          endDate: messages['meetings.rangeInvalid'],
+        });
+      }
+      const before = await trx
+        .selectFrom('meeting_invitations')
+        .selectAll()
+        .where('meeting_id', '=', id)
+        .execute();
+      let invitees = before.map((invitation) => invitation.user_id);
+      if (input.invitees !== undefined || input.groups !== undefined) {
+        invitees = (await this.resolve(trx, userId, input.invitees ?? [], input.groups ?? [])).filter(
+          (person) => person !== userId,
+        );
+      }
+      const time = input.time !== undefined ? input.time : row.time;
+      const duration = input.duration ?? row.duration;
+      const timeChanged = time !== row.time || (time !== null && duration !== row.duration);
+      const zone = input.startDate !== undefined || input.endDate !== undefined ? timeZone : row.time_zone;
+      const next = {
+        name: input.name ?? row.name,
+        description: input.description ?? row.description,
+        duration,
+        start_date: startDate,
+        end_date: endDate,
+        link: input.link ?? row.link,
+        time,
+        step: input.step ?? row.step,
+        time_zone: zone,
+        state: input.state ?? row.state,
+        completed: input.completed ?? bool(row.completed),
+      };
+      const kept = new Set(invitees);
+      if (time !== null && timeChanged) await this.checkTime(trx, { ...next, id }, [userId, ...invitees]);
+      await trx
+        .updateTable('meetings')
+        .set({ ...next, sequence: timeChanged ? row.sequence + 1 : row.sequence, updated_at: now() })
+        .where('id', '=', id)
+        .execute();
+      const removed = before.filter((invitation) => !kept.has(invitation.user_id)).map((i) => i.user_id);
+      if (removed.length > 0) {
+        await trx
+          .deleteFrom('meeting_invitations')
+          .where('meeting_id', '=', id)
+          .where('user_id', 'in', removed)
+          .execute();
+      }
+      const updated = await trx
+        .selectFrom('meetings')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const known = new Set(before.map((invitation) => invitation.user_id));
+      if (timeChanged && time !== null) {
+        // A new time asks everyone again, as calendar clients do.
+        const again = invitees.filter((person) => known.has(person));
+        if (again.length > 0) {
+          await trx
+            .updateTable('meeting_invitations')
+            .set({ status: 'pending', answered_at: null })
+            .where('meeting_id', '=', id)
+            .where('user_id', 'in', again)
+            .execute();
+        }
+        mails.push(...(await this.notify(trx, updated, again)));
+      }
+      mails.push(
+        ...(await this.invite(
+          trx,
+          updated,
+          invitees.filter((person) => !known.has(person)),
+        )),
+      );
+      await this.writeEntries(trx, updated);
+      await bumpListVersions(trx, [userId, ...known, ...invitees], 'calendar');
+      return (await this.presentAll(trx, [updated], userId))[0]!;
+    });
+    this.sendMails(mails);
+    return meeting;
+  }
+
+  /** The organiser deletes the meeting: it leaves every calendar, with its invitations. */
+  async remove(userId: number, id: number): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const row = await this.visible(trx, userId, id, true);
+      if (row.owner_id !== userId) throw forbidden('FORBIDDEN', 'meetings.organiserOnly');
+      const invitees = await trx
+        .selectFrom('meeting_invitations')
+        .select('user_id')
+        .where('meeting_id', '=', id)
+        .execute();
+      await trx
+        .deleteFrom('calendar_entries')
+        .where('kind', '=', 'meeting')
+        .where('source_id', '=', id)
+        .execute();
+      await trx
+        .deleteFrom('notifications')
+        .where('kind', '=', 'meeting')
+        .where('source_id', '=', id)
+        .execute();
+      await trx.deleteFrom('meeting_invitations').where('meeting_id', '=', id).execute();
+      await trx.deleteFrom('meetings').where('id', '=', id).execute();
+      await bumpListVersions(trx, [userId, ...invitees.map((invitee) => invitee.user_id)], 'calendar');
+    });
+  }
+
+  /** An invitee accepts or refuses, while the meeting is active and not completed (409 otherwise). */
+  async answer(userId: number, id: number, input: AnswerInvitationInput): Promise<Meeting> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      const row = await this.visible(trx, userId, id, true);
+      if (row.owner_id === userId) throw forbidden('FORBIDDEN', 'meetings.notInvited');
+      if (row.state !== 'active' || bool(row.completed)) {
+        throw conflict('MEETING_CLOSED', 'meetings.answerClosed');
+      }
+      await trx
+        .updateTable('meeting_invitations')
+        .set({ status: input.status, answered_at: now() })
+        .where('meeting_id', '=', id)
+        .where('user_id', '=', userId)
+        .execute();
+      await this.writeEntries(trx, row);
+      await bumpListVersions(trx, [userId], 'calendar');
+      return (await this.presentAll(trx, [row], userId))[0]!;
+    });
+  }
+
+  // ---- Reading ---------------------------------------------------------------------------------
+
+  /** The meeting if the user organises it or is invited (locked for a write); 404 otherwise. */
+  private async visible(db: Db, userId: number, id: number, lock = false): Promise<MeetingRow> {
+    let query = db
+      .selectFrom('meetings')
+      .selectAll('meetings')
+      .where('meetings.id', '=', id)
+      .where((eb) =>
+        eb.or([
+          eb('meetings.owner_id', '=', userId),
+          eb.exists(
+            eb
+              .selectFrom('meeting_invitations')
+              .select('meeting_invitations.meeting_id')
+              .whereRef('meeting_invitations.meeting_id', '=', 'meetings.id')
+              .where('meeting_invitations.user_id', '=', userId),
+          ),
+        ]),
+      );
+    if (lock) query = this.deps.engine.forUpdate(query);
+    const row = await query.executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** The rows with their invitations and people: two indexed queries. */
+  private async presentAll(db: Db, rows: MeetingRow[], viewerId: number): Promise<Meeting[]> {
+    if (rows.length === 0) return [];
+    const invitations = await db
+      .selectFrom('meeting_invitations')
+      .selectAll()
+      .where(
+        'meeting_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('meeting_id')
+      .orderBy('created_at')
+      .orderBy('user_id')
+      .execute();
+    const ids = new Set([...rows.map((row) => row.owner_id), ...invitations.map((i) => i.user_id)]);
+    const people = new Map<number, PublicUser>(
+      (
+        await db
+          .selectFrom('users')
+          .select(publicUserColumns)
+          .where('users.id', 'in', [...ids])
+          .execute()
+      ).map((user) => [user.id, presentPublicUser(user)]),
+    );
+    const byMeeting = new Map<number, InvitationRow[]>();
+    for (const invitation of invitations) {
+      const list = byMeeting.get(invitation.meeting_id) ?? [];
+      list.push(invitation);
+      byMeeting.set(invitation.meeting_id, list);
+    }
+    return rows.map((row) => presentMeeting(row, byMeeting.get(row.id) ?? [], people, viewerId));
+  }
+
+  /** Each person's zone, working hours and busy times over [from, to). */
+  private async participants(
+    db: Db,
+    ids: number[],
+    from: number,
+    to: number,
+    options: { exceptMeeting?: number } = {},
+  ): Promise<Participant[]> {
     const rows = await db
       .selectFrom('users')
       .select(['id', 'time_zone', 'working_hours'])
-      .where('id', 'in', ids)
+      .where('id', 'in', [...new Set(ids)])
       .execute();
     const busy = await this.deps.calendar.busyOf(
       rows.map((row) => ({ id: row.id, timeZone: row.time_zone })),
       from,
       to,
+      { ...options, db },
     );
-    const people: Participant[] = rows.map((row) => ({
+    return rows.map((row) => ({
       timeZone: row.time_zone,
       hours: storedHours(row.working_hours).data.map((interval: WorkingInterval) => ({
         day: interval.day,
@@ -58,8 +427,130 @@ export class MeetingsService {
       })),
       busy: busy.get(row.id) ?? [],
     }));
-    const starts = availableStarts(people, from, to, input.duration * MINUTE_MS, input.step * MINUTE_MS);
-    return { timeZone, data: byLocalDate(starts, timeZone, from, to) };
+  }
+
+  // ---- Writing ---------------------------------------------------------------------------------
+
+  private resolve(db: Db, ownerId: number, ids: string[], groupIds: string[]): Promise<number[]> {
+    return resolveInvitees(db, ownerId, ids, groupIds, {
+      notFriend: { field: 'invitees', key: 'meetings.inviteeNotFriend' },
+      groupUnknown: { field: 'groups', key: 'meetings.groupUnknown' },
+    });
+  }
+
+  /**
+   * A time must start within the meeting's days (400 otherwise) and be free for everyone named
+   * (409 otherwise). Their user rows are locked first, in id order, so that a concurrent setting
+   * of a time for any of them waits for this transaction.
+   */
+  private async checkTime(
+    trx: Db,
+    meeting: {
+      id: number | undefined;
+      time: string | null;
+      duration: number;
+      start_date: string;
+      end_date: string;
+      time_zone: string;
+    },
+    people: number[],
+  ): Promise<void> {
+    const start = Date.parse(meeting.time!);
+    const first = DateTime.fromISO(meeting.start_date, { zone: meeting.time_zone }).toMillis();
+    const last = DateTime.fromISO(meeting.end_date, { zone: meeting.time_zone }).plus({ days: 1 }).toMillis();
+    if (start < first || start >= last) {
+      throw badRequest('VALIDATION_ERROR', 'meetings.timeOutsideRange', {
+        time: messages['meetings.timeOutsideRange'],
+      });
+    }
+    const ids = [...new Set(people)].sort((a, b) => a - b);
+    await this.deps.engine
+      .forUpdate(trx.selectFrom('users').select('id').where('id', 'in', ids).orderBy('id'))
+      .execute();
+    const duration = meeting.duration * MINUTE_MS;
+    const everyone = await this.participants(trx, ids, start, start + duration, {
+      exceptMeeting: meeting.id,
+    });
+    if (!isFreeAt(everyone, start, duration)) throw conflict('TIME_TAKEN', 'meetings.timeTaken');
+  }
+
+  /** New invitations, pending, each with a notification; answers the notifications to mail. */
+  private async invite(trx: Db, row: MeetingRow, invitees: number[]): Promise<number[]> {
+    if (invitees.length === 0) return [];
+    await trx
+      .insertInto('meeting_invitations')
+      .values(
+        invitees.map((user_id) => ({
+          meeting_id: row.id,
+          user_id,
+          status: 'pending' as const,
+          answered_at: null,
+          created_at: now(),
+        })),
+      )
+      .execute();
+    return this.notify(trx, row, invitees);
+  }
+
+  /** A notification (with its e-mail to send) to each invitee named. */
+  private async notify(trx: Db, row: MeetingRow, invitees: number[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (const user_id of invitees) {
+      const { id } = await trx
+        .insertInto('notifications')
+        .values({
+          user_id,
+          kind: 'meeting',
+          source_id: row.id,
+          title: row.name,
+          occurrence_at: row.time ?? now(),
+          is_read: false,
+          mail_state: 'pending',
+          created_at: now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  /** The meeting's calendar entries: with a time and active, on its organiser's and acceptors'. */
+  private async writeEntries(trx: Db, row: MeetingRow): Promise<void> {
+    await trx
+      .deleteFrom('calendar_entries')
+      .where('kind', '=', 'meeting')
+      .where('source_id', '=', row.id)
+      .execute();
+    if (row.time === null || row.state !== 'active') return;
+    const accepted = await trx
+      .selectFrom('meeting_invitations')
+      .select('user_id')
+      .where('meeting_id', '=', row.id)
+      .where('status', '=', 'accepted')
+      .execute();
+    const end = new Date(Date.parse(row.time) + row.duration * MINUTE_MS).toISOString();
+    await trx
+      .insertInto('calendar_entries')
+      .values(
+        [row.owner_id, ...accepted.map((a) => a.user_id)].map((user_id) => ({
+          user_id,
+          kind: 'meeting' as const,
+          source_id: row.id,
+          is_long: false,
+          start_at: row.time!,
+          end_at: end,
+        })),
+      )
+      .execute();
+  }
+
+  /** The invitation e-mails, sent after the commit (any not sent then, the scheduler sends). */
+  private sendMails(notificationIds: number[]): void {
+    if (notificationIds.length === 0) return;
+    void (async () => {
+      for (const id of notificationIds) await this.deps.reminders.sendMail(id);
+    })().catch((error: unknown) => this.deps.log.warn({ err: error }, 'invitation e-mails failed'));
   }
 }
 

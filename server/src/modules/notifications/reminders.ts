@@ -17,6 +17,7 @@ import type { ServiceDeps } from '../../deps';
 import { mailText } from '../../lib/mail-texts';
 import { nextStart } from '../calendar/occurrences';
 import { seriesOf } from '../calendar/service';
+import { invitationMail } from '../meetings/invitation-mail';
 
 /** A reminder fired later than this after its time is dropped rather than sent. */
 export const STALE_AFTER_MS = 24 * 3_600_000;
@@ -230,7 +231,7 @@ export class RemindersService {
   }
 
   /** Claims the notification's e-mail (pending → sending) and sends it in the user's language. */
-  private async sendMail(notificationId: number): Promise<void> {
+  async sendMail(notificationId: number): Promise<void> {
     const claimed = await this.deps.db
       .updateTable('notifications')
       .set({ mail_state: 'sending' })
@@ -243,6 +244,7 @@ export class RemindersService {
       .innerJoin('users', 'users.id', 'notifications.user_id')
       .select([
         'notifications.kind',
+        'notifications.source_id',
         'notifications.title',
         'notifications.occurrence_at',
         'users.email',
@@ -255,25 +257,34 @@ export class RemindersService {
       .executeTakeFirstOrThrow();
     const name = row.full_name || row.username;
     const base = this.deps.config.PUBLIC_URL;
-    const mail =
-      row.kind === 'event'
-        ? mailText(row.language, 'eventReminder', {
-            name,
-            title: row.title,
-            when: new Intl.DateTimeFormat(row.language, {
-              dateStyle: 'full',
-              timeStyle: 'short',
-              timeZone: row.time_zone,
-            }).format(new Date(row.occurrence_at)),
-            link: `${base}/apps/calendar`,
-          })
-        : mailText(row.language, 'taskDue', { name, title: row.title, link: `${base}/apps/todo` });
+    const when = (instant: string) =>
+      new Intl.DateTimeFormat(row.language, {
+        dateStyle: 'full',
+        timeStyle: 'short',
+        timeZone: row.time_zone,
+      }).format(new Date(instant));
     let state: 'sent' | 'failed' = 'sent';
     try {
-      await this.deps.mailer.send({ to: row.email, ...mail });
+      const mail =
+        row.kind === 'event'
+          ? mailText(row.language, 'eventReminder', {
+              name,
+              title: row.title,
+              when: when(row.occurrence_at),
+              link: `${base}/apps/calendar`,
+            })
+          : row.kind === 'meeting'
+            ? await invitationMail(this.deps.db, row.source_id, {
+                name,
+                language: row.language,
+                when,
+                link: `${base}/apps/meetings/preview?id=${row.source_id}`,
+              })
+            : mailText(row.language, 'taskDue', { name, title: row.title, link: `${base}/apps/todo` });
+      if (mail) await this.deps.mailer.send({ to: row.email, ...mail });
     } catch (error) {
       state = 'failed';
-      this.deps.log.warn({ err: error, notificationId }, 'a reminder e-mail could not be sent');
+      this.deps.log.warn({ err: error, notificationId }, 'a notification e-mail could not be sent');
     }
     await this.deps.db
       .updateTable('notifications')
