@@ -7,6 +7,7 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  attachments: Array<{ filename: string; contentType: string; content: string }>;
 }
 
 export interface TestInbox {
@@ -28,7 +29,16 @@ export async function startInbox(): Promise<TestInbox> {
       simpleParser(stream)
         .then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-          inbox.push({ to: to?.value[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
+          inbox.push({
+            to: to?.value[0]?.address ?? '',
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            attachments: mail.attachments.map((attachment) => ({
+              filename: attachment.filename ?? '',
+              contentType: attachment.contentType,
+              content: attachment.content.toString('utf8'),
+            })),
+          });
           done();
         })
         .catch(done);
