@@ -3,6 +3,9 @@ import {
   type AuthSession,
   type CalendarEvents,
   demoAccounts,
+  type InvitationList,
+  type MeetingList,
+  type WorkingHours,
   eventCategories,
   type ObjectiveList,
   type TaskList,
@@ -162,6 +165,43 @@ describe('demo data', () => {
     expect(theirs.data.map((event) => [event.title, event.editable])).toEqual([
       ['Product demo with the client', false],
     ]);
+  });
+
+  it('gives the demo accounts working hours, a meeting the admin organises and an invitation for the admin', async () => {
+    const t = await open({ SEED_DEMO: 'true' });
+    const [admin, client] = demoAccounts;
+    const adminToken = (await signIn(t, admin.email, admin.password)).accessToken;
+    const clientToken = (await signIn(t, client.email, client.password)).accessToken;
+    for (const token of [adminToken, clientToken]) {
+      const hours = await ok<WorkingHours>(t, 'GET', '/api/working-hours', token);
+      expect(hours.isDefault).toBe(false);
+      expect(hours.data.length).toBeGreaterThan(4);
+    }
+    const organised = await ok<MeetingList>(t, 'GET', '/api/meetings', adminToken);
+    expect(organised.data.map((m) => [m.name, m.isOrganiser, m.myStatus])).toEqual([
+      ['Roadmap review', true, null],
+      ['Lisbon office visit', false, 'pending'],
+    ]);
+    const forClient = await ok<InvitationList>(
+      t,
+      'GET',
+      '/api/meetings/invitations?status=pending',
+      clientToken,
+    );
+    expect(forClient.data.map((i) => i.meeting.name)).toEqual(['Roadmap review']);
+    const forAdmin = await ok<InvitationList>(
+      t,
+      'GET',
+      '/api/meetings/invitations?status=pending',
+      adminToken,
+    );
+    expect([forAdmin.pending, forAdmin.data[0]?.meeting.organiser.username]).toEqual([1, 'maria']);
+    // The chosen time is free for both: the invitation can be accepted onto the client's calendar.
+    const review = organised.data[0]!;
+    await ok(t, 'PUT', `/api/meetings/${review._id}/invitation`, clientToken, { status: 'accepted' });
+    const range = new URLSearchParams({ start: review.time!, end: review.end! }).toString();
+    const theirs = await ok<CalendarEvents>(t, 'GET', `/api/calender/events?${range}`, clientToken);
+    expect(theirs.data.map((entry) => [entry.kind, entry.title])).toEqual([['meeting', 'Roadmap review']]);
   });
 
   it('is not created when SEED_DEMO=false', async () => {

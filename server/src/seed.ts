@@ -2,8 +2,9 @@
  * Demo data for a first start (D6): the operator `admin` and a `client`, whose credentials the
  * README and the login page show, two more people so that friends, a pending request and a group
  * can be seen at once, two boards, one shared, three goals in different states, a dozen to-dos, some
- * assigned between the admin and the client, and a month of calendar events. Runs only on an empty
- * database.
+ * assigned between the admin and the client, a month of calendar events, working hours, a meeting
+ * the admin organises with the client invited and one to which Maria invites the admin. Runs only
+ * on an empty database.
  */
 import { DEFAULT_ITEM_DESCRIPTION, demoAccounts, type EventCategory } from '@cadence/contract';
 import type { Db } from './db';
@@ -96,6 +97,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedGoals(trx, now, admin);
     await seedTodos(trx, now, { admin, client });
     await seedEvents(trx, now, { admin, client });
+    await seedMeetings(trx, now, { admin, client, maria });
     return true;
   });
 }
@@ -510,5 +512,129 @@ async function seedEvents(trx: Db, now: string, people: { admin: number; client:
     const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     await writeEntries(trx, row, [people.admin, ...guests]);
     await syncEventReminders(trx, id);
+  }
+}
+
+/** Working hours (D22) by person, in their zone (UTC for the demo accounts). */
+const demoHours = {
+  admin: [
+    ...(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const).flatMap((day) => [
+      { day, from: '09:00', to: '12:00' },
+      { day, from: '13:00', to: '17:30' },
+    ]),
+  ],
+  client: [
+    ...(['monday', 'tuesday', 'wednesday', 'thursday'] as const).map((day) => ({
+      day,
+      from: '08:00',
+      to: '16:00',
+    })),
+    { day: 'friday', from: '08:00', to: '12:00' },
+  ],
+};
+
+/**
+ * Next week: the admin's "Roadmap review" with the client invited (pending), and Maria's "Lisbon
+ * office visit" with the admin invited (pending), each with its time on the organiser's calendar
+ * and a notification for the invitee.
+ */
+async function seedMeetings(
+  trx: Db,
+  now: string,
+  people: { admin: number; client: number; maria: number },
+): Promise<void> {
+  for (const [who, hours] of Object.entries(demoHours)) {
+    await trx
+      .updateTable('users')
+      .set({ working_hours: JSON.stringify(hours) })
+      .where('id', '=', people[who as keyof typeof demoHours])
+      .execute();
+  }
+  const today = new Date(now);
+  const nextMonday = Date.UTC(
+    today.getUTCFullYear(),
+    today.getUTCMonth(),
+    today.getUTCDate() - ((today.getUTCDay() + 6) % 7) + 7,
+  );
+  const day = (offset: number) => new Date(nextMonday + offset * 86_400_000).toISOString().slice(0, 10);
+  const at = (offset: number, hour: number) => new Date(nextMonday + (offset * 24 + hour) * 3_600_000);
+  const meetings = [
+    {
+      owner: people.admin,
+      invitee: people.client,
+      name: 'Roadmap review',
+      description: 'Where the product goes next quarter, and what the client needs first.',
+      duration: 45,
+      time: at(2, 10),
+      link: 'https://meet.jit.si/cadence-roadmap-review',
+    },
+    {
+      owner: people.maria,
+      invitee: people.admin,
+      name: 'Lisbon office visit',
+      description: 'A tour of the new office and lunch with the team.',
+      duration: 60,
+      time: at(3, 14),
+      link: '',
+    },
+  ];
+  for (const meeting of meetings) {
+    const time = meeting.time.toISOString();
+    const { id } = await trx
+      .insertInto('meetings')
+      .values({
+        owner_id: meeting.owner,
+        name: meeting.name,
+        description: meeting.description,
+        duration: meeting.duration,
+        start_date: day(0),
+        end_date: day(4),
+        link: meeting.link,
+        time,
+        step: 15,
+        time_zone: 'UTC',
+        state: 'active',
+        completed: false,
+        uid: `${randomToken()}@cadence`,
+        sequence: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('meeting_invitations')
+      .values({
+        meeting_id: id,
+        user_id: meeting.invitee,
+        status: 'pending',
+        answered_at: null,
+        created_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('calendar_entries')
+      .values({
+        user_id: meeting.owner,
+        kind: 'meeting',
+        source_id: id,
+        is_long: false,
+        start_at: time,
+        end_at: new Date(meeting.time.getTime() + meeting.duration * 60_000).toISOString(),
+      })
+      .execute();
+    await trx
+      .insertInto('notifications')
+      .values({
+        user_id: meeting.invitee,
+        kind: 'meeting',
+        source_id: id,
+        title: meeting.name,
+        occurrence_at: time,
+        is_read: false,
+        mail_state: 'none',
+        created_at: now,
+      })
+      .execute();
   }
 }
