@@ -15,6 +15,7 @@ import { abilityFor, canOpen, type RouteAccess } from '../lib/ability';
 import { type LazyNamespace, loadNamespaces } from '../lib/i18n';
 import { lazyRoute } from '../lib/lazy-route';
 import { session } from '../lib/session';
+import type { MeetingsPage } from '../features/meetings/routes';
 import { RouteError } from '../features/misc/route-error';
 import { queryClient } from './providers';
 
@@ -87,6 +88,20 @@ const todosRoute = (path: string, params?: AppRoute['params']): AppRoute => ({
   layout: 'app',
 });
 
+/** One loader for the five meetings addresses' pages and prefetches, as for goals. */
+const meetingsModule = () => import('../features/meetings/routes');
+
+/** A meetings address: its page and first queries come through meetingsModule. */
+const meetingsRoute = (path: string, page: MeetingsPage, layout: AppRoute['layout'] = 'app'): AppRoute => ({
+  path,
+  // The list page opens the working-hours editor.
+  namespaces: ['meetings', 'workingHours'],
+  prefetch: async (context) => (await meetingsModule()).meetingsRoutes[page].prefetch(context),
+  page: async () => (await meetingsModule()).meetingsRoutes[page].page(),
+  access: app,
+  layout,
+});
+
 export const appRoutes: AppRoute[] = [
   {
     path: '/login',
@@ -151,11 +166,20 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: '/pages/account-setting',
-    namespaces: ['account'],
-    prefetch: async ({ queryClient }) =>
-      queryClient.prefetchQuery(
-        (await import('../features/account/api/account-api')).getAccountQueryOptions(),
-      ),
+    // 'meetings' holds the API's messages about working hours (api.meetings.*).
+    namespaces: ['account', 'workingHours', 'meetings'],
+    prefetch: async ({ queryClient, search }) => {
+      const [account, hours] = await Promise.all([
+        import('../features/account/api/account-api'),
+        import('../lib/working-hours'),
+      ]);
+      await Promise.all([
+        queryClient.prefetchQuery(account.getAccountQueryOptions()),
+        search.get('tab') === 'working-hours'
+          ? queryClient.prefetchQuery(hours.getWorkingHoursQueryOptions())
+          : undefined,
+      ]);
+    },
     page: () => import('../features/account/pages/account-settings'),
     access: app,
     layout: 'app',
@@ -199,9 +223,20 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: '/apps/requests',
-    namespaces: ['friends'],
-    prefetch: async ({ queryClient }) =>
-      queryClient.prefetchQuery((await import('../lib/friends')).getFriendRequestsQueryOptions()),
+    // 'meetings' for the API's answers about invitations (api.meetings.answerClosed).
+    namespaces: ['friends', 'meetings'],
+    prefetch: async ({ queryClient }) => {
+      const [friends, invitations, account] = await Promise.all([
+        import('../lib/friends'),
+        import('../lib/meeting-invitations'),
+        import('../lib/account'),
+      ]);
+      await Promise.all([
+        queryClient.prefetchQuery(friends.getFriendRequestsQueryOptions()),
+        queryClient.prefetchQuery(invitations.getInvitationsQueryOptions('pending')),
+        queryClient.prefetchQuery(account.getAccountQueryOptions()),
+      ]);
+    },
     page: () => import('../features/friends/pages/requests'),
     access: app,
     layout: 'app',
@@ -290,6 +325,12 @@ export const appRoutes: AppRoute[] = [
     access: app,
     layout: 'app',
   },
+  meetingsRoute('/apps/meetings', 'list'),
+  meetingsRoute('/apps/meetings/add-meeting', 'add'),
+  meetingsRoute('/apps/meetings/preview', 'preview', 'full'),
+  meetingsRoute('/apps/meetings/advanced/:id', 'advanced'),
+  // The page checks its id: a positive integer, a meeting I organise; anything else is the 404 page.
+  meetingsRoute('/apps/meetings/:id', 'settings'),
   {
     path: '/access-control',
     page: () => import('../features/access-control/access-control'),

@@ -32,9 +32,11 @@ interface PageHeaderProps {
   count?: { label: string; testId: string };
   /** The page's add button: a link to a page or a click. */
   action?: PageAction;
+  /** Other buttons, before the add button. */
+  extra?: ReactNode;
 }
 
-export function PageHeader({ title, intro, count, action }: PageHeaderProps) {
+export function PageHeader({ title, intro, count, action, extra }: PageHeaderProps) {
   const addIcon = <IconPlus size={18} />;
   return (
     <Group justify="space-between" align="flex-end">
@@ -55,16 +57,21 @@ export function PageHeader({ title, intro, count, action }: PageHeaderProps) {
           </Text>
         )}
       </div>
-      {action &&
-        ('to' in action ? (
-          <Button component={Link} to={action.to} leftSection={addIcon}>
-            {action.label}
-          </Button>
-        ) : (
-          <Button leftSection={addIcon} onClick={action.onClick}>
-            {action.label}
-          </Button>
-        ))}
+      {(action || extra) && (
+        <Group gap="sm">
+          {extra}
+          {action &&
+            ('to' in action ? (
+              <Button component={Link} to={action.to} leftSection={addIcon}>
+                {action.label}
+              </Button>
+            ) : (
+              <Button leftSection={addIcon} onClick={action.onClick}>
+                {action.label}
+              </Button>
+            ))}
+        </Group>
+      )}
     </Group>
   );
 }

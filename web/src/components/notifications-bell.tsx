@@ -16,7 +16,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { IconBell, IconCalendarEvent, IconChecklist } from '@tabler/icons-react';
+import { IconBell, IconCalendarEvent, IconCalendarUser, IconChecklist } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,20 +88,37 @@ export function NotificationsBell() {
   );
 }
 
+/** How each kind of notification looks, what it says and where it leads. */
+const kinds = {
+  event: {
+    color: 'violet',
+    Icon: IconCalendarEvent,
+    what: 'notifications.eventStarts',
+    to: () => '/apps/calendar',
+  },
+  todo: { color: 'teal', Icon: IconChecklist, what: 'notifications.taskDue', to: () => '/apps/todo' },
+  meeting: {
+    color: 'blue',
+    Icon: IconCalendarUser,
+    what: 'notifications.meetingInvitation',
+    to: (item: Notification) => `/apps/meetings/preview?id=${item.sourceId}`,
+  },
+} as const;
+
 function NotificationLine({ item, onOpen }: { item: Notification; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const markRead = useMarkNotificationRead();
   const when = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',
-    ...(item.kind === 'event' ? { timeStyle: 'short' } : {}),
+    ...(item.kind === 'todo' ? {} : { timeStyle: 'short' }),
   }).format(new Date(item.at));
-  const what = item.kind === 'event' ? t('notifications.eventStarts', { when }) : t('notifications.taskDue');
+  const look = kinds[item.kind];
 
   const open = () => {
     if (!item.isRead) markRead.mutate(item._id);
     onOpen();
-    void navigate(item.kind === 'event' ? '/apps/calendar' : '/apps/todo');
+    void navigate(look.to(item));
   };
 
   return (
@@ -113,15 +130,15 @@ function NotificationLine({ item, onOpen }: { item: Notification; onOpen: () => 
       data-testid="notification"
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <ThemeIcon variant="light" color={item.kind === 'event' ? 'violet' : 'teal'} radius="xl">
-          {item.kind === 'event' ? <IconCalendarEvent size={16} /> : <IconChecklist size={16} />}
+        <ThemeIcon variant="light" color={look.color} radius="xl">
+          <look.Icon size={16} />
         </ThemeIcon>
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Text size="sm" fw={item.isRead ? 400 : 600} truncate>
             {item.title}
           </Text>
           <Text size="xs" c="dimmed">
-            {what}
+            {t(look.what, { when })}
           </Text>
         </Stack>
         {!item.isRead && <span className={classes.dot} aria-label={t('notifications.unread')} role="img" />}

@@ -2,6 +2,7 @@
 import {
   IconAddressBook,
   IconCalendar,
+  IconCalendarUser,
   IconChartPie,
   IconLayoutKanban,
   IconListCheck,
@@ -41,6 +42,7 @@ export const menuItems: MenuItem[] = [
     badge: TodoDueBadge,
   },
   { labelKey: 'menu.calendar', to: '/apps/calendar', icon: IconCalendar, access: { resource: 'App' } },
+  { labelKey: 'menu.meetings', to: '/apps/meetings', icon: IconCalendarUser, access: { resource: 'App' } },
   { labelKey: 'menu.tags', to: '/apps/tags', icon: IconTags, access: { resource: 'App' } },
   { labelKey: 'menu.friends', to: '/friends', icon: IconUsers, access: { resource: 'App' } },
   {

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
 import { getAccountQueryOptions } from '../../../lib/account';
 import { rememberAccountLanguage } from '../../../lib/language-sync';
+import { getWorkingHoursQueryOptions } from '../../../lib/working-hours';
 
 export { getAccountQueryOptions } from '../../../lib/account';
 
@@ -16,8 +17,11 @@ function useAccountChange<I>(call: (input: I) => Promise<Account | undefined>) {
         queryClient.setQueryData(getAccountQueryOptions().queryKey, account);
         rememberAccountLanguage(account.language);
       } else await queryClient.invalidateQueries({ queryKey: getAccountQueryOptions().queryKey });
-      // Names and picture are part of the stored user record too.
-      await queryClient.invalidateQueries({ queryKey: ['current-user'] });
+      // Names and picture are part of the stored user record too; working hours carry the time zone.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['current-user'] }),
+        queryClient.invalidateQueries({ queryKey: getWorkingHoursQueryOptions().queryKey }),
+      ]);
     },
   });
 }

@@ -28,11 +28,11 @@ import { FormShell } from '../../../components/form-shell';
 import { errorMessage } from '../../../lib/api-messages';
 import { useContractForm } from '../../../lib/contract-form';
 import { changeLanguage } from '../../../lib/i18n';
+import { timeZonesWith } from '../../../lib/time-zones';
 import { toastSuccess } from '../../../lib/toast';
 import { useChangePassword, useRemoveAvatar, useUpdateAccount, useUploadAvatar } from '../api/account-api';
 
 const languageNames = { en: 'English', fr: 'Français', de: 'Deutsch', pt: 'Português' } as const;
-const timeZones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
 
 const genderLabels = {
   '': 'account.info.genderNone',
@@ -155,7 +155,7 @@ export function GeneralTab({ account }: { account: Account }) {
         <TextInput label={t('account.general.company')} {...form.getInputProps('general.company')} />
         <Select
           label={t('account.general.timeZone')}
-          data={timeZones}
+          data={timeZonesWith(account.timeZone)}
           searchable
           allowDeselect={false}
           {...form.getInputProps('timeZone')}

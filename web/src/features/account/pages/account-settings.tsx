@@ -1,14 +1,31 @@
 import { Card, Skeleton, Stack, Tabs, Title } from '@mantine/core';
-import { IconBell, IconCalendar, IconId, IconLock, IconShare, IconUser } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconCalendar,
+  IconClock,
+  IconId,
+  IconLock,
+  IconShare,
+  IconUser,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
+import { WorkingHoursEditor } from '../../../components/working-hours-editor';
 import { getAccountQueryOptions } from '../api/account-api';
 import { GeneralTab, InfoTab, NotificationsTab, PasswordTab, SocialTab } from '../components/account-tabs';
 import { CalendarTab } from '../components/calendar-tab';
 
-const tabs = ['general', 'information', 'social', 'notifications', 'calendar', 'password'] as const;
+const tabs = [
+  'general',
+  'information',
+  'social',
+  'notifications',
+  'calendar',
+  'working-hours',
+  'password',
+] as const;
 type Tab = (typeof tabs)[number];
 
 export function Component() {
@@ -51,6 +68,9 @@ export function Component() {
               <Tabs.Tab value="calendar" leftSection={<IconCalendar size={16} />}>
                 {t('account.tabs.calendar')}
               </Tabs.Tab>
+              <Tabs.Tab value="working-hours" leftSection={<IconClock size={16} />}>
+                {t('account.tabs.workingHours')}
+              </Tabs.Tab>
               <Tabs.Tab value="password" leftSection={<IconLock size={16} />}>
                 {t('account.tabs.password')}
               </Tabs.Tab>
@@ -69,6 +89,9 @@ export function Component() {
             </Tabs.Panel>
             <Tabs.Panel value="calendar">
               <CalendarTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="working-hours">
+              <WorkingHoursEditor />
             </Tabs.Panel>
             <Tabs.Panel value="password">
               <PasswordTab />

@@ -1,0 +1,87 @@
+/**
+ * The meetings' days and times as a person reads them: today in their time zone (the account's, not
+ * the browser's), a search range's default, and instants and days in their language. Plain Intl,
+ * so the meetings pages do not load the calendar's Temporal polyfill.
+ */
+
+export const DAY_MS = 86_400_000;
+
+/** The days a new meeting searches by default: today and the 13 days after it. */
+export const DEFAULT_RANGE_DAYS = 14;
+
+/** Today in a time zone, YYYY-MM-DD. */
+export function todayIn(timeZone: string, now = Date.now()): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** A day (YYYY-MM-DD) moved by a number of days. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** A search day as a heading: "Monday 2 March" (the year only when it is not this one). */
+export function formatDayHeading(day: string, language: string, thisYear: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    ...(day.slice(0, 4) === thisYear ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** An instant's clock time in a time zone: "09:30" or "9:30 AM" as the language writes it. */
+export function formatClock(instant: string, timeZone: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone }).format(new Date(instant));
+}
+
+/** A meeting's start and end in a time zone, as one range: "2 Mar 2026, 09:00 – 09:30". */
+export function formatMeetingTime(
+  time: string,
+  end: string | null,
+  timeZone: string,
+  language: string,
+): string {
+  const format = new Intl.DateTimeFormat(language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  });
+  const start = new Date(time);
+  return end ? format.formatRange(start, new Date(end)) : format.format(start);
+}
+
+/** A moment (an answer's date) in a time zone, date and time. */
+export function formatMoment(instant: string, timeZone: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+    new Date(instant),
+  );
+}
+
+/** Whether a meeting's link may be shown as a link: only web addresses, never `javascript:` and the like. */
+export function isWebLink(link: string): boolean {
+  try {
+    const url = new URL(link);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Minutes split into hours and minutes, for "1 h 30 min". */
+export function splitMinutes(total: number): { hours: number; minutes: number } {
+  return { hours: Math.floor(total / 60), minutes: total % 60 };
+}
