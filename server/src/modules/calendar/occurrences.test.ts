@@ -1,10 +1,12 @@
 /**
  * A long-running series read far from its start: moving the rule's start forward by whole periods
- * (ruleNear) must give exactly the occurrences that walking from the first one gives.
+ * (ruleNear) must give exactly the occurrences that walking from the first one gives; and plain
+ * daily and weekly rules, counted out by arithmetic, exactly what `rrule` gives.
  */
+import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { occurrencesIn, ruleOf, type Series } from './occurrences';
+import { occurrencesIn, ruleOf, type Series, wallsBetween } from './occurrences';
 
 const zone = 'Europe/Paris';
 
@@ -40,6 +42,8 @@ describe('occurrencesIn far from the series start', () => {
     'FREQ=DAILY;INTERVAL=3',
     'FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20270301',
     'FREQ=WEEKLY;COUNT=400',
+    'FREQ=WEEKLY',
+    'FREQ=DAILY;INTERVAL=2;UNTIL=20261015T120000Z',
     'FREQ=MONTHLY;BYDAY=2TH',
   ])('%s gives the walked occurrences', (recurrence) => {
     const series: Series = { start, end: start + 3_600_000, allDay: false, timeZone: zone, recurrence };
@@ -55,5 +59,58 @@ describe('occurrencesIn far from the series start', () => {
       seen += expected.length;
     }
     expect(seen).toBeGreaterThan(1);
+  });
+});
+
+describe('plain daily and weekly rules, counted out', () => {
+  const zones = ['Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'];
+  const rule = fc
+    .record({
+      freq: fc.constantFrom('DAILY', 'WEEKLY'),
+      interval: fc.integer({ min: 1, max: 4 }),
+      end: fc.oneof(
+        fc.constant(''),
+        fc.integer({ min: 1, max: 60 }).map((count) => `;COUNT=${count}`),
+        fc
+          .integer({ min: 0, max: 400 })
+          .map(
+            (days) =>
+              `;UNTIL=${new Date(Date.UTC(2026, 8, 1) + days * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '')}`,
+          ),
+        fc
+          .integer({ min: 0, max: 400 * 24 })
+          .map(
+            (hours) =>
+              `;UNTIL=${new Date(Date.UTC(2026, 8, 1) + hours * 3_600_000).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`,
+          ),
+      ),
+    })
+    .map(({ freq, interval, end }) => `FREQ=${freq}${interval > 1 ? `;INTERVAL=${interval}` : ''}${end}`);
+
+  it('gives exactly the starts rrule gives, in any zone and window', () => {
+    fc.assert(
+      fc.property(
+        rule,
+        fc.constantFrom(...zones),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 200 * 96 }),
+        fc.integer({ min: -30 * 96, max: 300 * 96 }),
+        fc.integer({ min: 1, max: 60 * 96 }),
+        (recurrence, timeZone, allDay, startQuarter, fromQuarter, lengthQuarters) => {
+          const quarter = 15 * 60_000;
+          const base = Date.UTC(2026, 8, 1);
+          const start = allDay
+            ? base + Math.floor(startQuarter / 96) * 86_400_000
+            : base + startQuarter * quarter;
+          const series: Series = { start, end: start + 3_600_000, allDay, timeZone, recurrence };
+          const after = new Date(base + fromQuarter * quarter);
+          const before = new Date(after.getTime() + lengthQuarters * quarter);
+          const counted = wallsBetween(series, after, before).map((wall) => wall.getTime());
+          const walked = wallsBetween(series, after, before, true).map((wall) => wall.getTime());
+          expect(counted).toEqual(walked);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

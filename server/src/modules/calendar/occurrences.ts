@@ -90,6 +90,53 @@ function ruleNear(series: Series, wall: number): InstanceType<typeof RRule> {
   return new RRule({ ...rule.origOptions, dtstart: new Date(dtstart.getTime() + periods * period) });
 }
 
+/** The rule's parts that a plain period cannot stand for (BYDAY, BYMONTHDAY, BYSETPOS…). */
+const PLAIN_PARTS = new Set(['freq', 'interval', 'count', 'until', 'dtstart', 'wkst']);
+
+/**
+ * A daily or weekly rule with nothing but INTERVAL, COUNT and UNTIL repeats its floating start
+ * every period: its k-th start is the first plus k periods. The period, or null for any other rule.
+ */
+function plainPeriod(rule: InstanceType<typeof RRule>): number | null {
+  const { freq, interval } = rule.origOptions;
+  if (freq !== RRule.DAILY && freq !== RRule.WEEKLY) return null;
+  for (const [part, value] of Object.entries(rule.origOptions)) {
+    if (value !== null && value !== undefined && !PLAIN_PARTS.has(part)) return null;
+  }
+  return (freq === RRule.WEEKLY ? 7 : 1) * DAY_MS * (interval ?? 1);
+}
+
+/**
+ * The floating starts within [after, before] (both included), at most OCCURRENCES_MAX: counted
+ * out by arithmetic for a plain daily or weekly rule (most repetitions; `rrule` would walk each
+ * one from the first), by `rrule` for any other. `byRule` forces the latter (tests compare both).
+ */
+export function wallsBetween(series: Series, after: Date, before: Date, byRule = false): Date[] {
+  const period = byRule ? null : plainPeriod(ruleOf(series));
+  if (period === null) {
+    return ruleNear(series, after.getTime()).between(
+      after,
+      before,
+      true,
+      (_, index) => index < OCCURRENCES_MAX,
+    );
+  }
+  const { dtstart, count, until } = ruleOf(series).options;
+  const first = dtstart.getTime();
+  const last = Math.min(before.getTime(), until?.getTime() ?? Infinity);
+  const walls: Date[] = [];
+  for (
+    let k = Math.max(0, Math.ceil((after.getTime() - first) / period));
+    walls.length < OCCURRENCES_MAX;
+    k += 1
+  ) {
+    const wall = first + k * period;
+    if ((count !== null && k >= count) || wall > last) break;
+    walls.push(new Date(wall));
+  }
+  return walls;
+}
+
 /** Whether the rule parses and yields an occurrence within ten years (a bounded search). */
 export function isUsableRule(series: Series): boolean {
   try {
@@ -135,10 +182,9 @@ export function occurrencesIn(series: Series, from: number, to: number, viewerZo
   const zone = zoneOf(series);
   // The window on floating times, wide enough for any zone and for occurrences begun before `from`.
   const after = new Date(floating(from - duration, zone).getTime() - 2 * DAY_MS);
-  const rule = ruleNear(series, after.getTime());
   const before = new Date(floating(to, zone).getTime() + 2 * DAY_MS);
   const spans: Span[] = [];
-  for (const wall of rule.between(after, before, true, (_, index) => index < OCCURRENCES_MAX)) {
+  for (const wall of wallsBetween(series, after, before)) {
     const start = placed(wall, zone);
     const span = { start, end: start + duration };
     if (overlaps(span)) spans.push(span);

@@ -171,32 +171,56 @@ export class CalendarService {
       from,
       to,
     );
-    const eventIds = new Set<number>();
+    // A short single event's entry is its span; only all-day ones need their days placed. The
+    // repeating and long ones are read whole and expanded.
+    const singles = new Set<number>();
+    const series = new Set<number>();
     for (const entry of entries) {
-      if (entry.kind === 'event') eventIds.add(entry.source_id);
+      if (entry.kind === 'event') (bool(entry.is_long) ? series : singles).add(entry.source_id);
       else if (entry.source_id !== options.exceptMeeting && overlaps(entry, from, to)) {
         busy.get(entry.user_id)!.push({ start: Date.parse(entry.start_at), end: Date.parse(entry.end_at) });
       }
     }
-    if (eventIds.size === 0) return busy;
-    const rows = await db
-      .selectFrom('events')
-      .selectAll()
-      .where('id', 'in', [...eventIds])
-      .execute();
+    const [allDay, rows] = await Promise.all([
+      singles.size === 0
+        ? []
+        : db
+            .selectFrom('events')
+            .select('id')
+            .where('id', 'in', [...singles])
+            .where('all_day', '=', true)
+            .execute(),
+      series.size === 0
+        ? []
+        : db
+            .selectFrom('events')
+            .selectAll()
+            .where('id', 'in', [...series])
+            .execute(),
+    ]);
+    const allDayIds = new Set(allDay.map((row) => row.id));
     const byId = new Map(rows.map((row) => [row.id, row]));
     const zoneOf = new Map(users.map((user) => [user.id, user.timeZone]));
+    const add = (userId: number, start: number, end: number, isAllDay: boolean) => {
+      const zone = zoneOf.get(userId)!;
+      const [from_, to_] = isAllDay ? [dayStartIn(start, zone), dayStartIn(end, zone)] : [start, end];
+      if (to_ > from_ && from_ < to && to_ > from) busy.get(userId)!.push({ start: from_, end: to_ });
+    };
     for (const entry of entries) {
-      const row = entry.kind === 'event' ? byId.get(entry.source_id) : undefined;
+      if (entry.kind !== 'event') continue;
+      if (!bool(entry.is_long)) {
+        add(
+          entry.user_id,
+          Date.parse(entry.start_at),
+          Date.parse(entry.end_at),
+          allDayIds.has(entry.source_id),
+        );
+        continue;
+      }
+      const row = byId.get(entry.source_id);
       if (!row) continue;
       for (const span of occurrencesIn(seriesOf(row), from, to, zoneOf.get(entry.user_id)!)) {
-        const [start, end] = bool(row.all_day)
-          ? [
-              dayStartIn(span.start, zoneOf.get(entry.user_id)!),
-              dayStartIn(span.end, zoneOf.get(entry.user_id)!),
-            ]
-          : [span.start, span.end];
-        if (end > start) busy.get(entry.user_id)!.push({ start, end });
+        add(entry.user_id, span.start, span.end, bool(row.all_day));
       }
     }
     return busy;
@@ -443,7 +467,7 @@ export class CalendarService {
     const entries = (kind: 'event' | 'meeting', isLong: boolean) => {
       let query = db
         .selectFrom('calendar_entries')
-        .select(['user_id', 'kind', 'source_id', 'start_at', 'end_at'])
+        .select(['user_id', 'kind', 'source_id', 'is_long', 'start_at', 'end_at'])
         .where('user_id', userIds.length === 1 ? '=' : 'in', userIds.length === 1 ? userIds[0]! : userIds)
         .where('is_long', '=', isLong);
       if (!isLong) query = query.where('start_at', '>=', iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS));

@@ -101,6 +101,50 @@ describe('POST /api/meetings/available-times', () => {
     expect(text).not.toMatch(/busy|Stand-up|Off|C’s/);
   });
 
+  it('sees each change to anyone’s calendar at once: an event added, moved, deleted; a meeting accepted', async () => {
+    const [a, b] = await parisAndNewYork();
+    const times = async () =>
+      (await find(a, { ...monday, invitees: [b.id] })).data.flatMap((day) => day.times);
+    const all = ['2027-01-11T14:00:00.000Z', '2027-01-11T14:30:00.000Z', '2027-01-11T15:00:00.000Z'];
+    expect(await times()).toEqual(all);
+    const event = await ok<{ _id: string }>(
+      t,
+      'POST',
+      '/api/calender/add-event/',
+      b.token,
+      { title: 'New', start: '2027-01-11T14:00:00Z', end: '2027-01-11T14:30:00Z' },
+      201,
+    );
+    expect(await times()).toEqual(all.slice(1));
+    await ok(t, 'PUT', `/api/calender/modify-event/${event._id}`, b.token, {
+      start: '2027-01-11T15:30:00Z',
+      end: '2027-01-11T16:00:00Z',
+    });
+    expect(await times()).toEqual(all.slice(0, 2));
+    await call(t, 'DELETE', `/api/calender/${event._id}`, b.token);
+    expect(await times()).toEqual(all);
+    const c = await inZone('Europe/Paris');
+    await befriend(t, c, b);
+    const meeting = await ok<{ _id: string }>(
+      t,
+      'POST',
+      '/api/meetings',
+      c.token,
+      {
+        name: 'C’s',
+        duration: 30,
+        startDate: '2027-01-11',
+        endDate: '2027-01-11',
+        invitees: [b.id],
+        time: '2027-01-11T15:00:00Z',
+      },
+      201,
+    );
+    expect(await times()).toEqual(all);
+    await ok(t, 'PUT', `/api/meetings/${meeting._id}/invitation`, b.token, { status: 'accepted' });
+    expect(await times()).toEqual(all.slice(0, 1));
+  });
+
   it('expands the caller’s groups and refuses a stranger or another’s group, changing nothing', async () => {
     const [a, b] = await parisAndNewYork();
     const group = await buildGroup(t, a, { members: [b] });

@@ -37,12 +37,14 @@ import { offsetSpans } from '../../lib/zoned-time';
 import type { CalendarService } from '../calendar/service';
 import type { RemindersService } from '../notifications/reminders';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
-import { availableStarts, isFreeAt, type Participant } from './availability';
+import { availableStarts, type Interval, isFreeAt, type Participant } from './availability';
 import { type InvitationRow, type MeetingRow, presentMeeting } from './presenter';
 import { storedHours } from './working-hours';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** How many people's busy times a process keeps for searches. */
+const BUSY_KEPT = 2_000;
 
 const now = () => new Date().toISOString();
 
@@ -52,6 +54,9 @@ export type MeetingsServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'log'> & {
 };
 
 export class MeetingsService {
+  /** Busy times by person, zone, range and version (see participants); the oldest go first. */
+  private readonly busyKept = new Map<string, { version: number; busy: Interval[] }>();
+
   constructor(private readonly deps: MeetingsServiceDeps) {}
 
   /** D23's start instants over the caller's days, grouped by the caller's dates. */
@@ -75,6 +80,7 @@ export class MeetingsService {
     const to = DateTime.fromISO(input.endDate, { zone: timeZone }).plus({ days: 1 }).toMillis();
     const people = await this.participants(db, [userId, ...invitees], from, to, {
       exceptMeeting: input.meetingId === undefined ? undefined : Number(input.meetingId),
+      cached: true,
     });
     const starts = availableStarts(people, from, to, input.duration * MINUTE_MS, input.step * MINUTE_MS);
     return { timeZone, data: byLocalDate(starts, timeZone, from, to) };
@@ -400,24 +406,56 @@ export class MeetingsService {
   }
 
   /** Each person's zone, working hours and busy times over [from, to). */
+  /**
+   * Each person's zone, working hours and busy times over [from, to). A search (`cached`) keeps
+   * each person's busy times by their calendar's version, read before the busy times are: any
+   * write to their calendar (an event, a meeting, an answer) bumps it, so a kept entry is never
+   * older than its version. Setting a time reads everything afresh inside its transaction.
+   */
   private async participants(
     db: Db,
     ids: number[],
     from: number,
     to: number,
-    options: { exceptMeeting?: number } = {},
+    options: { exceptMeeting?: number; cached?: boolean } = {},
   ): Promise<Participant[]> {
-    const rows = await db
-      .selectFrom('users')
-      .select(['id', 'time_zone', 'working_hours'])
-      .where('id', 'in', [...new Set(ids)])
-      .execute();
-    const busy = await this.deps.calendar.busyOf(
-      rows.map((row) => ({ id: row.id, timeZone: row.time_zone })),
-      from,
-      to,
-      { ...options, db },
-    );
+    const people = [...new Set(ids)];
+    const [rows, versions] = await Promise.all([
+      db.selectFrom('users').select(['id', 'time_zone', 'working_hours']).where('id', 'in', people).execute(),
+      options.cached
+        ? db
+            .selectFrom('list_versions')
+            .select(['user_id', 'version'])
+            .where('list', '=', 'calendar')
+            .where('user_id', 'in', people)
+            .execute()
+        : [],
+    ]);
+    const versionOf = new Map(versions.map((row) => [row.user_id, row.version]));
+    const keyOf = (row: { id: number; time_zone: string }) =>
+      `${row.id}|${row.time_zone}|${from}|${to}|${options.exceptMeeting ?? ''}`;
+    const busy = new Map<number, Interval[]>();
+    const missing = rows.filter((row) => {
+      const kept = options.cached ? this.busyKept.get(keyOf(row)) : undefined;
+      if (kept && kept.version === (versionOf.get(row.id) ?? 0)) busy.set(row.id, kept.busy);
+      return !busy.has(row.id);
+    });
+    if (missing.length > 0) {
+      const read = await this.deps.calendar.busyOf(
+        missing.map((row) => ({ id: row.id, timeZone: row.time_zone })),
+        from,
+        to,
+        { exceptMeeting: options.exceptMeeting, db },
+      );
+      for (const row of missing) {
+        const intervals = read.get(row.id) ?? [];
+        busy.set(row.id, intervals);
+        if (options.cached) {
+          if (this.busyKept.size >= BUSY_KEPT) this.busyKept.delete(this.busyKept.keys().next().value!);
+          this.busyKept.set(keyOf(row), { version: versionOf.get(row.id) ?? 0, busy: intervals });
+        }
+      }
+    }
     return rows.map((row) => ({
       timeZone: row.time_zone,
       hours: storedHours(row.working_hours).data.map((interval: WorkingInterval) => ({
@@ -425,7 +463,7 @@ export class MeetingsService {
         from: minutesOfTime(interval.from),
         to: minutesOfTime(interval.to),
       })),
-      busy: busy.get(row.id) ?? [],
+      busy: busy.get(row.id)!,
     }));
   }
 
