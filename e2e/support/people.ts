@@ -37,3 +37,11 @@ export async function makeFriends(a: Arrived, b: Arrived): Promise<void> {
   });
   expect(accepted.ok()).toBe(true);
 }
+
+/** The API with the page's session: the answer's JSON, after checking it succeeded. */
+export async function callAs(page: Page, method: 'get' | 'put' | 'post', url: string, data?: unknown) {
+  const { token } = await sessionOf(page);
+  const response = await page.request[method](url, { headers: { authorization: `Bearer ${token}` }, data });
+  expect(response.ok(), `${method} ${url}: ${response.status()}`).toBe(true);
+  return (await response.json()) as Record<string, unknown>;
+}

@@ -6,8 +6,10 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from '../support/axe';
-import { arrive as arriveAt, makeFriends, sessionOf } from '../support/people';
+import { violationsAtRest } from '../support/axe';
+import { arrive as arriveAt, callAs, makeFriends, sessionOf } from '../support/people';
+import { addDays, wallTime } from '../support/time';
+import { choose, shown, shownTimes } from '../support/calendar';
 import { useAppServer } from '../support/server';
 
 const server = useAppServer();
@@ -15,50 +17,6 @@ const server = useAppServer();
 const arrive = (name: string) => arriveAt(server.url, name);
 
 const BERLIN = 'Europe/Berlin';
-
-/** The API, with the page's session. */
-async function call(page: Page, method: 'get' | 'put' | 'post', url: string, data?: unknown) {
-  const { token } = await sessionOf(page);
-  const response = await page.request[method](url, { headers: { authorization: `Bearer ${token}` }, data });
-  expect(response.ok(), `${method} ${url}: ${response.status()}`).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** A day (YYYY-MM-DD) and a wall clock (HH:mm) of an instant in a time zone. */
-function wallTime(instant: Date, timeZone: string) {
-  const text = new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(
-    instant,
-  );
-  return { day: text.slice(0, 10), time: text.slice(11, 16) };
-}
-
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The occurrences of an event shown in the calendar, by title. */
-const shown = (page: Page, title: string) =>
-  page
-    .getByTestId('calendar')
-    .getByTestId('calendar-event')
-    .and(page.locator(`[data-title="${title}"]`));
-
-/** The days (in the viewer's time zone) and times of the occurrences shown. */
-const shownTimes = (page: Page, title: string, timeZone: string) =>
-  shown(page, title).evaluateAll(
-    (elements, zone) =>
-      elements.map((element) =>
-        new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(
-          new Date(element.getAttribute('data-start') ?? ''),
-        ),
-      ),
-    timeZone,
-  );
-
-/** Chooses an option of a Mantine select or multiselect. */
-async function choose(page: Page, scope: Locator, label: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 /** Drags an element's middle to the middle of another's column, at the same height. */
 async function dragTo(page: Page, element: Locator, column: Locator) {
@@ -72,26 +30,13 @@ async function dragTo(page: Page, element: Locator, column: Locator) {
   await page.mouse.up();
 }
 
-/** axe's findings once transitions (a drawer sliding in, a toast fading out) are over. */
-async function violationsAtRest(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  );
-  return seriousViolations(page);
-}
-
 describe('the calendar', () => {
   it('adds a weekly event with a guest, moves it by drag, speaks German, and shows it read-only to the guest', async () => {
     const a = await arrive('calendar-owner');
     const b = await arrive('calendar-guest');
     await makeFriends(a, b);
     const { page } = a;
-    await call(page, 'put', '/api/account', { timeZone: BERLIN });
+    await callAs(page, 'put', '/api/account', { timeZone: BERLIN });
 
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Calendar' }).click();
     await page.waitForURL('**/apps/calendar');
@@ -122,7 +67,7 @@ describe('the calendar', () => {
     await drawer.waitFor({ state: 'hidden' });
 
     const [created] = (
-      await call(page, 'get', `/api/calender/events?start=${today}&end=${addDays(today, 1)}`)
+      await callAs(page, 'get', `/api/calender/events?start=${today}&end=${addDays(today, 1)}`)
     ).data as Array<{
       _id: string;
       recurrence: string;
@@ -153,7 +98,7 @@ describe('the calendar', () => {
     await dragTo(page, event, calendar.locator(`[role="cell"][data-date="${target}"]`).last());
     expect((await saved).status()).toBe(200);
     await expect.poll(() => shownTimes(page, 'Team sync', BERLIN)).toEqual([`${target} 10:00`]);
-    const moved = await call(page, 'get', `/api/calender/events/${created!._id}`);
+    const moved = await callAs(page, 'get', `/api/calender/events/${created!._id}`);
     expect(wallTime(new Date(moved.seriesStart as string), BERLIN)).toEqual({ day: target, time: '10:00' });
     expect(wallTime(new Date(moved.seriesEnd as string), BERLIN)).toEqual({ day: target, time: '11:00' });
     await calendar.getByRole('button', { name: /^Next week$/i }).click();
@@ -273,21 +218,21 @@ describe('the calendar', () => {
       );
       const today = wallTime(new Date(), 'UTC').day;
       for (const category of ['Personal', 'Business', 'Family', 'Holiday', 'ETC']) {
-        await call(page, 'post', '/api/calender/add-event/', {
+        await callAs(page, 'post', '/api/calender/add-event/', {
           title: `${category} time`,
           category,
           start: `${today}T09:00:00Z`,
           end: `${today}T10:00:00Z`,
         });
       }
-      await call(page, 'post', '/api/calender/add-event/', {
+      await callAs(page, 'post', '/api/calender/add-event/', {
         title: 'Conference',
         allDay: true,
         start: today,
         end: today,
         recurrence: 'FREQ=DAILY;COUNT=2',
       });
-      await call(b.page, 'post', '/api/calender/add-event/', {
+      await callAs(b.page, 'post', '/api/calender/add-event/', {
         title: 'Their party',
         category: 'Family',
         start: `${today}T12:00:00Z`,
