@@ -11,7 +11,13 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { getAvailableTimesQueryOptions } from '../api/meetings-api';
-import { formatClock, formatDayHeading, formatMeetingTime, todayIn } from '../lib/meeting-times';
+import {
+  formatClock,
+  formatDayHeading,
+  formatMeetingTime,
+  todayIn,
+  upcomingTimes,
+} from '../lib/meeting-times';
 
 /** How many days show at first, and how many more each "Show more days" adds. */
 const DAYS_PER_PAGE = 7;
@@ -46,7 +52,9 @@ export function AvailableTimes({ input, value, onChange, duration, timeZone, err
   const [shownDays, setShownDays] = useState(DAYS_PER_PAGE);
   const headingId = useId();
 
-  const days = times.data?.data;
+  // Times already past (today's morning, when the search starts today) are not offered.
+  const answer = times.data;
+  const days = useMemo(() => (answer ? upcomingTimes(answer.data, Date.now()) : undefined), [answer]);
   const zone = times.data?.timeZone ?? timeZone;
   const thisYear = todayIn(zone).slice(0, 4);
   const offered = days?.some((day) => day.times.some((time) => sameInstant(time, value))) ?? false;

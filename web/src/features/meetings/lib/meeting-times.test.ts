@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatMeetingTime, isWebLink, splitMinutes, todayIn } from './meeting-times';
+import { addDays, formatMeetingTime, isWebLink, splitMinutes, todayIn, upcomingTimes } from './meeting-times';
 
 describe('meeting times', () => {
   it('reads today in the account’s time zone, not the browser’s', () => {
@@ -7,6 +7,18 @@ describe('meeting times', () => {
     expect(todayIn('UTC', now)).toBe('2026-03-01');
     expect(todayIn('Europe/Paris', now)).toBe('2026-03-02');
     expect(todayIn('America/Los_Angeles', now)).toBe('2026-03-01');
+  });
+
+  it('offers only the times still ahead, dropping the days left empty', () => {
+    const days = [
+      { date: '2026-03-02', times: ['2026-03-02T08:00:00.000Z', '2026-03-02T09:00:00.000Z'] },
+      { date: '2026-03-03', times: ['2026-03-03T08:00:00.000Z'] },
+    ];
+    expect(upcomingTimes(days, Date.parse('2026-03-02T08:00:00Z'))).toEqual([
+      { date: '2026-03-02', times: ['2026-03-02T09:00:00.000Z'] },
+      { date: '2026-03-03', times: ['2026-03-03T08:00:00.000Z'] },
+    ]);
+    expect(upcomingTimes(days, Date.parse('2026-03-02T10:00:00Z'))).toEqual([days[1]]);
   });
 
   it('moves a day across months and leap days', () => {

@@ -85,3 +85,10 @@ export function isWebLink(link: string): boolean {
 export function splitMinutes(total: number): { hours: number; minutes: number } {
   return { hours: Math.floor(total / 60), minutes: total % 60 };
 }
+
+/** The days' times after `now`, without the days left empty. */
+export function upcomingTimes(days: Array<{ date: string; times: string[] }>, now: number) {
+  return days
+    .map((day) => ({ ...day, times: day.times.filter((time) => Date.parse(time) > now) }))
+    .filter((day) => day.times.length > 0);
+}
