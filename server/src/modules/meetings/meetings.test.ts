@@ -287,7 +287,10 @@ describe('answering', () => {
   it('puts an accepted meeting on the invitee’s calendar at the same instant, and refusing takes it off', async () => {
     const { a, b } = await team();
     const meeting = await create(a, { invitees: [b.id], time: T });
+    expect((await calendarOf(a)).data.map((entry) => entry.guests)).toEqual([[]]);
     const accepted = await answer(b, meeting._id, 'accepted');
+    // The organiser's calendar (read through its cache) lists who accepted.
+    expect((await calendarOf(a)).data.map((entry) => entry.guests)).toEqual([[b.id]]);
     expect(accepted.myStatus).toBe('accepted');
     expect(accepted.invitations[0]!.answeredAt).not.toBeNull();
     const onB = (await calendarOf(b)).data;

@@ -340,7 +340,13 @@ export class MeetingsService {
         .where('user_id', '=', userId)
         .execute();
       await this.writeEntries(trx, row);
-      await bumpListVersions(trx, [userId], 'calendar');
+      // Every calendar showing the meeting lists who accepted: the organiser's and the invitees'.
+      const invitees = await trx
+        .selectFrom('meeting_invitations')
+        .select('user_id')
+        .where('meeting_id', '=', id)
+        .execute();
+      await bumpListVersions(trx, [row.owner_id, ...invitees.map((invitee) => invitee.user_id)], 'calendar');
       return (await this.presentAll(trx, [row], userId))[0]!;
     });
   }
