@@ -16,4 +16,5 @@ export * from './todos';
 export * from './calendar';
 export * from './notifications';
 export * from './meetings';
+export * from './billing';
 export * from './fields';

@@ -10,6 +10,7 @@ import { goalsMessages } from './goals-messages';
 import { todosMessages } from './todos-messages';
 import { calendarMessages } from './calendar-messages';
 import { meetingsMessages } from './meetings-messages';
+import { billingMessages } from './billing-messages';
 
 export const messages = {
   ...accountMessages,
@@ -20,6 +21,7 @@ export const messages = {
   ...todosMessages,
   ...calendarMessages,
   ...meetingsMessages,
+  ...billingMessages,
   'auth.invalidCredentials': 'Email or Password is Invalid',
   'auth.invalidRefreshToken': 'Invalid refresh token',
   'auth.invalidResetToken': 'This reset link is invalid or has expired.',

@@ -34,6 +34,7 @@ import { tagsRoutes } from './modules/tags/routes';
 import { todosRoutes } from './modules/todos/routes';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/routes';
 import { meetingsRoutes } from './modules/meetings/routes';
+import { billingRoutes, pricingRoutes } from './modules/billing/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { scheduleReminders } from './modules/notifications/scheduler';
 import { usersRoutes } from './modules/users/routes';
@@ -49,7 +50,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 type RouteModule = (api: FastifyInstance, context: AppContext) => void;
 
 /** Route modules anyone may call: each route decides for itself (rate limits, tokens in the body). */
-const openRoutes: RouteModule[] = [healthRoutes, authRoutes, avatarRoutes, calendarFeedRoutes];
+const openRoutes: RouteModule[] = [healthRoutes, authRoutes, avatarRoutes, calendarFeedRoutes, pricingRoutes];
 
 /**
  * Route modules behind sign-in: `requireSignIn` authenticates every one of their routes in
@@ -68,6 +69,7 @@ const signedInRoutes: RouteModule[] = [
   calendarRoutes,
   notificationsRoutes,
   meetingsRoutes,
+  billingRoutes,
 ];
 
 export interface RouteEntry {

@@ -10,6 +10,7 @@ import { CalendarService } from './modules/calendar/service';
 import { FriendsService } from './modules/friends/service';
 import { GoalsService } from './modules/goals/service';
 import { GroupsService } from './modules/groups/service';
+import { BillingService } from './modules/billing/service';
 import { MeetingsService } from './modules/meetings/service';
 import { WorkingHoursService } from './modules/meetings/working-hours';
 import { NotificationsService } from './modules/notifications/service';
@@ -35,6 +36,7 @@ export interface Services {
   notifications: NotificationsService;
   workingHours: WorkingHoursService;
   meetings: MeetingsService;
+  billing: BillingService;
 }
 
 export function buildServices(deps: ServiceDeps): Services {
@@ -58,5 +60,6 @@ export function buildServices(deps: ServiceDeps): Services {
     notifications: new NotificationsService(deps),
     workingHours: new WorkingHoursService(deps),
     meetings: new MeetingsService({ ...deps, calendar, reminders }),
+    billing: new BillingService(deps),
   };
 }

@@ -318,6 +318,20 @@ export interface MeetingInvitationsTable {
   created_at: Timestamp;
 }
 
+export interface BillingRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  plan: 'basic' | 'professional' | 'standard' | 'teams';
+  currency: 'EUR' | 'USD' | 'GBP';
+  users: number;
+  /** The bill when requested, in cents of the currency */
+  amount_cents: number;
+  status: 'requested' | 'paid';
+  /** Once paid: the end of the period paid for */
+  paid_until: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface RemindersTable {
   id: Generated<number>;
   user_id: number;
@@ -353,6 +367,7 @@ export interface Database {
   calendar_entries: CalendarEntriesTable;
   meetings: MeetingsTable;
   meeting_invitations: MeetingInvitationsTable;
+  billing_requests: BillingRequestsTable;
   reminders: RemindersTable;
   notifications: NotificationsTable;
   calendar_feeds: CalendarFeedsTable;

@@ -266,6 +266,8 @@ export const operations: Record<string, Call[]> = {
   'PUT /api/meetings/{id}/invitation': [
     { params: (w) => ({ id: w.meetingId }), body: () => ({ status: 'accepted' }), stranger: 404 },
   ],
+  'GET /api/billing': [{ stranger: own }],
+  'POST /api/billing/requests': [{ body: () => ({ plan: 'teams', users: 5 }), stranger: own }],
   'GET /api/notifications': [{ stranger: own }],
   'PUT /api/notifications/{id}': [
     { params: (w) => ({ id: w.notificationId }), body: () => ({ isRead: true }), stranger: 404 },
@@ -283,6 +285,7 @@ export const publicOperations: Record<string, string> = {
   'POST /api/jwt/forgot-password': 'the user has lost their password',
   'POST /api/jwt/reset-password': 'authenticated by the token from the e-mail',
   'GET /api/avatars/{id}': '<img> cannot send a token; versioned addresses (decisions.md §20)',
+  'GET /api/pricing': 'the prices are public: the pricing page shows them before signing up',
   'GET /api/calender/feed/{token}.ics':
     'calendar apps cannot send a token: the 256-bit secret in the address is the key, stored hashed, revocable',
 };

@@ -11,6 +11,7 @@ import { todos } from './0007-todos';
 import { calendar } from './0008-calendar';
 import { workingHours } from './0009-working-hours';
 import { meetings } from './0010-meetings';
+import { billing } from './0011-billing';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -24,5 +25,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0008-calendar': calendar(engine),
     '0009-working-hours': workingHours(),
     '0010-meetings': meetings(engine),
+    '0011-billing': billing(engine),
   };
 }
