@@ -32,20 +32,26 @@
  * wrong, a request fails or a plan does not use the range index, not on a goal: CI machines are
  * shared and must not flake.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { type CalendarEvent, type EventCategory, eventCategories } from '@cadence/contract';
-import { freshPostgresDatabase, startServer } from '@cadence/e2e/server';
 import autocannon from 'autocannon';
 import { DateTime } from 'luxon';
 import pg from 'pg';
-import { type Db, type DatabaseHandle, openDatabase } from '../server/src/db';
+import type { Db, DatabaseHandle } from '../server/src/db';
 import { bumpListVersion } from '../server/src/lib/list-versions';
 import { CalendarService, writeEntries } from '../server/src/modules/calendar/service';
 import type { RemindersService } from '../server/src/modules/notifications/reminders';
 import { call, type Client, signUp } from './board-fixtures';
-import { fetchBodies, inParallel, measure, rawGet, seconds, startBare } from './wire';
+import {
+  type Engine,
+  fetchBodies,
+  inParallel,
+  measure,
+  rawGet,
+  seconds,
+  startBare,
+  startOnEngine,
+} from './wire';
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const GOAL_P99_MS = 50;
@@ -517,8 +523,6 @@ function checkRange(label: string, json: Buffer, expected: Occurrence[], userId:
 // ---------------------------------------------------------------------------------------------
 // Which index each query uses: the service's own queries, as compiled, explained.
 
-type Engine = 'SQLite' | 'PostgreSQL';
-
 /** The indexes a plan names, its full scans and its sorts, in a line. */
 function planSummary(engine: Engine, plan: string[]): string {
   const indexes = new Set<string>();
@@ -751,34 +755,19 @@ async function prepare(engine: Engine) {
         `the bench's own arithmetic: ${range.start}–${range.end} in ${ZONE} is not ${range.from}–${range.to}`,
       );
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-'));
-  const own =
-    engine === 'PostgreSQL' ? await freshPostgresDatabase('cadence_bench_calendar', postgresUrl) : undefined;
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
-  let database: DatabaseHandle | undefined;
-  const stop = async () => {
-    await database?.close();
-    await server?.stop();
-    await own?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const { server, database, databaseUrl, stop } = await startOnEngine(
+    engine,
+    'cadence_bench_calendar',
+    postgresUrl,
+  );
   try {
-    server = await startServer({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      ...(own ? { DATABASE_URL: own.url } : {}),
-    });
-    // The bench's own connection to the server's database (its file, or the same PostgreSQL).
-    database = openDatabase({ url: own?.url, dataDir });
     const problems: string[] = [];
     const client = await signUp(server.url);
     const userId = Number(client.userId);
     const seedStarted = performance.now();
     const others: Client[] = [];
     await inParallel(Array.from({ length: OTHER_USERS }), 4, async () => {
-      others.push(await signUp(server!.url));
+      others.push(await signUp(server.url));
     });
     const seeded = await seed(client, others, database.db);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
@@ -806,7 +795,7 @@ async function prepare(engine: Engine) {
     for (const [index, read] of reads.entries())
       if (read.etag !== etag)
         problems.push(`${engine} ${RANGES[index]!.name}: ETag ${read.etag}, not the version's ${etag}`);
-    const planned = await plans(database, engine, userId, own?.url);
+    const planned = await plans(database, engine, userId, databaseUrl);
     problems.push(...planned.problems);
     return {
       engine,

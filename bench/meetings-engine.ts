@@ -29,11 +29,8 @@
  * start times are not the engine's (or not grouped by the organiser's dates in Paris), or when a
  * request fails — never on a goal: CI machines are shared and must not flake.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { type AvailableTimes, type WorkingHours, weekdays } from '@cadence/contract';
-import { freshPostgresDatabase, startServer } from '@cadence/e2e/server';
 import autocannon from 'autocannon';
 import { DateTime } from 'luxon';
 import {
@@ -44,10 +41,10 @@ import {
 import { occurrencesIn, type Series } from '../server/src/modules/calendar/occurrences';
 import { CalendarService, writeEntries } from '../server/src/modules/calendar/service';
 import type { RemindersService } from '../server/src/modules/notifications/reminders';
-import { type DatabaseHandle, type Db, openDatabase } from '../server/src/db';
+import type { DatabaseHandle, Db } from '../server/src/db';
 import { bumpListVersion } from '../server/src/lib/list-versions';
 import { call, type Client, signUp } from './board-fixtures';
-import { inParallel, seconds } from './wire';
+import { type Engine, inParallel, seconds, startOnEngine } from './wire';
 
 const started = performance.now();
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -253,8 +250,6 @@ if (!same) {
 // ---------------------------------------------------------------------------------------------
 // The same people through HTTP: POST /api/meetings/available-times against the built server.
 
-type Engine = 'SQLite' | 'PostgreSQL';
-
 const expected = engine.result.map(iso);
 const hhmm = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 
@@ -418,21 +413,8 @@ async function ask(url: string, token: string, body: string) {
  * CONNECTIONS for BENCH_SECONDS. Stopped and removed afterwards.
  */
 async function overHttp(engine: Engine) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-'));
-  const own =
-    engine === 'PostgreSQL' ? await freshPostgresDatabase('cadence_bench_meetings', postgresUrl) : undefined;
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
-  let database: DatabaseHandle | undefined;
+  const { server, database, stop } = await startOnEngine(engine, 'cadence_bench_meetings', postgresUrl);
   try {
-    server = await startServer({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      ...(own ? { DATABASE_URL: own.url } : {}),
-    });
-    // The bench's own connection to the server's database (its file, or the same PostgreSQL).
-    database = openDatabase({ url: own?.url, dataDir });
     const seeded = await seed(server.url, database.db);
     const url = `${server.url}/api/meetings/available-times`;
     const body = JSON.stringify({
@@ -541,10 +523,7 @@ async function overHttp(engine: Engine) {
       },
     };
   } finally {
-    await database?.close();
-    await server?.stop();
-    await own?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -9,10 +9,45 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { freePort } from '@cadence/e2e/server';
+import { freePort, freshPostgresDatabase, startServer } from '@cadence/e2e/server';
 import autocannon from 'autocannon';
+import { type DatabaseHandle, openDatabase } from '../server/src/db';
 
 export const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+
+export type Engine = 'SQLite' | 'PostgreSQL';
+
+/**
+ * The built server in a process of its own, on SQLite or on a fresh PostgreSQL database (named
+ * after `prefix`, made here from `postgresUrl`), with the bench's own connection to that database;
+ * `stop` closes, stops and removes them all (also done here when starting fails).
+ */
+export async function startOnEngine(engine: Engine, prefix: string, postgresUrl?: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-'));
+  const own = engine === 'PostgreSQL' ? await freshPostgresDatabase(prefix, postgresUrl) : undefined;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let database: DatabaseHandle | undefined;
+  const stop = async () => {
+    await database?.close();
+    await server?.stop();
+    await own?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    server = await startServer({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      ...(own ? { DATABASE_URL: own.url } : {}),
+    });
+    database = openDatabase({ url: own?.url, dataDir });
+    return { server, database, databaseUrl: own?.url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
 
 /** `work` over `items`, at most `limit` at a time. */
 export async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
