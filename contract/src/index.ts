@@ -18,3 +18,4 @@ export * from './notifications';
 export * from './meetings';
 export * from './billing';
 export * from './fields';
+export * from './help';

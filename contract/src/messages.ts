@@ -11,6 +11,7 @@ import { todosMessages } from './todos-messages';
 import { calendarMessages } from './calendar-messages';
 import { meetingsMessages } from './meetings-messages';
 import { billingMessages } from './billing-messages';
+import { helpMessages } from './help-messages';
 
 export const messages = {
   ...accountMessages,
@@ -22,6 +23,7 @@ export const messages = {
   ...calendarMessages,
   ...meetingsMessages,
   ...billingMessages,
+  ...helpMessages,
   'auth.invalidCredentials': 'Email or Password is Invalid',
   'auth.invalidRefreshToken': 'Invalid refresh token',
   'auth.invalidResetToken': 'This reset link is invalid or has expired.',
