@@ -97,6 +97,9 @@ export const billing = z
     plan: z.enum(planIds).nullable().describe('The plan paid until a later date, or null'),
     paidUntil: z.string().nullable(),
     requests: z.array(billingRequest).describe('Newest first'),
+    cardPayment: z
+      .boolean()
+      .describe('Whether POST /api/billing/checkout takes a card payment on this instance (D36)'),
   })
   .meta({ id: 'Billing' });
 export type Billing = z.infer<typeof billing>;

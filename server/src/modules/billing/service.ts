@@ -111,6 +111,7 @@ export class BillingService {
       plan: current?.plan ?? null,
       paidUntil: current?.paid_until ?? null,
       requests: rows.map(presentRequest),
+      cardPayment: false,
     };
   }
 
