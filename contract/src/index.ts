@@ -17,5 +17,6 @@ export * from './calendar';
 export * from './notifications';
 export * from './meetings';
 export * from './billing';
+export * from './dashboard';
 export * from './fields';
 export * from './help';

@@ -35,6 +35,8 @@ import { todosRoutes } from './modules/todos/routes';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/routes';
 import { meetingsRoutes } from './modules/meetings/routes';
 import { billingRoutes, pricingRoutes } from './modules/billing/routes';
+import { helpRoutes } from './modules/help/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { scheduleReminders } from './modules/notifications/scheduler';
 import { usersRoutes } from './modules/users/routes';
@@ -50,7 +52,14 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 type RouteModule = (api: FastifyInstance, context: AppContext) => void;
 
 /** Route modules anyone may call: each route decides for itself (rate limits, tokens in the body). */
-const openRoutes: RouteModule[] = [healthRoutes, authRoutes, avatarRoutes, calendarFeedRoutes, pricingRoutes];
+const openRoutes: RouteModule[] = [
+  healthRoutes,
+  authRoutes,
+  avatarRoutes,
+  calendarFeedRoutes,
+  pricingRoutes,
+  helpRoutes,
+];
 
 /**
  * Route modules behind sign-in: `requireSignIn` authenticates every one of their routes in
@@ -70,6 +79,7 @@ const signedInRoutes: RouteModule[] = [
   notificationsRoutes,
   meetingsRoutes,
   billingRoutes,
+  dashboardRoutes,
 ];
 
 export interface RouteEntry {

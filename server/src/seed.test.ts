@@ -2,6 +2,7 @@
 import {
   type AuthSession,
   type CalendarEvents,
+  type Dashboard,
   demoAccounts,
   type InvitationList,
   type MeetingList,
@@ -118,7 +119,7 @@ describe('demo data', () => {
       `/api/todos?user=${adminSession.userData._id}`,
       adminSession.accessToken,
     );
-    expect(mine.count).toBe(11);
+    expect(mine.count).toBe(21);
     expect(
       mine.data.filter((task) => task.user !== adminSession.userData._id).map((task) => task.title),
     ).toEqual(['Test the mobile layout']);
@@ -134,6 +135,25 @@ describe('demo data', () => {
       'Review the pricing page copy',
       'Test the mobile layout',
     ]);
+  });
+
+  it('gives the admin a dashboard with tasks completed over the last weeks', async () => {
+    const t = await open({ SEED_DEMO: 'true' });
+    const [admin] = demoAccounts;
+    const { accessToken } = await signIn(t, admin.email, admin.password);
+    const dashboard = await ok<Dashboard>(t, 'GET', '/api/dashboard', accessToken);
+    expect(dashboard.tasks).toMatchObject({ open: 10, completed: 11, overdue: 1, dueToday: 1 });
+    const weeks = dashboard.tasks.completedPerWeek;
+    expect(weeks.reduce((sum, week) => sum + week.count, 0)).toBe(11);
+    expect(weeks.filter((week) => week.count > 0).length).toBeGreaterThanOrEqual(6);
+    expect(dashboard.goals.map((goal) => [goal.title, goal.status, goal.progress])).toEqual([
+      ['Learn Portuguese', 'open', 0],
+      ['Run a half marathon', 'progress', 30],
+      ['Ship the product launch', 'done', 100],
+    ]);
+    expect(dashboard.upcoming).toHaveLength(5);
+    expect(dashboard.requests).toEqual({ friendRequests: 1, meetingInvitations: 1 });
+    expect(dashboard.boards.map((board) => board.title)).toEqual(['Home', 'Product launch']);
   });
 
   it('gives the admin a month of events in every category, one weekly, one with the client as guest', async () => {

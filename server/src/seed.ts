@@ -2,9 +2,9 @@
  * Demo data for a first start (D6): the operator `admin` and a `client`, whose credentials the
  * README and the login page show, two more people so that friends, a pending request and a group
  * can be seen at once, two boards, one shared, three goals in different states, a dozen to-dos, some
- * assigned between the admin and the client, a month of calendar events, working hours, a meeting
- * the admin organises with the client invited and one to which Maria invites the admin. Runs only
- * on an empty database.
+ * assigned between the admin and the client, more completed over the last weeks, a month of
+ * calendar events, working hours, a meeting the admin organises with the client invited and one to
+ * which Maria invites the admin. Runs only on an empty database.
  */
 import { DEFAULT_ITEM_DESCRIPTION, demoAccounts, type EventCategory } from '@cadence/contract';
 import type { Db } from './db';
@@ -344,14 +344,18 @@ async function seedGoals(trx: Db, now: string, owner: number): Promise<void> {
   }
 }
 
-/** A dozen tasks across the tags; some the admin assigned to the client and one the other way. */
+/**
+ * A dozen tasks across the tags, some the admin assigned to the client and one the other way, one
+ * completed today; then ten the admin completed over the last seven weeks (the dashboard's chart).
+ */
 const demoTodos: {
   title: string;
   owner: 'admin' | 'client';
   tags: string[];
   due?: number;
   important?: boolean;
-  completed?: boolean;
+  /** Completed this many days before the seed (the dashboard's weeks). */
+  completedDaysAgo?: number;
   assignee?: 'admin' | 'client';
   repeat?: { every: number; unit: string };
 }[] = [
@@ -367,7 +371,7 @@ const demoTodos: {
   },
   { title: 'Fix the invoice template', owner: 'admin', tags: ['high'], due: -1, assignee: 'client' },
   { title: 'Renew the domain', owner: 'admin', tags: ['low'], due: 30 },
-  { title: 'Call the accountant', owner: 'admin', tags: ['medium'], completed: true },
+  { title: 'Call the accountant', owner: 'admin', tags: ['medium'], completedDaysAgo: 0 },
   {
     title: 'Back up the laptop',
     owner: 'admin',
@@ -378,7 +382,27 @@ const demoTodos: {
   { title: 'Write the release notes', owner: 'admin', tags: ['update', 'high'], due: 3, important: true },
   { title: 'Order new business cards', owner: 'admin', tags: [] },
   { title: 'Test the mobile layout', owner: 'client', tags: ['team'], due: 2, assignee: 'admin' },
-  { title: 'Read the onboarding guide', owner: 'client', tags: ['low'], completed: true },
+  { title: 'Read the onboarding guide', owner: 'client', tags: ['low'], completedDaysAgo: 2 },
+  // What the admin finished over the last weeks: the dashboard's chart.
+  ...(
+    [
+      ['Set up the staging server', 3],
+      ['Draft the press release', 5],
+      ['Interview the designer', 9],
+      ['Update the privacy policy', 12],
+      ['Migrate the mailing list', 16],
+      ['Plan the beta feedback session', 20],
+      ['Clean up the backlog', 26],
+      ['Renew the certificate', 33],
+      ['Write the onboarding e-mails', 40],
+      ['Choose the analytics tool', 47],
+    ] as const
+  ).map(([title, completedDaysAgo]) => ({
+    title,
+    owner: 'admin' as const,
+    tags: ['team'],
+    completedDaysAgo,
+  })),
 ];
 
 async function seedTodos(trx: Db, now: string, people: { admin: number; client: number }): Promise<void> {
@@ -396,7 +420,11 @@ async function seedTodos(trx: Db, now: string, people: { admin: number; client: 
         description: '',
         due_date: demo.due === undefined ? null : dayFromNow(demo.due),
         is_important: demo.important ?? false,
-        is_completed: demo.completed ?? false,
+        is_completed: demo.completedDaysAgo !== undefined,
+        completed_at:
+          demo.completedDaysAgo === undefined
+            ? null
+            : new Date(today.getTime() - demo.completedDaysAgo * 86_400_000).toISOString(),
         is_deleted: false,
         repeat_every: demo.repeat?.every ?? null,
         repeat_unit: demo.repeat?.unit ?? null,

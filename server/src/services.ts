@@ -7,10 +7,13 @@ import { AccountService } from './modules/account/service';
 import { AuthService } from './modules/auth/service';
 import { CalendarFeedService } from './modules/calendar/feed';
 import { CalendarService } from './modules/calendar/service';
+import { DashboardService } from './modules/dashboard/service';
 import { FriendsService } from './modules/friends/service';
 import { GoalsService } from './modules/goals/service';
 import { GroupsService } from './modules/groups/service';
 import { BillingService } from './modules/billing/service';
+import { helpContentDir } from './content-dir';
+import { HelpService } from './modules/help/service';
 import { MeetingsService } from './modules/meetings/service';
 import { WorkingHoursService } from './modules/meetings/working-hours';
 import { NotificationsService } from './modules/notifications/service';
@@ -37,29 +40,40 @@ export interface Services {
   workingHours: WorkingHoursService;
   meetings: MeetingsService;
   billing: BillingService;
+  help: HelpService;
+  dashboard: DashboardService;
 }
+
+/** The help content is the same files for every app built in a process: read and checked once. */
+let loadedHelp: HelpService | undefined;
+const helpService = () => (loadedHelp ??= new HelpService(helpContentDir));
 
 export function buildServices(deps: ServiceDeps): Services {
   const auth = new AuthService(deps);
   const accounts = new AccountService({ ...deps, auth });
   const reminders = new RemindersService(deps);
   const calendar = new CalendarService({ ...deps, reminders });
+  const todos = new TodosService({ ...deps, reminders });
+  const friends = new FriendsService(deps);
+  const meetings = new MeetingsService({ ...deps, calendar, reminders });
   return {
     auth,
     accounts,
     users: new UsersService({ ...deps, auth, accounts }),
-    friends: new FriendsService(deps),
+    friends,
     groups: new GroupsService(deps),
     tags: new TagsService(deps),
     projects: new ProjectsService(deps),
     goals: new GoalsService(deps),
-    todos: new TodosService({ ...deps, reminders }),
+    todos,
     calendar,
     calendarFeeds: new CalendarFeedService(deps),
     reminders,
     notifications: new NotificationsService(deps),
     workingHours: new WorkingHoursService(deps),
-    meetings: new MeetingsService({ ...deps, calendar, reminders }),
+    meetings,
     billing: new BillingService(deps),
+    help: helpService(),
+    dashboard: new DashboardService({ ...deps, todos, calendar, friends, meetings }),
   };
 }

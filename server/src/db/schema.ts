@@ -226,6 +226,8 @@ export interface TodosTable {
   repeat_every: number | null;
   repeat_unit: string | null;
   deleted_at: Timestamp | null;
+  /** When it was completed; null while open (0013). */
+  completed_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

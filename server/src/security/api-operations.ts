@@ -267,6 +267,7 @@ export const operations: Record<string, Call[]> = {
     { params: (w) => ({ id: w.meetingId }), body: () => ({ status: 'accepted' }), stranger: 404 },
   ],
   'GET /api/billing': [{ stranger: own }],
+  'GET /api/dashboard': [{ stranger: own }],
   'POST /api/billing/requests': [{ body: () => ({ plan: 'teams', users: 5 }), stranger: own }],
   'GET /api/notifications': [{ stranger: own }],
   'PUT /api/notifications/{id}': [
@@ -286,6 +287,10 @@ export const publicOperations: Record<string, string> = {
   'POST /api/jwt/reset-password': 'authenticated by the token from the e-mail',
   'GET /api/avatars/{id}': '<img> cannot send a token; versioned addresses (decisions.md §20)',
   'GET /api/pricing': 'the prices are public: the pricing page shows them before signing up',
+  'GET /api/faq': 'public help, the same for everyone (D35)',
+  'GET /api/kb': 'public help, the same for everyone (D35)',
+  'GET /api/kb/{category}': 'public help, the same for everyone (D35)',
+  'GET /api/kb/{category}/{slug}': 'public help, the same for everyone (D35)',
   'GET /api/calender/feed/{token}.ics':
     'calendar apps cannot send a token: the 256-bit secret in the address is the key, stored hashed, revocable',
 };
@@ -304,6 +309,11 @@ export const publicBodies: Record<string, (w: World) => unknown> = {
 export const publicCalls: Record<string, Call> = {
   'GET /api/avatars/{id}': { params: (w) => ({ id: w.victim.id }), stranger: own },
   'GET /api/calender/feed/{token}.ics': { params: (w) => ({ token: w.feedToken }), stranger: own },
+  'GET /api/kb/{category}': { params: () => ({ category: 'boards' }), stranger: own },
+  'GET /api/kb/{category}/{slug}': {
+    params: () => ({ category: 'boards', slug: 'create-a-board' }),
+    stranger: own,
+  },
 };
 
 export interface DocumentedOperation {

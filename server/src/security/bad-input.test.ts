@@ -112,13 +112,18 @@ function paramRequests(
         const url = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
           name === parameter.name ? value : encodeURIComponent(valid[name] ?? '1'),
         );
-        // A path name such as a tag's id is text: a well-formed name that is no tag is a 404.
+        // A path name such as a tag's id is text: a well-formed name that is no tag is a 404. So is
+        // a value the pattern allows (a help page's slug `abc`): well-formed, it names nothing.
         const tooLong = schema.maxLength !== undefined && value.length > schema.maxLength;
+        const wellFormed =
+          schema.type === 'string' &&
+          schema.pattern !== undefined &&
+          new RegExp(schema.pattern, 'u').test(decodeURIComponent(value));
         requests.push({
           name: label,
           method: op.method,
           url,
-          expected: strict || tooLong ? [400] : [400, 404],
+          expected: (strict && !wellFormed) || tooLong ? [400] : [400, 404],
         });
       } else {
         const query = new URLSearchParams({ ...validQuery });

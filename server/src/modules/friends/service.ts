@@ -67,6 +67,16 @@ export class FriendsService {
     });
   }
 
+  /** How many pending requests the user received. */
+  async incomingCount(userId: number): Promise<number> {
+    const row = await this.deps.db
+      .selectFrom('friend_requests')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('to_user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   /** The pending requests the user received and sent, newest first. */
   async requests(user: UserRow): Promise<FriendRequests> {
     const me = presentPublicUser(user);

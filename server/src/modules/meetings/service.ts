@@ -139,7 +139,18 @@ export class MeetingsService {
     const meetings = new Map(
       (await this.presentAll(db, rows, userId)).map((meeting) => [Number(meeting._id), meeting]),
     );
-    const pending = await db
+    return {
+      data: invitations.map((invitation) => ({
+        status: invitation.status,
+        meeting: meetings.get(invitation.meeting_id)!,
+      })),
+      pending: await this.pendingInvitations(userId),
+    };
+  }
+
+  /** How many of the user's invitations to active, not completed meetings wait for an answer. */
+  async pendingInvitations(userId: number): Promise<number> {
+    const pending = await this.deps.db
       .selectFrom('meeting_invitations')
       .innerJoin('meetings', 'meetings.id', 'meeting_invitations.meeting_id')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -148,13 +159,7 @@ export class MeetingsService {
       .where('meetings.state', '=', 'active')
       .where('meetings.completed', '=', false)
       .executeTakeFirstOrThrow();
-    return {
-      data: invitations.map((invitation) => ({
-        status: invitation.status,
-        meeting: meetings.get(invitation.meeting_id)!,
-      })),
-      pending: Number(pending.count),
-    };
+    return Number(pending.count);
   }
 
   async get(userId: number, id: number): Promise<Meeting> {

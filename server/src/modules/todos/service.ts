@@ -194,6 +194,8 @@ export class TodosService {
           ...(input.dueDate !== undefined ? { due_date: input.dueDate } : {}),
           ...(input.isImportant !== undefined ? { is_important: input.isImportant } : {}),
           ...(input.isCompleted !== undefined ? { is_completed: input.isCompleted } : {}),
+          // When it was completed (the dashboard's weeks); a completed task sent completed keeps its time.
+          ...(completing ? { completed_at: at } : input.isCompleted === false ? { completed_at: null } : {}),
           ...(input.isDeleted !== undefined
             ? { is_deleted: input.isDeleted, deleted_at: input.isDeleted ? at : null }
             : {}),
