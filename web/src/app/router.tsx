@@ -16,6 +16,7 @@ import { type LazyNamespace, loadNamespaces } from '../lib/i18n';
 import { lazyRoute } from '../lib/lazy-route';
 import { session } from '../lib/session';
 import type { MeetingsPage } from '../features/meetings/routes';
+import type { HelpPage } from '../features/help/routes';
 import { RouteError } from '../features/misc/route-error';
 import { queryClient } from './providers';
 
@@ -102,6 +103,19 @@ const meetingsRoute = (path: string, page: MeetingsPage, layout: AppRoute['layou
   layout,
 });
 
+/** One loader for the four help-centre addresses' pages and prefetches, as for meetings. */
+const helpModule = () => import('../features/help/routes');
+
+/** A help-centre address (D26): its page and first query come through helpModule. */
+const helpRoute = (path: string, page: HelpPage): AppRoute => ({
+  path,
+  namespaces: ['help'],
+  prefetch: async (context) => (await helpModule()).helpRoutes[page].prefetch(context),
+  page: async () => (await helpModule()).helpRoutes[page].page(),
+  access: app,
+  layout: 'app',
+});
+
 export const appRoutes: AppRoute[] = [
   {
     path: '/login',
@@ -133,8 +147,19 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: '/dashboard/analytics',
-    prefetch: async ({ queryClient }) =>
-      queryClient.prefetchQuery((await import('../lib/auth')).getCurrentUserQueryOptions()),
+    namespaces: ['dashboard'],
+    prefetch: async ({ queryClient, userId }) => {
+      const [auth, dashboard, account] = await Promise.all([
+        import('../lib/auth'),
+        import('../features/dashboard/api/dashboard-api'),
+        import('../lib/account'),
+      ]);
+      return Promise.all([
+        queryClient.prefetchQuery(auth.getCurrentUserQueryOptions()),
+        queryClient.prefetchQuery(dashboard.getDashboardQueryOptions(userId)),
+        queryClient.prefetchQuery(account.getAccountQueryOptions()),
+      ]);
+    },
     page: () => import('../features/dashboard/analytics'),
     access: app,
     layout: 'app',
@@ -331,6 +356,11 @@ export const appRoutes: AppRoute[] = [
   meetingsRoute('/apps/meetings/advanced/:id', 'advanced'),
   // The page checks its id: a positive integer, a meeting I organise; anything else is the 404 page.
   meetingsRoute('/apps/meetings/:id', 'settings'),
+  helpRoute('/pages/faq', 'faq'),
+  helpRoute('/pages/knowledge-base', 'knowledgeBase'),
+  // The pages show the 404 page for a category or article the API does not know.
+  helpRoute('/pages/knowledge-base/:category', 'category'),
+  helpRoute('/pages/knowledge-base/:category/:slug', 'article'),
   {
     path: '/access-control',
     page: () => import('../features/access-control/access-control'),

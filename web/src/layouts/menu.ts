@@ -1,9 +1,11 @@
 /** The menu: only pages that exist, each shown when the user's ability opens it. */
 import {
   IconAddressBook,
+  IconBook,
   IconCalendar,
   IconCalendarUser,
   IconChartPie,
+  IconHelpCircle,
   IconLayoutKanban,
   IconListCheck,
   IconSettings,
@@ -59,6 +61,13 @@ export const menuItems: MenuItem[] = [
     labelKey: 'menu.accountSettings',
     to: '/pages/account-setting',
     icon: IconSettings,
+    access: { resource: 'App' },
+  },
+  { labelKey: 'menu.faq', to: '/pages/faq', icon: IconHelpCircle, access: { resource: 'App' } },
+  {
+    labelKey: 'menu.knowledgeBase',
+    to: '/pages/knowledge-base',
+    icon: IconBook,
     access: { resource: 'App' },
   },
   {

@@ -1,5 +1,5 @@
 import { ActionIcon, Avatar, Burger, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { IconHelpCircle, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,6 +95,9 @@ export function Navbar({ onToggleMenu, menuOpened = false, onOpenCustomizer, sta
                 leftSection={<IconSettings size={16} />}
               >
                 {t('menu.accountSettings')}
+              </Menu.Item>
+              <Menu.Item component={Link} to="/pages/faq" leftSection={<IconHelpCircle size={16} />}>
+                {t('navbar.help')}
               </Menu.Item>
               <Menu.Divider />
               <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>

@@ -47,6 +47,8 @@ export const lazyNamespaces = [
   'notifications',
   'meetings',
   'workingHours',
+  'help',
+  'dashboard',
 ] as const;
 export type LazyNamespace = (typeof lazyNamespaces)[number];
 
@@ -54,7 +56,7 @@ const english = bundleOf(
   import.meta.glob<Bundle>(
     [
       '../locales/en/*.json',
-      '!../locales/en/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours}.json',
+      '!../locales/en/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard}.json',
     ],
     { eager: true, import: 'default' },
   ),
@@ -63,28 +65,28 @@ const others = {
   fr: import.meta.glob<Bundle>(
     [
       '../locales/fr/*.json',
-      '!../locales/fr/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours}.json',
+      '!../locales/fr/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard}.json',
     ],
     { import: 'default' },
   ),
   de: import.meta.glob<Bundle>(
     [
       '../locales/de/*.json',
-      '!../locales/de/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours}.json',
+      '!../locales/de/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard}.json',
     ],
     { import: 'default' },
   ),
   pt: import.meta.glob<Bundle>(
     [
       '../locales/pt/*.json',
-      '!../locales/pt/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours}.json',
+      '!../locales/pt/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard}.json',
     ],
     { import: 'default' },
   ),
 };
 const featureFiles = import.meta.glob<Bundle>(
   [
-    '../locales/*/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours}.json',
+    '../locales/*/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard}.json',
     '../locales/*/api/*.json',
   ],
   { import: 'default' },

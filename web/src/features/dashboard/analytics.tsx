@@ -1,11 +1,25 @@
+/**
+ * /dashboard/analytics, the first page after login (issue 13): a greeting and the account, then the
+ * user's own work from one call — tasks and those completed per week, goals, what comes next,
+ * what waits for an answer and the boards changed last — each card linked to its page.
+ */
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/error-alert';
+import { getAccountQueryOptions } from '../../lib/account';
 import { getCurrentUserQueryOptions } from '../../lib/auth';
 import { useSessionUser } from '../../lib/session';
+import { getDashboardQueryOptions } from './api/dashboard-api';
+import {
+  BoardsCard,
+  ChartCard,
+  GoalsCard,
+  RequestsCard,
+  TasksCard,
+  UpcomingCard,
+} from './components/dashboard-cards';
 
-/** The first page after login: a greeting; the charts arrive with the features they show. */
 export function Component() {
   const { t } = useTranslation();
   const stored = useSessionUser();
@@ -46,6 +60,42 @@ export function Component() {
             </Stack>
           )}
         </Card>
+      </SimpleGrid>
+      {user && <MyWork userId={user._id} />}
+    </Stack>
+  );
+}
+
+function MyWork({ userId }: { userId: string }) {
+  const dashboard = useQuery(getDashboardQueryOptions(userId));
+  // Times are shown in the account's zone; the browser's stands in for the moment it loads.
+  const timeZone = useQuery(getAccountQueryOptions()).data?.timeZone;
+  const data = dashboard.data;
+
+  if (!data) {
+    return dashboard.error ? (
+      <ErrorAlert error={dashboard.error} />
+    ) : (
+      <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="dashboard-loading">
+        {[0, 1, 2, 3].map((card) => (
+          <Skeleton key={card} h={220} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  return (
+    <Stack gap="lg" data-testid="dashboard">
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <TasksCard tasks={data.tasks} />
+        <ChartCard weeks={data.tasks.completedPerWeek} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <GoalsCard goals={data.goals} />
+        <UpcomingCard upcoming={data.upcoming} timeZone={timeZone} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <RequestsCard requests={data.requests} />
+        <BoardsCard boards={data.boards} timeZone={timeZone} />
       </SimpleGrid>
     </Stack>
   );

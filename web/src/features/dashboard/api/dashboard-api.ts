@@ -1,0 +1,18 @@
+/**
+ * The dashboard's one call (issue 13). Read again each time the page opens (other features'
+ * changes need not know about it), except just after the route's loader fetched it.
+ */
+import type { Dashboard } from '@cadence/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
+  Date.now() - query.state.dataUpdatedAt > 2000;
+
+export const getDashboardQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ['dashboard', userId],
+    queryFn: () => api.get<Dashboard>('/dashboard'),
+    staleTime: 0,
+    refetchOnMount: unlessJustFetched,
+  });
