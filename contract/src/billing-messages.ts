@@ -5,4 +5,7 @@ export const billingMessages = {
   'billing.teamsMinimum': 'The Teams plan is for at least 5 users.',
   'billing.usersTeamsOnly': 'Only the Teams plan is bought for several users.',
   'billing.usersInvalid': 'Enter a whole number of users, from 1 to 10000.',
+  'billing.paymentProviderFailed':
+    'The payment provider could not start the card payment. Nothing was charged: please try again later.',
+  'billing.webhookSignatureInvalid': 'The payment event’s signature is missing or not valid.',
 } as const;

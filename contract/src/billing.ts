@@ -127,3 +127,30 @@ export const createBillingRequestInput = z
   })
   .meta({ id: 'CreateBillingRequestInput' });
 export type CreateBillingRequestInput = z.infer<typeof createBillingRequestInput>;
+
+/** Card payment (D36): where to send the user to pay the request by card, once. */
+export const checkoutAnswer = z
+  .object({
+    url: z.string().describe('The payment provider’s one-time checkout page for this request'),
+  })
+  .meta({ id: 'CheckoutAnswer' });
+export type CheckoutAnswer = z.infer<typeof checkoutAnswer>;
+
+/**
+ * The payment provider's event as it posts it (for the API description): the server reads the
+ * exact bytes and checks the provider's signature over them, which is the only validation.
+ */
+export const paymentProviderEvent = z
+  .looseObject({
+    id: z.string(),
+    object: z.literal('event'),
+    type: z.string().describe('e.g. checkout.session.completed'),
+    data: z.looseObject({
+      object: z.looseObject({}).describe('The object of the event, e.g. the Checkout Session'),
+    }),
+  })
+  .meta({ id: 'PaymentProviderEvent' });
+
+/** The answer to the payment provider's event, handled or ignored. */
+export const webhookAnswer = z.object({ received: z.literal(true) }).meta({ id: 'WebhookAnswer' });
+export type WebhookAnswer = z.infer<typeof webhookAnswer>;

@@ -20,3 +20,4 @@ export * from './billing';
 export * from './dashboard';
 export * from './fields';
 export * from './help';
+export * from './your-data';

@@ -12,6 +12,7 @@ import { calendarMessages } from './calendar-messages';
 import { meetingsMessages } from './meetings-messages';
 import { billingMessages } from './billing-messages';
 import { helpMessages } from './help-messages';
+import { yourDataMessages } from './your-data-messages';
 
 export const messages = {
   ...accountMessages,
@@ -24,6 +25,7 @@ export const messages = {
   ...meetingsMessages,
   ...billingMessages,
   ...helpMessages,
+  ...yourDataMessages,
   'auth.invalidCredentials': 'Email or Password is Invalid',
   'auth.invalidRefreshToken': 'Invalid refresh token',
   'auth.invalidResetToken': 'This reset link is invalid or has expired.',

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { userId } from './users';
 
-export const notificationKinds = ['event', 'todo', 'meeting'] as const;
+export const notificationKinds = ['event', 'todo', 'meeting', 'board-deleted'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 export const NOTIFICATIONS_SHOWN = 50;
 
@@ -14,13 +14,17 @@ export const notification = z
     _id: z.string(),
     kind: z
       .enum(notificationKinds)
-      .describe('event: a reminder before an event; todo: a task due today; meeting: an invitation'),
-    sourceId: z.string().describe('The event’s, the task’s or the meeting’s id'),
-    title: z.string().describe('The event’s or the task’s title when the reminder fired'),
+      .describe(
+        'event: a reminder before an event; todo: a task due today; meeting: an invitation; board-deleted: a board shared with the user went with its owner’s account',
+      ),
+    sourceId: z.string().describe('The event’s, the task’s, the meeting’s or the (deleted) board’s id'),
+    title: z
+      .string()
+      .describe('The event’s, the task’s or the board’s title when the notification was written'),
     at: z
       .string()
       .describe(
-        'The occurrence’s start, the due day’s morning, or the meeting’s time (when invited, if none), ISO 8601 UTC',
+        'The occurrence’s start, the due day’s morning, the meeting’s time (when invited, if none), or when the board was deleted, ISO 8601 UTC',
       ),
     isRead: z.boolean(),
     createdAt: z.string(),

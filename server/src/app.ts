@@ -34,12 +34,13 @@ import { tagsRoutes } from './modules/tags/routes';
 import { todosRoutes } from './modules/todos/routes';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/routes';
 import { meetingsRoutes } from './modules/meetings/routes';
-import { billingRoutes, pricingRoutes } from './modules/billing/routes';
+import { billingRoutes, billingWebhookRoutes, pricingRoutes } from './modules/billing/routes';
 import { helpRoutes } from './modules/help/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { scheduleReminders } from './modules/notifications/scheduler';
 import { usersRoutes } from './modules/users/routes';
+import { yourDataRoutes } from './modules/your-data/routes';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
@@ -58,6 +59,7 @@ const openRoutes: RouteModule[] = [
   avatarRoutes,
   calendarFeedRoutes,
   pricingRoutes,
+  billingWebhookRoutes,
   helpRoutes,
 ];
 
@@ -80,6 +82,7 @@ const signedInRoutes: RouteModule[] = [
   meetingsRoutes,
   billingRoutes,
   dashboardRoutes,
+  yourDataRoutes,
 ];
 
 export interface RouteEntry {

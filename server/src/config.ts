@@ -82,6 +82,27 @@ const environment = z.object({
   REMINDERS: flag(true),
   REMINDERS_EVERY: duration('30s'),
   TRUST_PROXY: flag(false),
+  // Card payment (D25, D36): on when both the secret key and the webhook secret are set.
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_\S+$/, 'must be a Stripe secret key (sk_… or rk_…), not the publishable key')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+  ),
+  STRIPE_API_URL: optionalText.pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http:// or https:// URL such as http://127.0.0.1:12111',
+      })
+      .optional(),
+  ),
 });
 
 export type Config = Omit<z.output<typeof environment>, 'PUBLIC_URL' | 'DATA_DIR'> & {
@@ -90,6 +111,10 @@ export type Config = Omit<z.output<typeof environment>, 'PUBLIC_URL' | 'DATA_DIR
   /** Where links in e-mails point; no trailing slash. */
   PUBLIC_URL: string;
 };
+
+/** Card payment (D36) is on when both of its secrets are set (loadConfig refuses one alone). */
+export const cardPaymentOn = (config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>) =>
+  Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -104,6 +129,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const value = parsed.data;
+  // One of the two card-payment secrets alone is a half-done setup: say so rather than run without.
+  if (Boolean(value.STRIPE_SECRET_KEY) !== Boolean(value.STRIPE_WEBHOOK_SECRET)) {
+    const missing = value.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
+    throw new ConfigError([
+      `${missing}: card payment needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET`,
+    ]);
+  }
   const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
   return {
     ...value,

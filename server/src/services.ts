@@ -12,6 +12,7 @@ import { FriendsService } from './modules/friends/service';
 import { GoalsService } from './modules/goals/service';
 import { GroupsService } from './modules/groups/service';
 import { BillingService } from './modules/billing/service';
+import { CheckoutService } from './modules/billing/checkout';
 import { helpContentDir } from './content-dir';
 import { HelpService } from './modules/help/service';
 import { MeetingsService } from './modules/meetings/service';
@@ -22,6 +23,7 @@ import { ProjectsService } from './modules/projects/service';
 import { TagsService } from './modules/tags/service';
 import { TodosService } from './modules/todos/service';
 import { UsersService } from './modules/users/service';
+import { YourDataService } from './modules/your-data/service';
 
 export interface Services {
   auth: AuthService;
@@ -40,8 +42,10 @@ export interface Services {
   workingHours: WorkingHoursService;
   meetings: MeetingsService;
   billing: BillingService;
+  checkout: CheckoutService;
   help: HelpService;
   dashboard: DashboardService;
+  yourData: YourDataService;
 }
 
 /** The help content is the same files for every app built in a process: read and checked once. */
@@ -56,6 +60,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const todos = new TodosService({ ...deps, reminders });
   const friends = new FriendsService(deps);
   const meetings = new MeetingsService({ ...deps, calendar, reminders });
+  const billing = new BillingService(deps);
   return {
     auth,
     accounts,
@@ -72,8 +77,10 @@ export function buildServices(deps: ServiceDeps): Services {
     notifications: new NotificationsService(deps),
     workingHours: new WorkingHoursService(deps),
     meetings,
-    billing: new BillingService(deps),
+    billing,
+    checkout: new CheckoutService({ ...deps, billing }),
     help: helpService(),
     dashboard: new DashboardService({ ...deps, todos, calendar, friends, meetings }),
+    yourData: new YourDataService({ ...deps, auth }),
   };
 }

@@ -332,6 +332,8 @@ export interface BillingRequestsTable {
   /** Once paid: the end of the period paid for */
   paid_until: Timestamp | null;
   created_at: Timestamp;
+  /** Card payment: the provider's Checkout Session paying this request (D36); null for manual ones */
+  checkout_session_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RemindersTable {
@@ -347,7 +349,8 @@ export interface RemindersTable {
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
-  kind: 'event' | 'todo' | 'meeting';
+  /** board-deleted: source_id is the deleted board's id, title its name (issue 13) */
+  kind: 'event' | 'todo' | 'meeting' | 'board-deleted';
   source_id: number;
   title: string;
   occurrence_at: Timestamp;

@@ -20,6 +20,19 @@ import {
 } from '../test/factories';
 import { newAccount, type TestApp } from '../test/harness';
 
+/**
+ * The settings the security suites build their app with: card payment on (D36), so they judge the
+ * configuration with the most routes live, its provider a closed local port. Sign-in and
+ * validation come before the feature switch and the provider call, so every refusal is the same
+ * as without it; a bad input that reached the provider would show as a 502, and nothing can leave
+ * the machine.
+ */
+export const securityEnv = {
+  STRIPE_SECRET_KEY: 'sk_test_security_suites',
+  STRIPE_WEBHOOK_SECRET: 'whsec_security_suites',
+  STRIPE_API_URL: 'http://127.0.0.1:1',
+};
+
 /** Marks the victim's resources, so a leak of any of them into a stranger's answer is seen. */
 export const SECRET_MARK = 'victim-secret-7f3a';
 
@@ -83,6 +96,9 @@ export const operations: Record<string, Call[]> = {
   ],
   'POST /api/account/avatar': [{ stranger: own }],
   'DELETE /api/account/avatar': [{ stranger: own }],
+  'GET /api/account/export': [{ stranger: own }],
+  // The shared world must outlive every case: a wrong password deletes nothing (your-data.test.ts deletes).
+  'DELETE /api/account': [{ body: () => ({ password: 'not the password' }), stranger: own }],
   'GET /api/users': [{ query: () => ({ q: 'user' }), stranger: own }],
   'GET /api/users/{id}': [
     {
@@ -269,6 +285,7 @@ export const operations: Record<string, Call[]> = {
   'GET /api/billing': [{ stranger: own }],
   'GET /api/dashboard': [{ stranger: own }],
   'POST /api/billing/requests': [{ body: () => ({ plan: 'teams', users: 5 }), stranger: own }],
+  'POST /api/billing/checkout': [{ body: () => ({ plan: 'teams', users: 5 }), stranger: own }],
   'GET /api/notifications': [{ stranger: own }],
   'PUT /api/notifications/{id}': [
     { params: (w) => ({ id: w.notificationId }), body: () => ({ isRead: true }), stranger: 404 },
@@ -287,6 +304,8 @@ export const publicOperations: Record<string, string> = {
   'POST /api/jwt/reset-password': 'authenticated by the token from the e-mail',
   'GET /api/avatars/{id}': '<img> cannot send a token; versioned addresses (decisions.md §20)',
   'GET /api/pricing': 'the prices are public: the pricing page shows them before signing up',
+  'POST /api/billing/webhook':
+    'called by the payment provider: authenticated by the provider’s signature over the body (D36)',
   'GET /api/faq': 'public help, the same for everyone (D35)',
   'GET /api/kb': 'public help, the same for everyone (D35)',
   'GET /api/kb/{category}': 'public help, the same for everyone (D35)',

@@ -17,6 +17,7 @@ import {
   documentedOperations,
   operations,
   publicOperations,
+  securityEnv,
   own,
   SECRET_MARK,
   urlOf,
@@ -28,7 +29,7 @@ let world: World;
 let documented: { key: string; secured: boolean }[];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(securityEnv);
   world = await buildWorld(t);
   documented = (await documentedOperations(t)).all;
 });

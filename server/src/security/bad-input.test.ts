@@ -22,6 +22,7 @@ import {
   operations,
   publicBodies,
   publicCalls,
+  securityEnv,
   urlOf,
   type World,
 } from './api-operations';
@@ -282,7 +283,7 @@ let world: World;
 const requests: (BadRequest & { key: string })[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(securityEnv);
   world = await buildWorld(t);
   const { doc, all } = await documentedOperations(t);
   for (const op of all) {

@@ -103,6 +103,9 @@ const meetingsRoute = (path: string, page: MeetingsPage, layout: AppRoute['layou
   layout,
 });
 
+/** The pricing page and its prefetch through one module: one preload list in the entry. */
+const pricingModule = () => import('../features/pricing/routes');
+
 /** One loader for the four help-centre addresses' pages and prefetches, as for meetings. */
 const helpModule = () => import('../features/help/routes');
 
@@ -191,9 +194,10 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: '/pages/account-setting',
-    // 'meetings' holds the API's messages about working hours (api.meetings.*).
-    namespaces: ['account', 'workingHours', 'meetings'],
-    prefetch: async ({ queryClient, search }) => {
+    // 'meetings' holds the API's messages about working hours (api.meetings.*); 'pricing' the
+    // Billing tab's words.
+    namespaces: ['account', 'workingHours', 'meetings', 'pricing'],
+    prefetch: async ({ queryClient, search, userId }) => {
       const [account, hours] = await Promise.all([
         import('../features/account/api/account-api'),
         import('../lib/working-hours'),
@@ -202,6 +206,9 @@ export const appRoutes: AppRoute[] = [
         queryClient.prefetchQuery(account.getAccountQueryOptions()),
         search.get('tab') === 'working-hours'
           ? queryClient.prefetchQuery(hours.getWorkingHoursQueryOptions())
+          : undefined,
+        search.get('tab') === 'billing'
+          ? queryClient.prefetchQuery(account.getBillingQueryOptions(userId))
           : undefined,
       ]);
     },
@@ -356,6 +363,15 @@ export const appRoutes: AppRoute[] = [
   meetingsRoute('/apps/meetings/advanced/:id', 'advanced'),
   // The page checks its id: a positive integer, a meeting I organise; anything else is the 404 page.
   meetingsRoute('/apps/meetings/:id', 'settings'),
+  {
+    path: '/pages/pricing',
+    // 'billing' holds the API's messages about requests (api.billing.*).
+    namespaces: ['pricing', 'billing'],
+    prefetch: async (context) => (await pricingModule()).pricingRoute.prefetch(context),
+    page: async () => (await pricingModule()).pricingRoute.page(),
+    access: app,
+    layout: 'app',
+  },
   helpRoute('/pages/faq', 'faq'),
   helpRoute('/pages/knowledge-base', 'knowledgeBase'),
   // The pages show the 404 page for a category or article the API does not know.

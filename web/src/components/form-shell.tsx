@@ -1,5 +1,5 @@
 /** The frame of a form bound with useContractForm: its failure as an alert, the fields, then Cancel and submit. */
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, type MantineColor, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContractForm } from '../lib/contract-form';
@@ -17,6 +17,8 @@ interface FormShellProps {
   submitDisabled?: boolean;
   /** Another action at the start of the buttons' row, such as Delete in an edit drawer. */
   secondaryAction?: ReactNode;
+  /** The submit button's colour: red for a change that cannot be undone. */
+  submitColor?: MantineColor;
   children: ReactNode;
 }
 
@@ -28,11 +30,18 @@ export function FormShell({
   maw,
   submitDisabled,
   secondaryAction,
+  submitColor,
   children,
 }: FormShellProps) {
   const { t } = useTranslation();
   const submit = (
-    <Button type="submit" loading={binding.submitting} disabled={submitDisabled} fullWidth={wide}>
+    <Button
+      type="submit"
+      loading={binding.submitting}
+      disabled={submitDisabled}
+      fullWidth={wide}
+      color={submitColor}
+    >
       {submitLabel}
     </Button>
   );

@@ -16,7 +16,13 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { IconBell, IconCalendarEvent, IconCalendarUser, IconChecklist } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconCalendarEvent,
+  IconCalendarUser,
+  IconChecklist,
+  IconLayoutKanban,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -102,6 +108,13 @@ const kinds = {
     Icon: IconCalendarUser,
     what: 'notifications.meetingInvitation',
     to: (item: Notification) => `/apps/meetings/preview?id=${item.sourceId}`,
+  },
+  // The board went with its owner's account (issue 13): only the list of boards is left to show.
+  'board-deleted': {
+    color: 'gray',
+    Icon: IconLayoutKanban,
+    what: 'notifications.boardDeleted',
+    to: () => '/apps/projects',
   },
 } as const;
 

@@ -5,6 +5,7 @@ import {
   IconCalendar,
   IconCalendarUser,
   IconChartPie,
+  IconCreditCard,
   IconHelpCircle,
   IconLayoutKanban,
   IconListCheck,
@@ -63,6 +64,7 @@ export const menuItems: MenuItem[] = [
     icon: IconSettings,
     access: { resource: 'App' },
   },
+  { labelKey: 'menu.pricing', to: '/pages/pricing', icon: IconCreditCard, access: { resource: 'App' } },
   { labelKey: 'menu.faq', to: '/pages/faq', icon: IconHelpCircle, access: { resource: 'App' } },
   {
     labelKey: 'menu.knowledgeBase',

@@ -1,5 +1,11 @@
 import { ActionIcon, Avatar, Burger, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconHelpCircle, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconCreditCard,
+  IconHelpCircle,
+  IconLogout,
+  IconSettings,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +23,12 @@ const NotificationsBell = lazy(async () => {
     loadNamespaces(['notifications']),
   ]);
   return { default: module.NotificationsBell };
+});
+
+/** The trial's days left (D25): its code, call and strings come after the page, in their own chunk. */
+const TrialBadge = lazy(async () => {
+  const [module] = await Promise.all([import('../components/trial-badge'), loadNamespaces(['pricing'])]);
+  return { default: module.TrialBadge };
 });
 
 interface NavbarProps {
@@ -54,6 +66,11 @@ export function Navbar({ onToggleMenu, menuOpened = false, onOpenCustomizer, sta
         {start}
       </Group>
       <Group gap={4} wrap="nowrap">
+        {user && (
+          <Suspense fallback={null}>
+            <TrialBadge />
+          </Suspense>
+        )}
         <LanguageMenu />
         <SkinToggle />
         {user && (
@@ -95,6 +112,9 @@ export function Navbar({ onToggleMenu, menuOpened = false, onOpenCustomizer, sta
                 leftSection={<IconSettings size={16} />}
               >
                 {t('menu.accountSettings')}
+              </Menu.Item>
+              <Menu.Item component={Link} to="/pages/pricing" leftSection={<IconCreditCard size={16} />}>
+                {t('menu.pricing')}
               </Menu.Item>
               <Menu.Item component={Link} to="/pages/faq" leftSection={<IconHelpCircle size={16} />}>
                 {t('navbar.help')}

@@ -49,6 +49,9 @@ export const lazyNamespaces = [
   'workingHours',
   'help',
   'dashboard',
+  'pricing',
+  // Only the API's messages (api/billing.json), for the pricing page's and Billing tab's forms.
+  'billing',
 ] as const;
 export type LazyNamespace = (typeof lazyNamespaces)[number];
 
@@ -56,7 +59,7 @@ const english = bundleOf(
   import.meta.glob<Bundle>(
     [
       '../locales/en/*.json',
-      '!../locales/en/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard}.json',
+      '!../locales/en/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing}.json',
     ],
     { eager: true, import: 'default' },
   ),
@@ -65,28 +68,28 @@ const others = {
   fr: import.meta.glob<Bundle>(
     [
       '../locales/fr/*.json',
-      '!../locales/fr/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard}.json',
+      '!../locales/fr/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing}.json',
     ],
     { import: 'default' },
   ),
   de: import.meta.glob<Bundle>(
     [
       '../locales/de/*.json',
-      '!../locales/de/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard}.json',
+      '!../locales/de/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing}.json',
     ],
     { import: 'default' },
   ),
   pt: import.meta.glob<Bundle>(
     [
       '../locales/pt/*.json',
-      '!../locales/pt/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard}.json',
+      '!../locales/pt/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing}.json',
     ],
     { import: 'default' },
   ),
 };
 const featureFiles = import.meta.glob<Bundle>(
   [
-    '../locales/*/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard}.json',
+    '../locales/*/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing}.json',
     '../locales/*/api/*.json',
   ],
   { import: 'default' },

@@ -12,6 +12,7 @@ import { calendar } from './0008-calendar';
 import { workingHours } from './0009-working-hours';
 import { meetings } from './0010-meetings';
 import { billing } from './0011-billing';
+import { billingCheckout } from './0012-billing-checkout';
 import { todoCompletedAt } from './0013-todo-completed-at';
 
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -27,6 +28,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0009-working-hours': workingHours(),
     '0010-meetings': meetings(engine),
     '0011-billing': billing(engine),
+    '0012-billing-checkout': billingCheckout(),
     '0013-todo-completed-at': todoCompletedAt(engine),
   };
 }

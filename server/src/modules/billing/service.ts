@@ -16,13 +16,14 @@ import {
   TRIAL_DAYS,
 } from '@cadence/contract';
 import type { Selectable } from 'kysely';
+import { cardPaymentOn } from '../../config';
 import type { BillingRequestsTable } from '../../db/schema';
 import type { ServiceDeps } from '../../deps';
 
 const DAY_MS = 86_400_000;
 
 /** The plans' words (the pricing page shows them translated by plan id). */
-const planTexts: Record<PlanId, { title: string; subtitle: string; benefits: string[] }> = {
+export const planTexts: Record<PlanId, { title: string; subtitle: string; benefits: string[] }> = {
   basic: {
     title: 'Basic',
     subtitle: 'For one person, month by month',
@@ -65,7 +66,7 @@ function presentRequest(row: Selectable<BillingRequestsTable>): BillingRequest {
 }
 
 export class BillingService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'db'>) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'config'>) {}
 
   pricing(currency: Currency): Pricing {
     return {
@@ -111,7 +112,7 @@ export class BillingService {
       plan: current?.plan ?? null,
       paidUntil: current?.paid_until ?? null,
       requests: rows.map(presentRequest),
-      cardPayment: false,
+      cardPayment: cardPaymentOn(this.deps.config),
     };
   }
 

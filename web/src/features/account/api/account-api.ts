@@ -7,6 +7,7 @@ import { rememberAccountLanguage } from '../../../lib/language-sync';
 import { getWorkingHoursQueryOptions } from '../../../lib/working-hours';
 
 export { getAccountQueryOptions } from '../../../lib/account';
+export { getBillingQueryOptions } from '../../../lib/billing';
 
 function useAccountChange<I>(call: (input: I) => Promise<Account | undefined>) {
   const queryClient = useQueryClient();

@@ -3,8 +3,10 @@ import {
   IconBell,
   IconCalendar,
   IconClock,
+  IconDatabase,
   IconId,
   IconLock,
+  IconReceipt,
   IconShare,
   IconUser,
 } from '@tabler/icons-react';
@@ -15,7 +17,9 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { WorkingHoursEditor } from '../../../components/working-hours-editor';
 import { getAccountQueryOptions } from '../api/account-api';
 import { GeneralTab, InfoTab, NotificationsTab, PasswordTab, SocialTab } from '../components/account-tabs';
+import { BillingTab } from '../components/billing-tab';
 import { CalendarTab } from '../components/calendar-tab';
+import { YourDataTab } from '../components/your-data-tab';
 
 const tabs = [
   'general',
@@ -25,6 +29,8 @@ const tabs = [
   'calendar',
   'working-hours',
   'password',
+  'billing',
+  'data',
 ] as const;
 type Tab = (typeof tabs)[number];
 
@@ -74,6 +80,12 @@ export function Component() {
               <Tabs.Tab value="password" leftSection={<IconLock size={16} />}>
                 {t('account.tabs.password')}
               </Tabs.Tab>
+              <Tabs.Tab value="billing" leftSection={<IconReceipt size={16} />}>
+                {t('account.tabs.billing')}
+              </Tabs.Tab>
+              <Tabs.Tab value="data" leftSection={<IconDatabase size={16} />}>
+                {t('account.tabs.yourData')}
+              </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="general">
               <GeneralTab account={account.data} />
@@ -95,6 +107,12 @@ export function Component() {
             </Tabs.Panel>
             <Tabs.Panel value="password">
               <PasswordTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="billing">
+              <BillingTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="data">
+              <YourDataTab />
             </Tabs.Panel>
           </Tabs>
         )}

@@ -1,0 +1,290 @@
+/**
+ * "Your data" (issue 13): everything a user owns as one JSON file, and deleting the account after
+ * the password is confirmed. The file's `format` names its version; fields are only ever added.
+ */
+import { z } from 'zod';
+import { account } from './account';
+import { workingInterval } from './meetings';
+import { yourDataMessages } from './your-data-messages';
+
+export const EXPORT_FORMAT = 'cadence-export/1';
+
+export const deleteAccountInput = z
+  .strictObject({
+    password: z
+      .string({ error: yourDataMessages['account.passwordRequired'] })
+      .min(1, yourDataMessages['account.passwordRequired'])
+      .max(1024),
+  })
+  .meta({ id: 'DeleteAccountInput' });
+export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
+
+/** Another person as the file names them: never their e-mail (D12). */
+const person = z.object({ _id: z.string(), username: z.string(), fullName: z.string() });
+/** A built-in tag by name, or one of the user's tags by id. */
+const tagRef = z.object({
+  position: z.number(),
+  builtIn: z.string().nullable(),
+  tagId: z.string().nullable(),
+});
+
+const checklistEntry = z.object({
+  _id: z.string(),
+  text: z.string(),
+  done: z.boolean(),
+  createdAt: z.string(),
+});
+const boardItem = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  position: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  checklist: z.array(checklistEntry),
+});
+const boardList = z.object({
+  _id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  headerColor: z.string(),
+  position: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  items: z.array(boardItem),
+});
+
+export const yourDataExport = z
+  .object({
+    exportedAt: z.string(),
+    format: z.literal(EXPORT_FORMAT),
+    account: account.extend({
+      /** The picture as a data: URL, or null. */
+      picture: z.object({ dataUrl: z.string(), updatedAt: z.string() }).nullable(),
+      active: z.boolean(),
+      updatedAt: z.string(),
+      /** The calendar feed's address is a secret kept hashed: only that one exists, and since when. */
+      calendarFeed: z.object({ createdAt: z.string() }).nullable(),
+    }),
+    /** Sign-ins (one row per refresh of a session) and password-reset requests, without their tokens. */
+    security: z.object({
+      sessions: z.array(
+        z.object({
+          createdAt: z.string(),
+          expiresAt: z.string(),
+          usedAt: z.string().nullable(),
+          revokedAt: z.string().nullable(),
+        }),
+      ),
+      passwordResets: z.array(
+        z.object({ createdAt: z.string(), expiresAt: z.string(), usedAt: z.string().nullable() }),
+      ),
+      failedSignIns: z.array(z.object({ at: z.string() })),
+    }),
+    friends: z.array(z.object({ user: person, since: z.string() })),
+    friendRequests: z.object({
+      sent: z.array(z.object({ _id: z.string(), to: person, createdAt: z.string() })),
+      received: z.array(z.object({ _id: z.string(), from: person, createdAt: z.string() })),
+    }),
+    groups: z.object({
+      owned: z.array(
+        z.object({
+          _id: z.string(),
+          name: z.string(),
+          createdAt: z.string(),
+          updatedAt: z.string(),
+          members: z.array(person),
+        }),
+      ),
+      memberOf: z.array(z.object({ _id: z.string(), name: z.string(), owner: person })),
+    }),
+    tags: z.array(
+      z.object({
+        _id: z.string(),
+        name: z.string(),
+        color: z.string(),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+      }),
+    ),
+    boards: z.object({
+      owned: z.array(
+        z.object({
+          _id: z.string(),
+          name: z.string(),
+          description: z.string(),
+          status: z.string(),
+          createdAt: z.string(),
+          updatedAt: z.string(),
+          members: z.array(person),
+          lists: z.array(boardList),
+        }),
+      ),
+      memberOf: z.array(z.object({ _id: z.string(), name: z.string(), owner: person })),
+    }),
+    goals: z.array(
+      z.object({
+        _id: z.string(),
+        title: z.string(),
+        description: z.string(),
+        startDate: z.string(),
+        endDate: z.string(),
+        timeline: z.string(),
+        time: z.string(),
+        dedicatedHours: z.number(),
+        isDone: z.boolean(),
+        isProgress: z.boolean(),
+        isDeleted: z.boolean(),
+        deletedAt: z.string().nullable(),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+        tags: z.array(tagRef),
+        subGoals: z.array(
+          z.object({
+            _id: z.string(),
+            title: z.string(),
+            position: z.number(),
+            tasks: z.array(
+              z.object({
+                _id: z.string(),
+                text: z.string(),
+                done: z.boolean(),
+                percentage: z.number(),
+                position: z.number(),
+              }),
+            ),
+          }),
+        ),
+      }),
+    ),
+    todos: z.object({
+      owned: z.array(
+        z.object({
+          _id: z.string(),
+          title: z.string(),
+          description: z.string(),
+          dueDate: z.string().nullable(),
+          isImportant: z.boolean(),
+          isCompleted: z.boolean(),
+          isDeleted: z.boolean(),
+          repeatEvery: z.number().nullable(),
+          repeatUnit: z.string().nullable(),
+          completedAt: z.string().nullable(),
+          deletedAt: z.string().nullable(),
+          createdAt: z.string(),
+          updatedAt: z.string(),
+          assignees: z.array(person),
+          tags: z.array(tagRef),
+        }),
+      ),
+      assignedToMe: z.array(z.object({ _id: z.string(), title: z.string(), owner: person })),
+    }),
+    events: z.object({
+      owned: z.array(
+        z.object({
+          _id: z.string(),
+          title: z.string(),
+          description: z.string(),
+          url: z.string(),
+          location: z.string(),
+          category: z.string(),
+          allDay: z.boolean(),
+          start: z.string(),
+          end: z.string(),
+          timeZone: z.string(),
+          recurrence: z.string().nullable(),
+          reminder: z.number().nullable(),
+          uid: z.string(),
+          createdAt: z.string(),
+          updatedAt: z.string(),
+          guests: z.array(person),
+        }),
+      ),
+      guestOf: z.array(
+        z.object({ _id: z.string(), title: z.string(), start: z.string(), end: z.string(), owner: person }),
+      ),
+    }),
+    /** What shows on the user's calendar (their events, those they are a guest of, their meetings). */
+    calendarEntries: z.array(
+      z.object({ kind: z.string(), sourceId: z.string(), start: z.string(), end: z.string() }),
+    ),
+    meetings: z.object({
+      organised: z.array(
+        z.object({
+          _id: z.string(),
+          name: z.string(),
+          description: z.string(),
+          duration: z.number(),
+          startDate: z.string(),
+          endDate: z.string(),
+          link: z.string(),
+          time: z.string().nullable(),
+          step: z.number(),
+          timeZone: z.string(),
+          state: z.string(),
+          completed: z.boolean(),
+          uid: z.string(),
+          sequence: z.number(),
+          createdAt: z.string(),
+          updatedAt: z.string(),
+          invitations: z.array(
+            z.object({
+              user: person,
+              status: z.string(),
+              answeredAt: z.string().nullable(),
+              createdAt: z.string(),
+            }),
+          ),
+        }),
+      ),
+      invitations: z.array(
+        z.object({
+          meetingId: z.string(),
+          name: z.string(),
+          time: z.string().nullable(),
+          organiser: person,
+          status: z.string(),
+          answeredAt: z.string().nullable(),
+          createdAt: z.string(),
+        }),
+      ),
+    }),
+    notifications: z.array(
+      z.object({
+        _id: z.string(),
+        kind: z.string(),
+        sourceId: z.string(),
+        title: z.string(),
+        at: z.string(),
+        isRead: z.boolean(),
+        createdAt: z.string(),
+      }),
+    ),
+    reminders: z.array(
+      z.object({
+        _id: z.string(),
+        kind: z.string(),
+        sourceId: z.string(),
+        fireAt: z.string(),
+        occurrenceAt: z.string(),
+      }),
+    ),
+    /** null: none stored, the default applies (D22). */
+    workingHours: z.array(workingInterval).nullable(),
+    billingRequests: z.array(
+      z.object({
+        _id: z.string(),
+        plan: z.string(),
+        currency: z.string(),
+        users: z.number(),
+        amountCents: z.number(),
+        status: z.string(),
+        paidUntil: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+    /** Chat does not exist yet: always empty in format 1, kept so readers need not change later. */
+    messages: z.array(z.never()),
+  })
+  .meta({ id: 'YourDataExport' });
+export type YourDataExport = z.infer<typeof yourDataExport>;

@@ -1,0 +1,669 @@
+/**
+ * "Your data" (issue 13) through HTTP on a rich account: the export holds every row of every
+ * table that is the user's (the tables and their user columns are read from the database itself,
+ * so a new table fails here until it is covered), a wrong password changes nothing, and after the
+ * deletion no row of theirs is left, their friend's things are intact and no credential works.
+ */
+import {
+  type ErrorBody,
+  messages,
+  type NotificationList,
+  type Task,
+  yourDataExport,
+  type YourDataExport,
+} from '@cadence/contract';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  befriend,
+  buildBoard,
+  buildGoal,
+  buildGroup,
+  buildTask,
+  buildUser,
+  call,
+  expectError,
+  login,
+  multipartFile,
+  ok,
+  readBoard,
+  refresh,
+  sendFriendRequest,
+  type TestUser,
+} from '../../test/factories';
+import { fingerprint, usePostgres, useTestApp } from '../../test/harness';
+
+const t = useTestApp();
+
+type Row = Record<string, unknown>;
+const str = (value: unknown) => String(value);
+
+/** A column that names a user: a foreign key to users.id, or a name that says so. */
+const userColumnName =
+  /^(user|owner|friend|from_user|to_user|organiser|organizer|author|sender|recipient|member)(_id)?$/;
+
+/** Every table of the database with the columns that name a user (by id, or by e-mail outside `users`). */
+async function userColumns(): Promise<Map<string, { ids: string[]; emails: string[] }>> {
+  const { db } = t.database;
+  const foreign = usePostgres
+    ? (
+        await sql<{ table_name: string; column_name: string; foreign_table: string }>`
+          select kcu.table_name, kcu.column_name, ccu.table_name as foreign_table
+          from information_schema.table_constraints tc
+          join information_schema.key_column_usage kcu
+            on kcu.constraint_name = tc.constraint_name and kcu.table_schema = tc.table_schema
+          join information_schema.constraint_column_usage ccu
+            on ccu.constraint_name = tc.constraint_name and ccu.table_schema = tc.table_schema
+          where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = current_schema()`.execute(db)
+      ).rows
+    : [];
+  const result = new Map<string, { ids: string[]; emails: string[] }>();
+  for (const table of await db.introspection.getTables()) {
+    let keys = foreign.filter((fk) => fk.table_name === table.name);
+    if (!usePostgres) {
+      const rows = await sql<{
+        table: string;
+        from: string;
+      }>`select * from pragma_foreign_key_list(${table.name})`.execute(db);
+      keys = rows.rows.map((fk) => ({
+        table_name: table.name,
+        column_name: fk.from,
+        foreign_table: fk.table,
+      }));
+    }
+    const ids = new Set(keys.filter((fk) => fk.foreign_table === 'users').map((fk) => fk.column_name));
+    for (const column of table.columns) if (userColumnName.test(column.name)) ids.add(column.name);
+    if (table.name === 'users') ids.add('id');
+    const emails =
+      table.name === 'users' ? [] : table.columns.filter((c) => /email$/.test(c.name)).map((c) => c.name);
+    result.set(table.name, { ids: [...ids].sort(), emails });
+  }
+  return result;
+}
+
+async function rowsOf(table: string): Promise<Row[]> {
+  return (await sql<Row>`select * from ${sql.table(table)}`.execute(t.database.db)).rows;
+}
+
+/**
+ * Each table holding rows of a user's: how a row is keyed, and the keys the export file shows for
+ * them. `rows` picks the user's rows of a table without a user column (owned through a parent);
+ * tables with one take the rows naming the user in any of them.
+ */
+interface Coverage {
+  key: (row: Row) => string;
+  exported: (file: YourDataExport) => string[];
+  rows?: (userId: number) => Promise<Row[]>;
+  /** Compare distinct keys (a friendship is two rows, one friend in the file). */
+  distinct?: boolean;
+}
+
+const ids = (list: { _id: string }[]) => list.map((entry) => entry._id);
+const ownedBoards = (f: YourDataExport) => f.boards.owned;
+const inIds = async (
+  table: string,
+  column: string,
+  parentTable: string,
+  parentOwner: string,
+  userId: number,
+) =>
+  (
+    await sql<Row>`select * from ${sql.table(table)} where ${sql.ref(column)} in (select id from ${sql.table(parentTable)} where ${sql.ref(parentOwner)} = ${userId})`.execute(
+      t.database.db,
+    )
+  ).rows;
+
+const coverage: Record<string, Coverage> = {
+  users: { key: (r) => str(r.id), exported: (f) => [f.account._id] },
+  avatars: { key: (r) => str(r.user_id), exported: (f) => (f.account.picture ? [f.account._id] : []) },
+  calendar_feeds: {
+    key: (r) => str(r.user_id),
+    exported: (f) => (f.account.calendarFeed ? [f.account._id] : []),
+  },
+  refresh_tokens: {
+    key: (r) => `${str(r.created_at)}|${str(r.expires_at)}`,
+    exported: (f) => f.security.sessions.map((s) => `${s.createdAt}|${s.expiresAt}`),
+  },
+  password_resets: {
+    key: (r) => `${str(r.created_at)}|${str(r.expires_at)}`,
+    exported: (f) => f.security.passwordResets.map((s) => `${s.createdAt}|${s.expiresAt}`),
+  },
+  login_failures: {
+    key: (r) => str(r.created_at),
+    exported: (f) => f.security.failedSignIns.map((s) => s.at),
+  },
+  tags: { key: (r) => str(r.id), exported: (f) => ids(f.tags) },
+  friend_requests: {
+    key: (r) => str(r.id),
+    exported: (f) => [...ids(f.friendRequests.sent), ...ids(f.friendRequests.received)],
+  },
+  friendships: {
+    key: (r) => [str(r.user_id), str(r.friend_id)].sort().join('-'),
+    exported: (f) => f.friends.map((friend) => [f.account._id, friend.user._id].sort().join('-')),
+    distinct: true,
+  },
+  groups: { key: (r) => str(r.id), exported: (f) => ids(f.groups.owned) },
+  group_members: {
+    key: (r) => `${str(r.group_id)}:${str(r.user_id)}`,
+    exported: (f) => [
+      ...f.groups.owned.flatMap((g) => g.members.map((m) => `${g._id}:${m._id}`)),
+      ...f.groups.memberOf.map((g) => `${g._id}:${f.account._id}`),
+    ],
+    rows: async (userId) => [
+      ...(await inIds('group_members', 'group_id', 'groups', 'owner_id', userId)),
+      ...(await t.database.db
+        .selectFrom('group_members')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .execute()),
+    ],
+  },
+  boards: { key: (r) => str(r.id), exported: (f) => ids(ownedBoards(f)) },
+  board_members: {
+    key: (r) => `${str(r.board_id)}:${str(r.user_id)}`,
+    exported: (f) => [
+      ...ownedBoards(f).flatMap((b) => b.members.map((m) => `${b._id}:${m._id}`)),
+      ...f.boards.memberOf.map((b) => `${b._id}:${f.account._id}`),
+    ],
+    rows: async (userId) => [
+      ...(await inIds('board_members', 'board_id', 'boards', 'owner_id', userId)),
+      ...(await t.database.db
+        .selectFrom('board_members')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .execute()),
+    ],
+  },
+  board_lists: {
+    key: (r) => str(r.id),
+    exported: (f) => ownedBoards(f).flatMap((b) => ids(b.lists)),
+    rows: (userId) => inIds('board_lists', 'board_id', 'boards', 'owner_id', userId),
+  },
+  board_items: {
+    key: (r) => str(r.id),
+    exported: (f) => ownedBoards(f).flatMap((b) => b.lists.flatMap((l) => ids(l.items))),
+    rows: (userId) => inIds('board_items', 'board_id', 'boards', 'owner_id', userId),
+  },
+  item_todos: {
+    key: (r) => str(r.id),
+    exported: (f) =>
+      ownedBoards(f).flatMap((b) => b.lists.flatMap((l) => l.items.flatMap((i) => ids(i.checklist)))),
+    rows: (userId) => inIds('item_todos', 'board_id', 'boards', 'owner_id', userId),
+  },
+  goals: { key: (r) => str(r.id), exported: (f) => ids(f.goals) },
+  goal_sub_objectives: {
+    key: (r) => str(r.id),
+    exported: (f) => f.goals.flatMap((g) => ids(g.subGoals)),
+    rows: (userId) => inIds('goal_sub_objectives', 'goal_id', 'goals', 'user_id', userId),
+  },
+  goal_tasks: {
+    key: (r) => str(r.id),
+    exported: (f) => f.goals.flatMap((g) => g.subGoals.flatMap((s) => ids(s.tasks))),
+    rows: (userId) => inIds('goal_tasks', 'goal_id', 'goals', 'user_id', userId),
+  },
+  goal_tags: {
+    key: (r) => `${str(r.goal_id)}:${str(r.position)}`,
+    exported: (f) => f.goals.flatMap((g) => g.tags.map((tag) => `${g._id}:${tag.position}`)),
+    rows: (userId) => inIds('goal_tags', 'goal_id', 'goals', 'user_id', userId),
+  },
+  todos: { key: (r) => str(r.id), exported: (f) => ids(f.todos.owned) },
+  todo_tags: {
+    key: (r) => `${str(r.todo_id)}:${str(r.position)}`,
+    exported: (f) => f.todos.owned.flatMap((todo) => todo.tags.map((tag) => `${todo._id}:${tag.position}`)),
+    rows: (userId) => inIds('todo_tags', 'todo_id', 'todos', 'owner_id', userId),
+  },
+  todo_assignees: {
+    key: (r) => `${str(r.todo_id)}:${str(r.user_id)}`,
+    exported: (f) => [
+      ...f.todos.owned.flatMap((todo) => todo.assignees.map((a) => `${todo._id}:${a._id}`)),
+      ...f.todos.assignedToMe.map((todo) => `${todo._id}:${f.account._id}`),
+    ],
+    rows: async (userId) => [
+      ...(await inIds('todo_assignees', 'todo_id', 'todos', 'owner_id', userId)),
+      ...(await t.database.db
+        .selectFrom('todo_assignees')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .execute()),
+    ],
+  },
+  events: { key: (r) => str(r.id), exported: (f) => ids(f.events.owned) },
+  event_guests: {
+    key: (r) => `${str(r.event_id)}:${str(r.user_id)}`,
+    exported: (f) => [
+      ...f.events.owned.flatMap((e) => e.guests.map((g) => `${e._id}:${g._id}`)),
+      ...f.events.guestOf.map((e) => `${e._id}:${f.account._id}`),
+    ],
+    rows: async (userId) => [
+      ...(await inIds('event_guests', 'event_id', 'events', 'owner_id', userId)),
+      ...(await t.database.db.selectFrom('event_guests').selectAll().where('user_id', '=', userId).execute()),
+    ],
+  },
+  calendar_entries: {
+    key: (r) => `${str(r.kind)}:${str(r.source_id)}`,
+    exported: (f) => f.calendarEntries.map((e) => `${e.kind}:${e.sourceId}`),
+  },
+  meetings: { key: (r) => str(r.id), exported: (f) => ids(f.meetings.organised) },
+  meeting_invitations: {
+    key: (r) => `${str(r.meeting_id)}:${str(r.user_id)}`,
+    exported: (f) => [
+      ...f.meetings.organised.flatMap((m) => m.invitations.map((i) => `${m._id}:${i.user._id}`)),
+      ...f.meetings.invitations.map((i) => `${i.meetingId}:${f.account._id}`),
+    ],
+    rows: async (userId) => [
+      ...(await inIds('meeting_invitations', 'meeting_id', 'meetings', 'owner_id', userId)),
+      ...(await t.database.db
+        .selectFrom('meeting_invitations')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .execute()),
+    ],
+  },
+  notifications: { key: (r) => str(r.id), exported: (f) => ids(f.notifications) },
+  reminders: { key: (r) => str(r.id), exported: (f) => ids(f.reminders) },
+  billing_requests: { key: (r) => str(r.id), exported: (f) => ids(f.billingRequests) },
+};
+
+/** Tables whose rows are not in the file, each with the reason. */
+const notExported: Record<string, string> = {
+  kysely_migration: 'the migrations applied',
+  kysely_migration_lock: 'the migrations lock',
+  list_versions: 'cache counters per user and list: no content; deleted with the account',
+};
+
+/** The user's rows of every covered table. */
+async function rowsOfUser(
+  userId: number,
+  email: string,
+  columns: Map<string, { ids: string[]; emails: string[] }>,
+): Promise<Map<string, Row[]>> {
+  const result = new Map<string, Row[]>();
+  for (const [table, named] of columns) {
+    const spec = coverage[table];
+    if (spec?.rows) {
+      result.set(table, await spec.rows(userId));
+      continue;
+    }
+    result.set(
+      table,
+      (await rowsOf(table)).filter(
+        (row) =>
+          named.ids.some((column) => str(row[column]) === String(userId)) ||
+          named.emails.some((column) => row[column] === email),
+      ),
+    );
+  }
+  return result;
+}
+
+interface World {
+  user: TestUser;
+  friend: TestUser;
+  boardId: string;
+  boardName: string;
+  friendBoardId: string;
+  friendTodoId: string;
+  friendEventId: string;
+  friendMeetingId: string;
+  friendGroupId: string;
+}
+
+let w: World;
+
+async function buildWorld(): Promise<World> {
+  // The first account operates the instance (D7).
+  const operator = await buildUser(t);
+  const user = await buildUser(t);
+  const friend = await buildUser(t);
+  const asker = await buildUser(t);
+  const asked = await buildUser(t);
+  await befriend(t, user, friend);
+  await sendFriendRequest(t, asker, user);
+  await sendFriendRequest(t, user, asked);
+  await buildGroup(t, user, { name: 'My team', members: [friend] });
+  const friendGroup = await buildGroup(t, friend, { name: 'Friend team', members: [user] });
+  await ok(t, 'POST', '/api/tags', user.token, { name: 'work', color: '#123456' }, 201);
+  const picture = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#7367f0' } })
+    .png()
+    .toBuffer();
+  const upload = multipartFile('me.png', 'image/png', picture);
+  const uploaded = await call(t, 'POST', '/api/account/avatar', user.token, upload.payload, {
+    'content-type': upload.contentType,
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+
+  const boardName = 'Shared launch';
+  const { board, lists, items } = await buildBoard(t, user, {
+    name: boardName,
+    members: [friend],
+    layout: { Doing: ['Write'], Done: ['Plan'] },
+  });
+  await ok(
+    t,
+    'POST',
+    `/api/projects/${board._id}/lists/${lists.Doing!._id}/items/${items.Write!._id}/todo`,
+    user.token,
+    { text: 'Outline' },
+    201,
+  );
+  const friendBoard = await buildBoard(t, friend, {
+    name: 'Friend board',
+    members: [user],
+    layout: { Todo: ['Their card'] },
+  });
+  await ok(
+    t,
+    'POST',
+    `/api/projects/${friendBoard.board._id}/lists/${friendBoard.lists.Todo!._id}/items/${friendBoard.items['Their card']!._id}/todo`,
+    friend.token,
+    { text: 'Their step' },
+    201,
+  );
+
+  await buildGoal(t, user, { title: 'Learn Greek', tags: ['high', 'work'] });
+  await buildTask(t, user, { title: 'Mine, shared', assignee: [friend.id], tags: ['work'] });
+  await buildTask(t, user, { title: 'Mine alone', dueDate: new Date().toISOString().slice(0, 10) });
+  const friendTodo = await buildTask(t, friend, { title: 'Theirs, for me', assignee: [user.id] });
+
+  const start = new Date(Date.now() + 86_400_000);
+  const end = new Date(start.getTime() + 3_600_000);
+  const event = await ok<{ _id: string }>(
+    t,
+    'POST',
+    '/api/calender/add-event',
+    user.token,
+    {
+      title: 'My party',
+      start: start.toISOString(),
+      end: end.toISOString(),
+      reminder: 15,
+      guests: [friend.id],
+    },
+    201,
+  );
+  const friendEvent = await ok<{ _id: string }>(
+    t,
+    'POST',
+    '/api/calender/add-event',
+    friend.token,
+    {
+      title: 'Their party',
+      start: start.toISOString(),
+      end: end.toISOString(),
+      reminder: 30,
+      guests: [user.id],
+    },
+    201,
+  );
+  const meetingBody = (name: string, invitee: TestUser, time: string) => ({
+    name,
+    duration: 30,
+    startDate: '2027-01-11',
+    endDate: '2027-01-15',
+    time,
+    invitees: [invitee.id],
+  });
+  const meeting = await ok<{ _id: string }>(
+    t,
+    'POST',
+    '/api/meetings',
+    user.token,
+    meetingBody('My meeting', friend, '2027-01-13T11:00:00Z'),
+    201,
+  );
+  await ok(t, 'PUT', `/api/meetings/${meeting._id}/invitation`, friend.token, { status: 'accepted' });
+  const friendMeeting = await ok<{ _id: string }>(
+    t,
+    'POST',
+    '/api/meetings',
+    friend.token,
+    meetingBody('Their meeting', user, '2027-01-14T11:00:00Z'),
+    201,
+  );
+  await ok(t, 'PUT', `/api/meetings/${friendMeeting._id}/invitation`, user.token, { status: 'accepted' });
+  // A reminder fires on the clock, not through a call: written as the scheduler writes one.
+  await t.database.db
+    .insertInto('notifications')
+    .values({
+      user_id: Number(user.id),
+      kind: 'event',
+      source_id: Number(event._id),
+      title: 'My party',
+      occurrence_at: start.toISOString(),
+      is_read: false,
+      mail_state: 'sent',
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  await ok(t, 'PUT', '/api/working-hours', user.token, {
+    data: [{ day: 'monday', from: '09:00', to: '17:00' }],
+  });
+  await ok(t, 'POST', '/api/billing/requests', user.token, { plan: 'teams', users: 5 }, 201);
+  await ok(t, 'POST', '/api/calender/feed', user.token, undefined, 201);
+  await call(t, 'POST', '/api/jwt/forgot-password', undefined, { email: user.email });
+  expect((await login(t, user.email, 'not my password')).statusCode).toBe(400);
+  // A second session, so there are several refresh tokens.
+  expect((await login(t, user.email, user.password)).statusCode).toBe(200);
+  expect(operator.id).not.toBe(user.id);
+  return {
+    user,
+    friend,
+    boardId: board._id,
+    boardName,
+    friendBoardId: friendBoard.board._id,
+    friendTodoId: friendTodo._id,
+    friendEventId: friendEvent._id,
+    friendMeetingId: friendMeeting._id,
+    friendGroupId: friendGroup._id,
+  };
+}
+
+beforeAll(async () => {
+  w = await buildWorld();
+}, 60_000);
+
+describe('GET /api/account/export', () => {
+  it('is a download of every row of every table that is the user’s', async () => {
+    const response = await call(t, 'GET', '/api/account/export', w.user.token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="cadence-${w.user.username}-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+    );
+    const file = yourDataExport.parse(response.json());
+    expect(file.format).toBe('cadence-export/1');
+    expect(file.messages).toEqual([]);
+    expect(file.account.general.email).toBe(w.user.email);
+    expect(file.workingHours).toEqual([{ day: 'monday', from: '09:00', to: '17:00' }]);
+    // No secret: the password's hash, a token's hash, the feed's secret.
+    const text = response.body;
+    const user = await t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', Number(w.user.id))
+      .executeTakeFirstOrThrow();
+    expect(text).not.toContain(user.password_hash);
+    for (const table of ['refresh_tokens', 'password_resets', 'calendar_feeds'] as const) {
+      const hashes = await t.database.db.selectFrom(table).select('token_hash').execute();
+      expect(hashes.length).toBeGreaterThan(0);
+      for (const { token_hash } of hashes) expect(text).not.toContain(token_hash);
+    }
+    // No other person's e-mail address (D12).
+    expect(text).not.toContain(w.friend.email);
+
+    const columns = await userColumns();
+    const uncovered = [...columns]
+      .filter(
+        ([table, named]) =>
+          (named.ids.length > 0 || named.emails.length > 0) && !coverage[table] && !(table in notExported),
+      )
+      .map(([table]) => table);
+    expect(
+      uncovered,
+      `tables naming a user that the export test does not cover: ${uncovered.join(', ')}`,
+    ).toEqual([]);
+    const unknown = [...columns.keys()].filter((table) => !coverage[table] && !(table in notExported));
+    expect(
+      unknown,
+      `tables neither covered nor listed as holding no user data: ${unknown.join(', ')}`,
+    ).toEqual([]);
+
+    const mine = await rowsOfUser(Number(w.user.id), w.user.email, columns);
+    let checked = 0;
+    for (const [table, rows] of mine) {
+      const spec = coverage[table];
+      if (!spec) continue;
+      const inDatabase = rows.map(spec.key).sort();
+      const inFile = spec.exported(file).sort();
+      if (spec.distinct) expect([...new Set(inFile)], table).toEqual([...new Set(inDatabase)]);
+      else expect(inFile, table).toEqual(inDatabase);
+      checked += rows.length;
+    }
+    // The world gives every covered table at least one row of the user's.
+    for (const table of Object.keys(coverage)) expect(mine.get(table)?.length, table).toBeGreaterThan(0);
+    expect(checked).toBeGreaterThan(Object.keys(coverage).length);
+  });
+
+  it('shows another user only their own data', async () => {
+    const file = yourDataExport.parse(await ok<unknown>(t, 'GET', '/api/account/export', w.friend.token));
+    expect(file.account._id).toBe(w.friend.id);
+    expect(file.boards.owned.map((b) => b.name)).toEqual(['Friend board']);
+    expect(file.boards.memberOf.map((b) => b._id)).toEqual([w.boardId]);
+    expect(JSON.stringify(file)).not.toContain(w.user.email);
+  });
+});
+
+describe('DELETE /api/account', () => {
+  it('refuses a wrong password with the field, and changes nothing', async () => {
+    const before = await fingerprint(t.database);
+    const body = expectError(
+      await call(t, 'DELETE', '/api/account', w.user.token, { password: 'not my password' }),
+      400,
+      'WRONG_PASSWORD',
+    );
+    expect(body.fields).toEqual({ password: messages['account.passwordWrong'] });
+    expect(await fingerprint(t.database)).toEqual(before);
+    expectError(await call(t, 'DELETE', '/api/account', w.user.token, {}), 400, 'VALIDATION_ERROR');
+    expectError(
+      await call(t, 'DELETE', '/api/account', w.user.token, { password: w.user.password, extra: 1 }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(await fingerprint(t.database)).toEqual(before);
+  });
+
+  it('is closed to the operator of the instance (the first account here)', async () => {
+    const [first] = await t.database.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .orderBy('id')
+      .limit(1)
+      .execute();
+    const operatorLogin = await login(t, first!.email, 'correct horse battery');
+    expect(operatorLogin.statusCode).toBe(200);
+    const operatorToken = operatorLogin.json<{ accessToken: string }>().accessToken;
+    const before = await fingerprint(t.database);
+    const refused = expectError(
+      await call(t, 'DELETE', '/api/account', operatorToken, { password: 'correct horse battery' }),
+      403,
+      'OPERATOR_CANNOT_DELETE',
+    );
+    expect(refused.message).toBe(messages['account.operatorCannotDelete']);
+    expect(await fingerprint(t.database)).toEqual(before);
+    // Still there, still signed in.
+    expect((await call(t, 'GET', '/api/account', operatorToken)).statusCode).toBe(200);
+  });
+
+  it('deletes everything the user owns and their place in others’ things, in one go', async () => {
+    const { db } = t.database;
+    const userId = Number(w.user.id);
+    const friendId = Number(w.friend.id);
+    const columns = await userColumns();
+    const mine = await rowsOfUser(userId, w.user.email, columns);
+    const friendOwned = async () => ({
+      boards: await db.selectFrom('boards').select('id').where('owner_id', '=', friendId).execute(),
+      lists: await inIds('board_lists', 'board_id', 'boards', 'owner_id', friendId),
+      items: await inIds('board_items', 'board_id', 'boards', 'owner_id', friendId),
+      checklist: await inIds('item_todos', 'board_id', 'boards', 'owner_id', friendId),
+      todos: await db.selectFrom('todos').selectAll().where('owner_id', '=', friendId).execute(),
+      events: await db.selectFrom('events').selectAll().where('owner_id', '=', friendId).execute(),
+      meetings: await db.selectFrom('meetings').selectAll().where('owner_id', '=', friendId).execute(),
+      groups: await db.selectFrom('groups').selectAll().where('owner_id', '=', friendId).execute(),
+    });
+    const friendBefore = await friendOwned();
+    const friendBoardBefore = await readBoard(t, w.friend.token, w.friendBoardId);
+    expect(friendBoardBefore.members.map((m) => m._id)).toContain(w.user.id);
+
+    const response = await call(t, 'DELETE', '/api/account', w.user.token, { password: w.user.password });
+    expect(response.statusCode, response.body).toBe(204);
+
+    // No row of theirs is left: none naming them in any user column, none they owned through a parent.
+    for (const [table, named] of columns) {
+      const rows = await rowsOf(table);
+      const naming = rows.filter(
+        (row) =>
+          named.ids.some((column) => str(row[column]) === String(userId)) ||
+          named.emails.some((column) => row[column] === w.user.email),
+      );
+      expect(naming, table).toEqual([]);
+      const spec = coverage[table];
+      if (spec?.rows) {
+        const gone = new Set((mine.get(table) ?? []).map((row) => JSON.stringify(row)));
+        expect(
+          rows.filter((row) => gone.has(JSON.stringify(row))),
+          table,
+        ).toEqual([]);
+      }
+    }
+    expect(await db.selectFrom('users').select('id').where('id', '=', userId).execute()).toEqual([]);
+    // Nor anything of the friend's pointing at what the user owned (`source_id` has no foreign key).
+    const sources = { event: 'events', meeting: 'meetings', todo: 'todos' } as const;
+    for (const table of ['calendar_entries', 'reminders', 'notifications'] as const) {
+      for (const [kind, source] of Object.entries(sources)) {
+        const dangling = await sql<Row>`select * from ${sql.table(table)} where kind = ${kind}
+          and source_id not in (select id from ${sql.table(source)})`.execute(db);
+        expect(dangling.rows, `${table} of kind ${kind}`).toEqual([]);
+      }
+    }
+
+    // The friend's things are intact, without the user in them.
+    const friendAfter = await friendOwned();
+    expect(friendAfter.boards).toEqual(friendBefore.boards);
+    for (const key of ['lists', 'items', 'checklist', 'todos', 'events', 'meetings', 'groups'] as const) {
+      expect(friendAfter[key], key).toEqual(friendBefore[key]);
+    }
+    const friendBoard = await readBoard(t, w.friend.token, w.friendBoardId);
+    expect(friendBoard.members.map((m) => m._id)).not.toContain(w.user.id);
+    expect(friendBoard.lists).toEqual(friendBoardBefore.lists);
+    const todo = await ok<Task>(t, 'GET', `/api/todos/${w.friendTodoId}`, w.friend.token);
+    expect(JSON.stringify(todo)).not.toContain(`"${w.user.id}"`);
+    const event = await call(t, 'GET', `/api/calender/events/${w.friendEventId}`, w.friend.token);
+    expect(event.statusCode).toBe(200);
+    expect(event.body).not.toContain(w.user.username);
+    const meeting = await call(t, 'GET', `/api/meetings/${w.friendMeetingId}`, w.friend.token);
+    expect(meeting.statusCode).toBe(200);
+    expect(meeting.body).not.toContain(w.user.username);
+    const group = await call(t, 'GET', `/api/groups/${w.friendGroupId}`, w.friend.token);
+    expect(group.statusCode).toBe(200);
+    expect(group.body).not.toContain(w.user.username);
+    expect((await ok<{ count: number }>(t, 'GET', '/api/friends', w.friend.token)).count).toBe(0);
+
+    // The board the user shared is gone for its member, who was told by its name.
+    expectError(await call(t, 'GET', `/api/projects?id=${w.boardId}`, w.friend.token), 404, 'NOT_FOUND');
+    const bell = await ok<NotificationList>(t, 'GET', '/api/notifications', w.friend.token);
+    const told = bell.data.filter((n) => n.kind === 'board-deleted');
+    expect(told).toMatchObject([{ sourceId: w.boardId, title: w.boardName, isRead: false }]);
+    // Nothing in the friend's bell points at the user's meeting or event any more.
+    expect(bell.data.filter((n) => n.kind === 'meeting').map((n) => n.title)).not.toContain('My meeting');
+
+    // No credential works: the password, the access token, the refresh token.
+    expectError(await login(t, w.user.email, w.user.password), 400, 'INVALID_CREDENTIALS');
+    const access = await call(t, 'GET', '/api/account', w.user.token);
+    expect(access.statusCode).toBe(401);
+    expect(access.json<ErrorBody>().code).toBe('INVALID_TOKEN');
+    expectError(await refresh(t, w.user.refreshToken), 401, 'INVALID_REFRESH_TOKEN');
+    // The address and the name are free again.
+    const again = await buildUser(t, { email: w.user.email, username: w.user.username });
+    expect(Number(again.id)).toBeGreaterThan(userId);
+  });
+});
