@@ -23,6 +23,7 @@ export type CompletedWeek = z.infer<typeof completedWeek>;
 
 export const dashboard = z
   .object({
+    timeZone: z.string().describe('My time zone: the weeks and "today" are counted in it, times shown in it'),
     tasks: z.object({
       open: z.number().int().min(0).describe('Tasks I own or am assigned to: not completed, not deleted'),
       completed: z.number().int().min(0).describe('Completed, not deleted'),

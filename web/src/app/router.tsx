@@ -152,15 +152,13 @@ export const appRoutes: AppRoute[] = [
     path: '/dashboard/analytics',
     namespaces: ['dashboard'],
     prefetch: async ({ queryClient, userId }) => {
-      const [auth, dashboard, account] = await Promise.all([
+      const [auth, dashboard] = await Promise.all([
         import('../lib/auth'),
         import('../features/dashboard/api/dashboard-api'),
-        import('../lib/account'),
       ]);
       return Promise.all([
         queryClient.prefetchQuery(auth.getCurrentUserQueryOptions()),
         queryClient.prefetchQuery(dashboard.getDashboardQueryOptions(userId)),
-        queryClient.prefetchQuery(account.getAccountQueryOptions()),
       ]);
     },
     page: () => import('../features/dashboard/analytics'),

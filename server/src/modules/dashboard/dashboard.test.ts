@@ -66,6 +66,7 @@ describe('GET /api/dashboard', () => {
     setClock('2026-03-04T12:00:00.000Z'); // a Wednesday
     const user = await buildUser(t);
     expect(await dashboardOf(user)).toEqual({
+      timeZone: 'UTC',
       tasks: {
         open: 0,
         completed: 0,

@@ -60,6 +60,7 @@ export class DashboardService {
         this.boards(db, user.id),
       ]);
     return {
+      timeZone: user.time_zone,
       tasks: {
         open: summary.open,
         completed: completed.total,

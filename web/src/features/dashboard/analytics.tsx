@@ -7,7 +7,6 @@ import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/error-alert';
-import { getAccountQueryOptions } from '../../lib/account';
 import { getCurrentUserQueryOptions } from '../../lib/auth';
 import { useSessionUser } from '../../lib/session';
 import { getDashboardQueryOptions } from './api/dashboard-api';
@@ -68,8 +67,6 @@ export function Component() {
 
 function MyWork({ userId }: { userId: string }) {
   const dashboard = useQuery(getDashboardQueryOptions(userId));
-  // Times are shown in the account's zone; the browser's stands in for the moment it loads.
-  const timeZone = useQuery(getAccountQueryOptions()).data?.timeZone;
   const data = dashboard.data;
 
   if (!data) {
@@ -91,11 +88,11 @@ function MyWork({ userId }: { userId: string }) {
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <GoalsCard goals={data.goals} />
-        <UpcomingCard upcoming={data.upcoming} timeZone={timeZone} />
+        <UpcomingCard upcoming={data.upcoming} timeZone={data.timeZone} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <RequestsCard requests={data.requests} />
-        <BoardsCard boards={data.boards} timeZone={timeZone} />
+        <BoardsCard boards={data.boards} timeZone={data.timeZone} />
       </SimpleGrid>
     </Stack>
   );
