@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress';
+import { preloadLists, withoutLoaded } from './preload-lists';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadLists(), precompress()],
   resolve: {
     alias: {
       // The toast store alone (the package's exports hide it): the entry needs the store to know
@@ -25,6 +26,7 @@ export default defineConfig({
     target: 'es2022',
     // bench/bundle-size.ts reads it to measure what each route loads.
     manifest: true,
+    modulePreload: { resolveDependencies: withoutLoaded },
     rolldownOptions: {
       output: {
         codeSplitting: {
