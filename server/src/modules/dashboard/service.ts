@@ -22,7 +22,7 @@ import type { MeetingsService } from '../meetings/service';
 import type { TodosService } from '../todos/service';
 
 export type DashboardServiceDeps = Pick<ServiceDeps, 'db'> & {
-  todos: Pick<TodosService, 'summary'>;
+  todos: Pick<TodosService, 'summary' | 'visibleTo'>;
   calendar: Pick<CalendarService, 'range'>;
   friends: Pick<FriendsService, 'incomingCount'>;
   meetings: Pick<MeetingsService, 'pendingInvitations'>;
@@ -82,21 +82,9 @@ export class DashboardService {
   private async completed(db: Db, userId: number, timeZone: string, now: Date) {
     const { days, bounds } = weeksIn(timeZone, now);
     const since = bounds[0]!;
-    const total = await db
-      .selectFrom('todos')
+    const total = await this.deps.todos
+      .visibleTo(db.selectFrom('todos'), userId)
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('todos.id', 'in', (eb) =>
-        eb
-          .selectFrom('todos as mine')
-          .select('mine.id')
-          .where('mine.owner_id', '=', userId)
-          .unionAll(
-            eb
-              .selectFrom('todo_assignees')
-              .select('todo_assignees.todo_id as id')
-              .where('todo_assignees.user_id', '=', userId),
-          ),
-      )
       .where('todos.is_deleted', '=', false)
       .where('todos.is_completed', '=', true)
       .executeTakeFirstOrThrow();

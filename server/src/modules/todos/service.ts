@@ -32,7 +32,7 @@ import { presentTask, type TodoRow } from './presenter';
 
 const now = () => new Date().toISOString();
 
-type TodoScope = SelectQueryBuilder<Database, 'todos', object>;
+export type TodoScope = SelectQueryBuilder<Database, 'todos', object>;
 
 /** What only the owner may change; an assignee sending any of these gets 403. */
 const ownerFields = [
@@ -277,7 +277,7 @@ export class TodosService {
    * Owned by the user, or assigned to them: ids from two index ranges (owner; assignee), so the
    * read never walks other users' tasks.
    */
-  private visibleTo(todos: TodoScope, userId: number): TodoScope {
+  visibleTo(todos: TodoScope, userId: number): TodoScope {
     return todos.where('todos.id', 'in', (eb) =>
       eb
         .selectFrom('todos as mine')

@@ -44,6 +44,42 @@ function ArticleBody({ body }: { body: string[] }) {
   );
 }
 
+/** A link to the article before or after, its direction named above its title. */
+function NeighbourLink({
+  category,
+  neighbour,
+  direction,
+}: {
+  category: string;
+  neighbour: { slug: string; title: string };
+  direction: 'previous' | 'next';
+}) {
+  const { t } = useTranslation();
+  const previous = direction === 'previous';
+  const arrow = previous ? <IconArrowLeft size={18} aria-hidden /> : <IconArrowRight size={18} aria-hidden />;
+  return (
+    <Button
+      component={Link}
+      to={kbArticlePath(category, neighbour.slug)}
+      variant="default"
+      fullWidth
+      h="auto"
+      py="sm"
+      leftSection={previous ? arrow : undefined}
+      rightSection={previous ? undefined : arrow}
+      justify={previous ? 'flex-start' : 'flex-end'}
+      styles={{ label: { whiteSpace: 'normal', textAlign: previous ? 'start' : 'end' } }}
+    >
+      <span>
+        <Text span size="xs" c="dimmed" display="block">
+          {t(previous ? 'help.article.previous' : 'help.article.next')}
+        </Text>
+        {neighbour.title}
+      </span>
+    </Button>
+  );
+}
+
 /** The links to the articles before and after this one in its category. */
 function Neighbours({ article }: { article: KbArticle }) {
   const { t } = useTranslation();
@@ -53,48 +89,10 @@ function Neighbours({ article }: { article: KbArticle }) {
     <nav aria-label={t('help.article.neighbours')}>
       <Grid>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          {previous && (
-            <Button
-              component={Link}
-              to={kbArticlePath(category.slug, previous.slug)}
-              variant="default"
-              fullWidth
-              h="auto"
-              py="sm"
-              leftSection={<IconArrowLeft size={18} aria-hidden />}
-              justify="flex-start"
-              styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
-            >
-              <span>
-                <Text span size="xs" c="dimmed" display="block">
-                  {t('help.article.previous')}
-                </Text>
-                {previous.title}
-              </span>
-            </Button>
-          )}
+          {previous && <NeighbourLink category={category.slug} neighbour={previous} direction="previous" />}
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          {next && (
-            <Button
-              component={Link}
-              to={kbArticlePath(category.slug, next.slug)}
-              variant="default"
-              fullWidth
-              h="auto"
-              py="sm"
-              rightSection={<IconArrowRight size={18} aria-hidden />}
-              justify="flex-end"
-              styles={{ label: { whiteSpace: 'normal', textAlign: 'end' } }}
-            >
-              <span>
-                <Text span size="xs" c="dimmed" display="block">
-                  {t('help.article.next')}
-                </Text>
-                {next.title}
-              </span>
-            </Button>
-          )}
+          {next && <NeighbourLink category={category.slug} neighbour={next} direction="next" />}
         </Grid.Col>
       </Grid>
     </nav>
