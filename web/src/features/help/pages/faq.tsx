@@ -30,7 +30,6 @@ import { getFaqQueryOptions, helpSearch } from '../api/help-api';
 import { HelpHero } from '../components/help-hero';
 import { HelpIcon } from '../components/help-icon';
 import { useHelpLanguage } from '../lib/help-page';
-import classes from '../components/help-page.module.css';
 
 type FaqCategory = FaqAnswer['data'][number];
 
@@ -159,7 +158,7 @@ export function Component() {
   }
 
   return (
-    <Stack gap="lg" className={classes.page} aria-busy={faq.isFetching}>
+    <Stack gap="lg" aria-busy={faq.isFetching}>
       <HelpHero title={t('help.faq.title')} intro={t('help.faq.intro')} searchLabel={t('help.faq.search')} />
       <Text role="status" size="sm" c="dimmed" data-testid="faq-found">
         {query && found !== undefined ? t('help.faq.found', { count: found }) : ''}

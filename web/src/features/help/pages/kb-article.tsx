@@ -13,7 +13,6 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { getKbArticleQueryOptions, getKbCategoryQueryOptions } from '../api/help-api';
 import { KbBreadcrumbs } from '../components/kb-breadcrumbs';
 import { isMissing, kbArticlePath, kbCategoryPath, useHelpLanguage } from '../lib/help-page';
-import classes from '../components/help-page.module.css';
 
 /** A paragraph whose every line starts with "- " is a bulleted list; its items without the dash. */
 function listItems(paragraph: string): string[] | null {
@@ -135,7 +134,7 @@ export function Component() {
   }
   const data = article.data;
   return (
-    <Stack gap="lg" className={classes.page}>
+    <Stack gap="lg">
       <KbBreadcrumbs
         trail={[
           { label: data.category.title, to: kbCategoryPath(data.category.slug) },

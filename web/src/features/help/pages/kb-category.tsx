@@ -11,7 +11,6 @@ import { getKbCategoryQueryOptions } from '../api/help-api';
 import { HelpIcon } from '../components/help-icon';
 import { KbBreadcrumbs } from '../components/kb-breadcrumbs';
 import { isMissing, kbArticlePath, useHelpLanguage } from '../lib/help-page';
-import classes from '../components/help-page.module.css';
 
 export function Component() {
   const { t } = useTranslation();
@@ -25,7 +24,7 @@ export function Component() {
   }
   const { category: name, title, description, icon, articles } = category.data;
   return (
-    <Stack gap="lg" className={classes.page}>
+    <Stack gap="lg">
       <KbBreadcrumbs trail={[{ label: title }]} />
       <Card withBorder padding="xl" component="header">
         <Group gap="md" wrap="nowrap" align="flex-start">

@@ -27,7 +27,6 @@ import { getKbQueryOptions, helpSearch } from '../api/help-api';
 import { HelpHero } from '../components/help-hero';
 import { HelpIcon } from '../components/help-icon';
 import { kbArticlePath, kbCategoryPath, useHelpLanguage } from '../lib/help-page';
-import classes from '../components/help-page.module.css';
 
 type KbCategory = KbAnswer['data'][number];
 
@@ -146,7 +145,7 @@ export function Component() {
   }
 
   return (
-    <Stack gap="lg" className={classes.page} aria-busy={kb.isFetching}>
+    <Stack gap="lg" aria-busy={kb.isFetching}>
       <HelpHero
         title={t('help.kb.title')}
         intro={t('help.kb.intro')}

@@ -15,7 +15,6 @@ import { billFor, formatMoney } from '../../../lib/money';
 import { toastSuccess } from '../../../lib/toast';
 import { useCardCheckout, useCreateBillingRequest } from '../api/pricing-api';
 import { planTitle } from '../lib/plan-text';
-import classes from './pricing.module.css';
 
 interface ChoosePlanModalProps {
   plan: PricingPlan | null;
@@ -30,7 +29,6 @@ export function ChoosePlanModal({ plan, cardPayment, onClose }: ChoosePlanModalP
       opened={plan !== null}
       onClose={onClose}
       title={plan ? t('pricing.modal.title', { plan: planTitle(t, plan) }) : ''}
-      className={classes.page}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {plan && (

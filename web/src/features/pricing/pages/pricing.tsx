@@ -14,7 +14,6 @@ import { useSessionUser } from '../../../lib/session';
 import { currencyOf, getBillingQueryOptions, getPricingQueryOptions } from '../api/pricing-api';
 import { ChoosePlanModal } from '../components/choose-plan-modal';
 import { PlanCard } from '../components/plan-card';
-import classes from '../components/pricing.module.css';
 
 export function Component() {
   const { t } = useTranslation();
@@ -29,7 +28,7 @@ export function Component() {
     setSearch(value === 'EUR' ? {} : { currency: value }, { replace: true });
 
   return (
-    <Stack gap="lg" className={classes.page}>
+    <Stack gap="lg">
       <div>
         <Title order={1} fz="h2">
           {t('pricing.title')}
