@@ -21,3 +21,4 @@ export * from './dashboard';
 export * from './fields';
 export * from './help';
 export * from './your-data';
+export * from './chat';

@@ -13,6 +13,7 @@ import { meetingsMessages } from './meetings-messages';
 import { billingMessages } from './billing-messages';
 import { helpMessages } from './help-messages';
 import { yourDataMessages } from './your-data-messages';
+import { chatMessages } from './chat-messages';
 
 export const messages = {
   ...accountMessages,
@@ -26,6 +27,7 @@ export const messages = {
   ...billingMessages,
   ...helpMessages,
   ...yourDataMessages,
+  ...chatMessages,
   'auth.invalidCredentials': 'Email or Password is Invalid',
   'auth.invalidRefreshToken': 'Invalid refresh token',
   'auth.invalidResetToken': 'This reset link is invalid or has expired.',

@@ -71,7 +71,15 @@ const boardBase = z.object({
 });
 
 /** A board as the board page reads it: lists and items embedded, in order (D18). */
-export const board = boardBase.extend({ lists: z.array(boardList) }).meta({ id: 'Board' });
+export const board = boardBase
+  .extend({
+    lists: z.array(boardList),
+    version: z
+      .number()
+      .int()
+      .describe('Grows with every change; the live stream’s `board` events carry it (D38)'),
+  })
+  .meta({ id: 'Board' });
 export type Board = z.infer<typeof board>;
 
 /** A board in the projects list. */
@@ -114,6 +122,7 @@ export const updateBoardInput = z
     lists: z.unknown().optional(),
     createdAt: z.unknown().optional(),
     updatedAt: z.unknown().optional(),
+    version: z.unknown().optional(),
     listCount: z.unknown().optional(),
     itemCount: z.unknown().optional(),
   })

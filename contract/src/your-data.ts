@@ -283,8 +283,31 @@ export const yourDataExport = z
         createdAt: z.string(),
       }),
     ),
-    /** Chat does not exist yet: always empty in format 1, kept so readers need not change later. */
-    messages: z.array(z.never()),
+    /**
+     * The chats the user takes part in (a direct chat naming them, their groups' chats) and any
+     * other they read or wrote in before leaving its group; `lastReadId`: their last read message.
+     */
+    chats: z.array(
+      z.object({
+        _id: z.string(),
+        kind: z.enum(['direct', 'group']),
+        with: person.nullable(),
+        group: z.object({ _id: z.string(), name: z.string() }).nullable(),
+        participant: z.boolean(),
+        lastReadId: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+    /** Every message of the chats the user takes part in, and their own in the others. */
+    messages: z.array(
+      z.object({
+        _id: z.string(),
+        chatId: z.string(),
+        sender: person,
+        message: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
   })
   .meta({ id: 'YourDataExport' });
 export type YourDataExport = z.infer<typeof yourDataExport>;

@@ -2,8 +2,9 @@
  * Project boards (D16–D18) as people use them: a board with lists and items, moved by mouse and
  * by keyboard, an item's to-do checklist, archived lists, and a board shared with a friend.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { cardsOf, column, drag, texts } from '../support/board';
 import { arrive as arriveAt, makeFriends } from '../support/people';
 import { useAppServer } from '../support/server';
 
@@ -11,11 +12,6 @@ const server = useAppServer();
 
 /** A new person, registered and on the dashboard, in a browser context of their own. */
 const arrive = (name: string) => arriveAt(server.url, name);
-
-/** A column of the board, by its list's name. */
-const column = (page: Page, name: string) =>
-  page.getByTestId('board-list').and(page.getByRole('region', { name, exact: true }));
-const cardsOf = (page: Page, name: string) => column(page, name).getByTestId('board-item');
 
 async function addList(page: Page, name: string) {
   if (!(await page.getByLabel('List name').isVisible())) {
@@ -38,22 +34,6 @@ async function addItem(page: Page, list: string, name: string) {
     .poll(() => cardsOf(page, list).filter({ hasText: name }).getAttribute('data-item-id'))
     .toMatch(/^\d+$/);
 }
-
-/** A mouse drag in small steps, as @hello-pangea/dnd needs to see movement before it lifts. */
-async function drag(page: Page, source: Locator, target: Locator) {
-  const from = await source.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('the card or the list is not on the screen');
-  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  await page.mouse.move(start.x + 10, start.y + 10, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 25 });
-  await page.mouse.up();
-}
-
-const texts = (locator: Locator) =>
-  locator.evaluateAll((nodes) => nodes.map((node) => node.firstChild?.textContent));
 
 describe('project boards', () => {
   it('builds a board, moves cards by mouse and keyboard, ticks a to-do and shares the board', async () => {

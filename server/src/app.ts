@@ -20,6 +20,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db';
 import { tooManyRequests } from './errors';
+import { LiveHub } from './lib/live';
 import { createMailer, type Mailer } from './lib/mailer';
 import { AccessTokens, loadOrCreateSecret } from './lib/tokens';
 import { createAuthenticate, requireSignIn } from './modules/auth/authenticate';
@@ -29,6 +30,8 @@ import { friendsRoutes } from './modules/friends/routes';
 import { goalsRoutes } from './modules/goals/routes';
 import { groupsRoutes } from './modules/groups/routes';
 import { healthRoutes } from './modules/health/routes';
+import { chatRoutes } from './modules/chat/routes';
+import { liveRoutes } from './modules/live/routes';
 import { projectsRoutes } from './modules/projects/routes';
 import { tagsRoutes } from './modules/tags/routes';
 import { todosRoutes } from './modules/todos/routes';
@@ -83,6 +86,8 @@ const signedInRoutes: RouteModule[] = [
   billingRoutes,
   dashboardRoutes,
   yourDataRoutes,
+  chatRoutes,
+  liveRoutes,
 ];
 
 export interface RouteEntry {
@@ -160,6 +165,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     loadOrCreateSecret(config.JWT_SECRET, config.DATA_DIR),
     config.ACCESS_TOKEN_TTL,
   );
+  const live = new LiveHub({
+    redisUrl: config.REDIS_URL,
+    prefix: config.REDIS_PREFIX,
+    heartbeatMs: config.LIVE_HEARTBEAT,
+    log: app.log,
+  });
+  // Streams end before the server waits for its connections to close; Redis closes after.
+  app.addHook('preClose', () => live.close());
+  await live.ready();
   const services = buildServices({
     db: database.db,
     engine: database.engine,
@@ -167,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     log: app.log,
     accessTokens,
+    live,
   });
   const context: AppContext = { config, database, services };
   if (config.REMINDERS) scheduleReminders(app, services.reminders, config.REMINDERS_EVERY);
@@ -186,6 +201,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => tooManyRequests(),
+    // With Redis, every instance counts in one place, so a limit holds behind a load balancer. If
+    // Redis fails, requests pass (and the failure is logged) rather than every sign-in failing.
+    ...(live.redis && { redis: live.redis, nameSpace: `${config.REDIS_PREFIX}rate:`, skipOnError: true }),
   });
   await app.register(multipart, { limits: AVATAR_UPLOAD_LIMITS });
   await app.register(swagger, {

@@ -26,7 +26,10 @@ describe('loadConfig', () => {
       AUTH_RATE_LIMIT_PER_MINUTE: 20,
       PUBLIC_URL: 'http://localhost:3000',
       TRUST_PROXY: false,
+      REDIS_PREFIX: 'cadence:',
+      LIVE_HEARTBEAT: 25_000,
     });
+    expect(config.REDIS_URL).toBeUndefined();
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SMTP_URL).toBeUndefined();
   });
@@ -48,8 +51,14 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       AUTH_RATE_LIMIT_PER_MINUTE: '5',
       TRUST_PROXY: 'true',
+      REDIS_URL: 'redis://cache:6379/2',
+      REDIS_PREFIX: 'team-a:',
+      LIVE_HEARTBEAT: '10s',
     });
     expect(config).toMatchObject({
+      REDIS_URL: 'redis://cache:6379/2',
+      REDIS_PREFIX: 'team-a:',
+      LIVE_HEARTBEAT: 10_000,
       PORT: 8080,
       ACCESS_TOKEN_TTL: 2000,
       REFRESH_TOKEN_TTL: 12 * 3_600_000,
@@ -75,6 +84,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['LOG_FORMAT', 'xml'],
     ['AUTH_RATE_LIMIT_PER_MINUTE', '0'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['LIVE_HEARTBEAT', 'often'],
   ])('names %s when it is %j', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);

@@ -82,6 +82,15 @@ const environment = z.object({
   REMINDERS: flag(true),
   REMINDERS_EVERY: duration('30s'),
   TRUST_PROXY: flag(false),
+  // Live updates and rate limits shared by several instances (D38); without it, one process alone.
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379')
+      .optional(),
+  ),
+  REDIS_PREFIX: z.string().min(1).default('cadence:'),
+  LIVE_HEARTBEAT: duration('25s'),
   // Card payment (D25, D36): on when both the secret key and the webhook secret are set.
   STRIPE_SECRET_KEY: optionalText.pipe(
     z

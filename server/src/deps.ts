@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { Engine } from './db/dialect';
+import type { LiveHub } from './lib/live';
 import type { Mailer } from './lib/mailer';
 import type { AccessTokens } from './lib/tokens';
 
@@ -16,4 +17,6 @@ export interface ServiceDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   accessTokens: AccessTokens;
+  /** Publishes live events (D38) to users' streams, on every instance. */
+  live: LiveHub;
 }

@@ -24,6 +24,8 @@ import { TagsService } from './modules/tags/service';
 import { TodosService } from './modules/todos/service';
 import { UsersService } from './modules/users/service';
 import { YourDataService } from './modules/your-data/service';
+import { ChatService } from './modules/chat/service';
+import type { LiveHub } from './lib/live';
 
 export interface Services {
   auth: AuthService;
@@ -46,6 +48,9 @@ export interface Services {
   help: HelpService;
   dashboard: DashboardService;
   yourData: YourDataService;
+  chat: ChatService;
+  /** The live streams' hub (D38): the live route attaches streams to it. */
+  live: LiveHub;
 }
 
 /** The help content is the same files for every app built in a process: read and checked once. */
@@ -82,5 +87,7 @@ export function buildServices(deps: ServiceDeps): Services {
     help: helpService(),
     dashboard: new DashboardService({ ...deps, todos, calendar, friends, meetings }),
     yourData: new YourDataService({ ...deps, auth }),
+    chat: new ChatService(deps),
+    live: deps.live,
   };
 }

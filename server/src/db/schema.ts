@@ -43,6 +43,8 @@ export interface UsersTable {
   working_hours: ColumnType<string | null, string | null | undefined, string | null>;
   time_zone: Generated<string>;
   language: Generated<string>;
+  /** When the user's last live stream closed (issue 14); null: never connected */
+  last_seen_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AvatarsTable {
@@ -366,7 +368,35 @@ export interface CalendarFeedsTable {
   created_at: Timestamp;
 }
 
+export interface ChatsTable {
+  id: Generated<number>;
+  /** A group's chat; null for a direct chat */
+  group_id: number | null;
+  /** A direct chat's two users, the smaller id first; null for a group's chat */
+  user_a: number | null;
+  user_b: number | null;
+  created_at: Timestamp;
+  last_message_at: Timestamp | null;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  chat_id: number;
+  sender_id: number;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface ChatReadsTable {
+  chat_id: number;
+  user_id: number;
+  last_read_id: number;
+}
+
 export interface Database {
+  chats: ChatsTable;
+  chat_messages: ChatMessagesTable;
+  chat_reads: ChatReadsTable;
   events: EventsTable;
   event_guests: EventGuestsTable;
   calendar_entries: CalendarEntriesTable;

@@ -8,6 +8,8 @@ export interface AccessClaims {
   userId: number;
   /** The refresh-token family (one per login) the token was issued in. */
   sessionId: string;
+  /** When the token expires, in ms since the epoch (the live stream ends then). */
+  expiresAt: number;
 }
 
 export class AccessTokens {
@@ -46,7 +48,10 @@ export class AccessTokens {
       const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       const sessionId = typeof payload.sid === 'string' ? payload.sid : '';
-      return Number.isSafeInteger(userId) && userId > 0 && sessionId ? { userId, sessionId } : undefined;
+      const expiresAt = (payload.exp ?? 0) * 1000;
+      return Number.isSafeInteger(userId) && userId > 0 && sessionId
+        ? { userId, sessionId, expiresAt }
+        : undefined;
     } catch (error) {
       if (error instanceof errors.JOSEError) return undefined;
       throw error;

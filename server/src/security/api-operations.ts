@@ -64,6 +64,9 @@ export interface World {
   requestId: string;
   /** A valid access token of an account the operator has since deactivated. */
   deactivatedToken: string;
+  /** The victim's direct chat with the member, and a message in it. */
+  chatId: string;
+  chatMessageId: string;
 }
 
 export interface Call {
@@ -79,6 +82,11 @@ export interface Call {
   stranger: 404 | 403 | 'own' | { status: 200; reason: string };
   /** What a member of the victim's board gets, where D17 makes them differ from the owner. */
   member?: 403;
+  /**
+   * An endless stream (GET /api/live): its refusals are checked here, but an answer that succeeds
+   * never ends, so inject cannot read it; the reason names the test that reads it instead.
+   */
+  stream?: string;
 }
 
 export const own = 'own' as const;
@@ -291,6 +299,24 @@ export const operations: Record<string, Call[]> = {
     { params: (w) => ({ id: w.notificationId }), body: () => ({ isRead: true }), stranger: 404 },
   ],
   'POST /api/notifications/read-all': [{ stranger: own }],
+  'GET /api/live': [
+    {
+      stranger: own,
+      stream: 'live.test.ts reads the streams: each user gets only the events of what they may see',
+    },
+  ],
+  'GET /api/chats': [{ stranger: own }],
+  'POST /api/chats': [
+    { body: (w) => ({ friend: w.member.id }), stranger: own },
+    { body: (w) => ({ group: w.groupId }), stranger: 404 },
+  ],
+  'GET /api/chats/{id}/messages': [
+    { params: (w) => ({ id: w.chatId }), stranger: 404 },
+    { params: (w) => ({ id: w.chatId }), query: (w) => ({ before: w.chatMessageId }), stranger: 404 },
+  ],
+  'POST /api/chats/{id}/messages': [
+    { params: (w) => ({ id: w.chatId }), body: () => ({ message: 'Injected' }), stranger: 404 },
+  ],
 };
 
 /** Operations anyone may call, each with the reason. */
@@ -478,6 +504,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .executeTakeFirstOrThrow();
   const feed = await ok<{ url: string }>(t, 'POST', '/api/calender/feed', victim.token, undefined, 201);
   const request = await sendFriendRequest(t, victim, bystander);
+  const chat = await ok<{ _id: string }>(t, 'POST', '/api/chats', victim.token, { friend: member.id }, 201);
+  const chatMessage = await ok<{ _id: string }>(
+    t,
+    'POST',
+    `/api/chats/${chat._id}/messages`,
+    victim.token,
+    { message: `Message ${SECRET_MARK}` },
+    201,
+  );
   return {
     victim,
     member,
@@ -497,6 +532,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     feedToken: /feed\/([^/]+)\.ics$/.exec(feed.url)![1]!,
     requestId: request._id,
     deactivatedToken: deactivated.token,
+    chatId: chat._id,
+    chatMessageId: chatMessage._id,
   };
 }
 

@@ -10,6 +10,7 @@ import { ScrollToTop } from '../components/scroll-to-top';
 import { useAbility } from '../lib/ability-context';
 import { canOpen } from '../lib/ability';
 import { useLayoutSettings } from '../lib/layout-settings';
+import { useLive } from '../lib/use-live';
 import classes from './app-layout.module.css';
 import { Customizer } from './customizer';
 import { Footer } from './footer';
@@ -33,6 +34,7 @@ export function AppLayout() {
   const location = useLocation();
   const [menuOpened, menu] = useDisclosure(false);
   const [customizerOpened, customizer] = useDisclosure(false);
+  useLive();
   const items = menuItems.filter((item) => canOpen(ability, item.access));
   const vertical = settings.layout === 'vertical';
   const collapsed = vertical && settings.menuCollapsed;

@@ -43,8 +43,8 @@ async function send(method: Method, path: string, body: unknown, token: string |
   });
 }
 
-/** One refresh at a time; everyone who needs it waits for the same one. */
-function refreshAccessToken(): Promise<string | null> {
+/** One refresh at a time; everyone who needs it waits for the same one (the live stream too). */
+export function refreshAccessToken(): Promise<string | null> {
   refreshing ??= (async () => {
     const refreshToken = session.refreshToken();
     if (!refreshToken) return null;
@@ -71,6 +71,12 @@ async function parse<T>(response: Response): Promise<T> {
   return data as T;
 }
 
+/** The session could not be renewed: forget it and leave (the live stream's 401 ends here too). */
+export function endSession(): void {
+  session.clear();
+  onSessionEnded();
+}
+
 export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const token = session.accessToken();
   let response = await send(method, path, body, token);
@@ -79,8 +85,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
     const current = session.accessToken();
     const fresh = current && current !== token ? current : await refreshAccessToken();
     if (!fresh) {
-      session.clear();
-      onSessionEnded();
+      endSession();
       return parse<T>(response);
     }
     response = await send(method, path, body, fresh);

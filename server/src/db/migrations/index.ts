@@ -14,6 +14,7 @@ import { meetings } from './0010-meetings';
 import { billing } from './0011-billing';
 import { billingCheckout } from './0012-billing-checkout';
 import { todoCompletedAt } from './0013-todo-completed-at';
+import { chat } from './0014-chat';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -30,5 +31,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0011-billing': billing(engine),
     '0012-billing-checkout': billingCheckout(),
     '0013-todo-completed-at': todoCompletedAt(engine),
+    '0014-chat': chat(engine),
   };
 }

@@ -16,6 +16,8 @@ declare module 'fastify' {
     currentUser?: UserRow;
     /** The refresh-token family of the presented access token. */
     sessionId?: string;
+    /** When the presented access token expires, in ms since the epoch. */
+    tokenExpiresAt?: number;
   }
 }
 
@@ -35,6 +37,7 @@ export function createAuthenticate(db: Db, accessTokens: AccessTokens) {
     if (!bool(user.active)) throw unauthorized('ACCOUNT_DEACTIVATED', 'auth.accountDeactivated');
     request.currentUser = user;
     request.sessionId = claims.sessionId;
+    request.tokenExpiresAt = claims.expiresAt;
   };
 }
 

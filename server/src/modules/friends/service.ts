@@ -19,12 +19,17 @@ import { rowId } from './ids';
 import { presentFriendRequest } from './presenter';
 import type { ServiceDeps } from '../../deps';
 
-export type FriendsServiceDeps = Pick<ServiceDeps, 'db' | 'engine'>;
+export type FriendsServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'live'>;
 
 const byName = sql`lower(users.full_name)`;
 
 export class FriendsService {
   constructor(private readonly deps: FriendsServiceDeps) {}
+
+  /** Tells both sides live (D38) that a request arrived or was answered, or a friendship ended. */
+  private announce(...userIds: number[]): void {
+    this.deps.live.publish(userIds, { type: 'request', data: { kind: 'friend' } });
+  }
 
   /** The user's friends, by name. */
   async list(userId: number): Promise<PublicUser[]> {
@@ -65,6 +70,7 @@ export class FriendsService {
           .execute();
       }
     });
+    this.announce(userId, friendId);
   }
 
   /** How many pending requests the user received. */
@@ -127,6 +133,7 @@ export class FriendsService {
         .values({ from_user_id: user.id, to_user_id: target.id, created_at: new Date().toISOString() })
         .returning(['id', 'created_at'])
         .executeTakeFirstOrThrow();
+      this.announce(user.id, target.id);
       return presentFriendRequest(row, presentPublicUser(user), presentPublicUser(target));
     } catch (error) {
       // The other side asked at the same moment, or this request was sent twice at once.
@@ -172,7 +179,7 @@ export class FriendsService {
   async accept(userId: number, requestIdText: string): Promise<void> {
     const requestId = rowId(requestIdText);
     if (requestId === undefined) throw notFound();
-    await this.deps.db.transaction().execute(async (trx) => {
+    const senderId = await this.deps.db.transaction().execute(async (trx) => {
       // Deleting first claims the request: of two simultaneous accepts, one finds nothing.
       const request = await trx
         .deleteFrom('friend_requests')
@@ -190,7 +197,9 @@ export class FriendsService {
         ])
         .onConflict((oc) => oc.columns(['user_id', 'friend_id']).doNothing())
         .execute();
+      return request.from_user_id;
     });
+    this.announce(userId, senderId);
   }
 
   /** The receiver declines: the request is gone. */
@@ -214,7 +223,9 @@ export class FriendsService {
       .deleteFrom('friend_requests')
       .where('id', '=', requestId)
       .where(side, '=', userId)
+      .returning(['from_user_id', 'to_user_id'])
       .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) throw notFound();
+    if (!deleted) throw notFound();
+    this.announce(deleted.from_user_id, deleted.to_user_id);
   }
 }

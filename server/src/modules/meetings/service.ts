@@ -48,7 +48,7 @@ const BUSY_KEPT = 2_000;
 
 const now = () => new Date().toISOString();
 
-export type MeetingsServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'log'> & {
+export type MeetingsServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'log' | 'live'> & {
   calendar: Pick<CalendarService, 'busyOf'>;
   reminders: Pick<RemindersService, 'sendMail'>;
 };
@@ -169,10 +169,12 @@ export class MeetingsService {
 
   async create(userId: number, timeZone: string, input: CreateMeetingInput): Promise<Meeting> {
     const mails: number[] = [];
+    const told: number[] = [];
     const meeting = await this.deps.db.transaction().execute(async (trx) => {
       const invitees = (await this.resolve(trx, userId, input.invitees, input.groups)).filter(
         (id) => id !== userId,
       );
+      told.push(...invitees);
       const fields = {
         owner_id: userId,
         name: input.name,
@@ -206,6 +208,7 @@ export class MeetingsService {
       await bumpListVersions(trx, [userId], 'calendar');
       return (await this.presentAll(trx, [row], userId))[0]!;
     });
+    this.announce(told, told);
     this.sendMails(mails);
     return meeting;
   }
@@ -217,6 +220,8 @@ export class MeetingsService {
    */
   async update(userId: number, timeZone: string, id: number, input: UpdateMeetingInput): Promise<Meeting> {
     const mails: number[] = [];
+    const told: number[] = [];
+    const notified: number[] = [];
     const meeting = await this.deps.db.transaction().execute(async (trx) => {
       const row = await this.visible(trx, userId, id, true);
       if (row.owner_id !== userId) throw forbidden('FORBIDDEN', 'meetings.organiserOnly');
@@ -288,25 +293,24 @@ export class MeetingsService {
             .execute();
         }
         mails.push(...(await this.notify(trx, updated, again)));
+        notified.push(...again);
       }
-      mails.push(
-        ...(await this.invite(
-          trx,
-          updated,
-          invitees.filter((person) => !known.has(person)),
-        )),
-      );
+      const added = invitees.filter((person) => !known.has(person));
+      mails.push(...(await this.invite(trx, updated, added)));
+      notified.push(...added);
+      told.push(...known, ...invitees);
       await this.writeEntries(trx, updated);
       await bumpListVersions(trx, [userId, ...known, ...invitees], 'calendar');
       return (await this.presentAll(trx, [updated], userId))[0]!;
     });
+    this.announce(told, notified);
     this.sendMails(mails);
     return meeting;
   }
 
   /** The organiser deletes the meeting: it leaves every calendar, with its invitations. */
   async remove(userId: number, id: number): Promise<void> {
-    await this.deps.db.transaction().execute(async (trx) => {
+    const told = await this.deps.db.transaction().execute(async (trx) => {
       const row = await this.visible(trx, userId, id, true);
       if (row.owner_id !== userId) throw forbidden('FORBIDDEN', 'meetings.organiserOnly');
       const invitees = await trx
@@ -327,12 +331,16 @@ export class MeetingsService {
       await trx.deleteFrom('meeting_invitations').where('meeting_id', '=', id).execute();
       await trx.deleteFrom('meetings').where('id', '=', id).execute();
       await bumpListVersions(trx, [userId, ...invitees.map((invitee) => invitee.user_id)], 'calendar');
+      return invitees.map((invitee) => invitee.user_id);
     });
+    // Their invitation and its notification are gone.
+    this.announce(told, told);
   }
 
   /** An invitee accepts or refuses, while the meeting is active and not completed (409 otherwise). */
   async answer(userId: number, id: number, input: AnswerInvitationInput): Promise<Meeting> {
-    return this.deps.db.transaction().execute(async (trx) => {
+    let ownerId = 0;
+    const meeting = await this.deps.db.transaction().execute(async (trx) => {
       const row = await this.visible(trx, userId, id, true);
       if (row.owner_id === userId) throw forbidden('FORBIDDEN', 'meetings.notInvited');
       if (row.state !== 'active' || bool(row.completed)) {
@@ -352,8 +360,11 @@ export class MeetingsService {
         .where('meeting_id', '=', id)
         .execute();
       await bumpListVersions(trx, [row.owner_id, ...invitees.map((invitee) => invitee.user_id)], 'calendar');
+      ownerId = row.owner_id;
       return (await this.presentAll(trx, [row], userId))[0]!;
     });
+    this.announce([ownerId, userId], []);
+    return meeting;
   }
 
   // ---- Reading ---------------------------------------------------------------------------------
@@ -592,6 +603,12 @@ export class MeetingsService {
         })),
       )
       .execute();
+  }
+
+  /** After the commit: invitations changed for `told` (live `request`), notifications for `notified`. */
+  private announce(told: number[], notified: number[]): void {
+    this.deps.live.publish(told, { type: 'request', data: { kind: 'meeting' } });
+    this.deps.live.publish(notified, { type: 'notification', data: {} });
   }
 
   /** The invitation e-mails, sent after the commit (any not sent then, the scheduler sends). */

@@ -4,6 +4,7 @@
  * race on one database), the user's settings, and the bell's calls. Time is the `now` handed to
  * `fireDue`, so the tests do not wait for a clock.
  */
+import { LiveHub } from '../../lib/live';
 import type { CalendarEvent, NotificationList, Notification, Task } from '@cadence/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
@@ -28,6 +29,7 @@ beforeAll(async () => {
       mailer: createMailer(inbox.url, 'Cadence <c@test>', log),
       config,
       log,
+      live: new LiveHub({ prefix: 'test:', heartbeatMs: 60_000, log }),
     });
   reminders = build();
   rival = build();

@@ -57,7 +57,7 @@ export async function syncEventReminders(trx: Db, eventId: number, now = Date.no
     .execute();
 }
 
-export type RemindersDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'config' | 'log'>;
+export type RemindersDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'config' | 'log' | 'live'>;
 
 export class RemindersService {
   constructor(private readonly deps: RemindersDeps) {}
@@ -125,6 +125,7 @@ export class RemindersService {
         if (result.claimed) claimed += 1;
         if (result.notificationId !== undefined) {
           written += 1;
+          this.deps.live.publish([reminder.user_id], { type: 'notification', data: {} });
           await this.sendMail(result.notificationId);
         }
       }

@@ -71,5 +71,9 @@ export function presentBoard(
     if (bucket) bucket.push(presented);
     else itemsByList.set(item.list_id, [presented]);
   }
-  return { ...base(row, members), lists: lists.map((list) => presentList(list, itemsByList.get(list.id))) };
+  return {
+    ...base(row, members),
+    lists: lists.map((list) => presentList(list, itemsByList.get(list.id))),
+    version: row.version,
+  };
 }

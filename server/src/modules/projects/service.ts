@@ -33,7 +33,7 @@ import { authorizeBoard, type BoardAccess } from './policy';
 
 const now = () => new Date().toISOString();
 
-export type ProjectsServiceDeps = Pick<ServiceDeps, 'db' | 'engine'>;
+export type ProjectsServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'live'>;
 
 export class ProjectsService {
   private readonly cache = new VersionedCache<number>(256);
@@ -49,20 +49,45 @@ export class ProjectsService {
     return authorizeBoard(this.deps.db, userId, boardId, 'board');
   }
 
-  /** Runs a change to one board in a transaction holding the board's lock, then bumps its version. */
-  private async mutate<T>(boardId: number, change: (trx: Db) => Promise<T>): Promise<T> {
-    return this.deps.db.transaction().execute(async (trx) => {
+  /**
+   * Runs a change to one board in a transaction holding the board's lock, then bumps its version;
+   * once committed, everyone who can see the board (and `alsoTell`, who could before) hears it live.
+   */
+  private async mutate<T>(
+    boardId: number,
+    change: (trx: Db) => Promise<T>,
+    alsoTell: number[] = [],
+  ): Promise<T> {
+    const { result, version, audience } = await this.deps.db.transaction().execute(async (trx) => {
       await this.deps.engine
         .forUpdate(trx.selectFrom('boards').select('id').where('id', '=', boardId))
         .execute();
       const result = await change(trx);
-      await trx
+      const { version } = await trx
         .updateTable('boards')
         .set((eb) => ({ version: eb('version', '+', 1), updated_at: now() }))
         .where('id', '=', boardId)
-        .execute();
-      return result;
+        .returning('version')
+        .executeTakeFirstOrThrow();
+      return { result, version, audience: await this.audience(trx, boardId) };
     });
+    this.announce(boardId, version, [...audience, ...alsoTell]);
+    return result;
+  }
+
+  /** The board's owner and members: who can see it. */
+  private async audience(db: Db, boardId: number): Promise<number[]> {
+    const rows = await db
+      .selectFrom('boards')
+      .select('owner_id as user_id')
+      .where('id', '=', boardId)
+      .unionAll(db.selectFrom('board_members').select('user_id').where('board_id', '=', boardId))
+      .execute();
+    return rows.map((row) => row.user_id);
+  }
+
+  private announce(boardId: number, version: number, userIds: number[]): void {
+    this.deps.live.publish(userIds, { type: 'board', data: { boardId: String(boardId), version } });
   }
 
   // ---- Boards -------------------------------------------------------------------------------
@@ -232,6 +257,7 @@ export class ProjectsService {
       }
       return row.id;
     });
+    this.announce(id, 0, [userId, ...memberIds]);
     return this.loadBoard(id);
   }
 
@@ -242,31 +268,39 @@ export class ProjectsService {
       replace !== undefined || input.group
         ? await this.resolveMembers(access.ownerId, replace ?? [], input.group)
         : undefined;
-    await this.mutate(boardId, async (trx) => {
-      await trx
-        .updateTable('boards')
-        .set({ name: input.name, description: input.description, status: input.status, updated_at: now() })
-        .where('id', '=', boardId)
-        .execute();
-      if (memberIds !== undefined) {
-        // A group alone adds its members; a list of ids replaces the members.
-        if (replace !== undefined)
-          await trx.deleteFrom('board_members').where('board_id', '=', boardId).execute();
-        if (memberIds.length > 0) {
-          await trx
-            .insertInto('board_members')
-            .values(memberIds.map((user_id) => ({ board_id: boardId, user_id })))
-            .onConflict((oc) => oc.columns(['board_id', 'user_id']).doNothing())
-            .execute();
+    // Members taken off the board hear of it too: their copy of it is no longer theirs.
+    const before = replace !== undefined ? await this.audience(this.deps.db, boardId) : [];
+    await this.mutate(
+      boardId,
+      async (trx) => {
+        await trx
+          .updateTable('boards')
+          .set({ name: input.name, description: input.description, status: input.status, updated_at: now() })
+          .where('id', '=', boardId)
+          .execute();
+        if (memberIds !== undefined) {
+          // A group alone adds its members; a list of ids replaces the members.
+          if (replace !== undefined)
+            await trx.deleteFrom('board_members').where('board_id', '=', boardId).execute();
+          if (memberIds.length > 0) {
+            await trx
+              .insertInto('board_members')
+              .values(memberIds.map((user_id) => ({ board_id: boardId, user_id })))
+              .onConflict((oc) => oc.columns(['board_id', 'user_id']).doNothing())
+              .execute();
+          }
         }
-      }
-    });
+      },
+      before,
+    );
     return this.loadBoard(boardId);
   }
 
   async deleteBoard(userId: number, boardId: number): Promise<void> {
-    await this.ownerAccess(userId, boardId);
+    const access = await this.ownerAccess(userId, boardId);
+    const audience = await this.audience(this.deps.db, boardId);
     await this.deps.db.deleteFrom('boards').where('id', '=', boardId).execute();
+    this.announce(boardId, access.version + 1, audience);
   }
 
   // ---- Lists --------------------------------------------------------------------------------

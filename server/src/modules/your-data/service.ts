@@ -243,7 +243,57 @@ export class YourDataService {
         db.selectFrom('billing_requests').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
       ]);
 
+      // Chats: those the user takes part in, and any other they read or wrote in (a group left).
+      const myGroupIds = [
+        ...new Set([
+          ...ownedGroups.map((g) => g.id),
+          ...groupMembers.filter((m) => m.user_id === userId).map((m) => m.group_id),
+        ]),
+      ];
+      const participantChats = await db
+        .selectFrom('chats')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb('user_a', '=', userId),
+            eb('user_b', '=', userId),
+            ...(myGroupIds.length > 0 ? [eb('group_id', 'in', myGroupIds)] : []),
+          ]),
+        )
+        .execute();
+      const participating = new Set(participantChats.map((c) => c.id));
+      const reads = await db.selectFrom('chat_reads').selectAll().where('user_id', '=', userId).execute();
+      const chatMessages = await db
+        .selectFrom('chat_messages')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb('sender_id', '=', userId),
+            ...(participating.size > 0 ? [eb('chat_id', 'in', [...participating])] : []),
+          ]),
+        )
+        .orderBy('id')
+        .execute();
+      const otherChatIds = [
+        ...new Set([...reads.map((r) => r.chat_id), ...chatMessages.map((m) => m.chat_id)]),
+      ].filter((id) => !participating.has(id));
+      const chats = [
+        ...participantChats,
+        ...(otherChatIds.length > 0
+          ? await db.selectFrom('chats').selectAll().where('id', 'in', otherChatIds).execute()
+          : []),
+      ].sort((a, b) => a.id - b.id);
+      const chatGroupIds = chats.flatMap((c) => (c.group_id === null ? [] : [c.group_id]));
+      const chatGroups = byId(
+        chatGroupIds.length > 0
+          ? await db.selectFrom('groups').select(['id', 'name']).where('id', 'in', chatGroupIds).execute()
+          : [],
+      );
+      const lastRead = new Map(reads.map((r) => [r.chat_id, r.last_read_id]));
+
       const person = await this.people(db, [
+        ...chats.flatMap((c) => [c.user_a ?? userId, c.user_b ?? userId]),
+        ...chatMessages.map((m) => m.sender_id),
         ...friendships.flatMap((f) => [f.user_id, f.friend_id]),
         ...requests.flatMap((r) => [r.from_user_id, r.to_user_id]),
         ...groupMembers.flatMap((m) => [m.user_id, m.owner_id]),
@@ -518,8 +568,26 @@ export class YourDataService {
           paidUntil: b.paid_until,
           createdAt: b.created_at,
         })),
-        // Chat does not exist yet: when it does, the user's messages go here.
-        messages: [],
+        chats: chats.map((c) => {
+          const group = c.group_id === null ? undefined : chatGroups.get(c.group_id);
+          const read = lastRead.get(c.id);
+          return {
+            _id: String(c.id),
+            kind: c.group_id === null ? ('direct' as const) : ('group' as const),
+            with: c.group_id === null ? person(c.user_a === userId ? c.user_b! : c.user_a!) : null,
+            group: group ? { _id: String(group.id), name: group.name } : null,
+            participant: participating.has(c.id),
+            lastReadId: read === undefined ? null : String(read),
+            createdAt: c.created_at,
+          };
+        }),
+        messages: chatMessages.map((m) => ({
+          _id: String(m.id),
+          chatId: String(m.chat_id),
+          sender: person(m.sender_id),
+          message: m.body,
+          createdAt: m.created_at,
+        })),
       };
       return { username: user.username, data };
     });
@@ -683,6 +751,22 @@ export class YourDataService {
         )
         .execute();
     }
+    // Their direct chats and their groups' chats go whole; their messages leave the others' chats.
+    const goneChats = trx
+      .selectFrom('chats')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb('user_a', '=', userId),
+          eb('user_b', '=', userId),
+          eb('group_id', 'in', trx.selectFrom('groups').select('id').where('owner_id', '=', userId)),
+        ]),
+      );
+    await trx.deleteFrom('chat_reads').where('chat_id', 'in', goneChats).execute();
+    await trx.deleteFrom('chat_reads').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('chat_messages').where('chat_id', 'in', goneChats).execute();
+    await trx.deleteFrom('chat_messages').where('sender_id', '=', userId).execute();
+    await trx.deleteFrom('chats').where('id', 'in', goneChats).execute();
     await trx.deleteFrom('goals').where('user_id', '=', userId).execute();
     await trx.deleteFrom('todo_assignees').where('user_id', '=', userId).execute();
     await trx.deleteFrom('todos').where('owner_id', '=', userId).execute();

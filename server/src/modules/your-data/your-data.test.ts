@@ -97,6 +97,8 @@ interface Coverage {
   rows?: (userId: number) => Promise<Row[]>;
   /** Compare distinct keys (a friendship is two rows, one friend in the file). */
   distinct?: boolean;
+  /** Rows of `rows` that are others' and stay when the user goes (default: none stays). */
+  kept?: (row: Row) => boolean;
 }
 
 const ids = (list: { _id: string }[]) => list.map((entry) => entry._id);
@@ -113,6 +115,22 @@ const inIds = async (
       t.database.db,
     )
   ).rows;
+
+/** The chats the user takes part in: direct ones naming them, and their groups' (owned or joined). */
+function chatsOf(userId: number) {
+  const { db } = t.database;
+  const groups = db
+    .selectFrom('groups')
+    .select('id')
+    .where('owner_id', '=', userId)
+    .union(db.selectFrom('group_members').select('group_id as id').where('user_id', '=', userId));
+  return db
+    .selectFrom('chats')
+    .select('id')
+    .where((eb) =>
+      eb.or([eb('user_a', '=', userId), eb('user_b', '=', userId), eb('group_id', 'in', groups)]),
+    );
+}
 
 const coverage: Record<string, Coverage> = {
   users: { key: (r) => str(r.id), exported: (f) => [f.account._id] },
@@ -263,6 +281,40 @@ const coverage: Record<string, Coverage> = {
   notifications: { key: (r) => str(r.id), exported: (f) => ids(f.notifications) },
   reminders: { key: (r) => str(r.id), exported: (f) => ids(f.reminders) },
   billing_requests: { key: (r) => str(r.id), exported: (f) => ids(f.billingRequests) },
+  chats: {
+    key: (r) => str(r.id),
+    exported: (f) => ids(f.chats),
+    rows: async (userId) => {
+      const { db } = t.database;
+      const touched = db
+        .selectFrom('chat_reads')
+        .select('chat_id as id')
+        .where('user_id', '=', userId)
+        .union(db.selectFrom('chat_messages').select('chat_id as id').where('sender_id', '=', userId));
+      return db
+        .selectFrom('chats')
+        .selectAll()
+        .where((eb) => eb.or([eb('id', 'in', chatsOf(userId)), eb('id', 'in', touched)]))
+        .execute();
+    },
+    // The friend's groups' chats stay, without the user's messages.
+    kept: (r) => w.friendGroupChatIds.includes(str(r.id)),
+  },
+  chat_messages: {
+    key: (r) => str(r.id),
+    exported: (f) => ids(f.messages),
+    rows: (userId) =>
+      t.database.db
+        .selectFrom('chat_messages')
+        .selectAll()
+        .where((eb) => eb.or([eb('sender_id', '=', userId), eb('chat_id', 'in', chatsOf(userId))]))
+        .execute(),
+    kept: (r) => w.friendGroupChatIds.includes(str(r.chat_id)) && str(r.sender_id) !== w.user.id,
+  },
+  chat_reads: {
+    key: (r) => str(r.chat_id),
+    exported: (f) => f.chats.filter((c) => c.lastReadId !== null).map((c) => c._id),
+  },
 };
 
 /** Tables whose rows are not in the file, each with the reason. */
@@ -307,6 +359,7 @@ interface World {
   friendEventId: string;
   friendMeetingId: string;
   friendGroupId: string;
+  friendGroupChatIds: string[];
 }
 
 let w: World;
@@ -321,8 +374,45 @@ async function buildWorld(): Promise<World> {
   await befriend(t, user, friend);
   await sendFriendRequest(t, asker, user);
   await sendFriendRequest(t, user, asked);
-  await buildGroup(t, user, { name: 'My team', members: [friend] });
+  const myGroup = await buildGroup(t, user, { name: 'My team', members: [friend] });
   const friendGroup = await buildGroup(t, friend, { name: 'Friend team', members: [user] });
+  // Chats: a direct one read by the user, their group's, the friend's group's (the friend's
+  // message stays when the user goes), and one of a group the user was taken out of.
+  const direct = await ok<{ _id: string }>(t, 'POST', '/api/chats', user.token, { friend: friend.id }, 201);
+  await ok(t, 'POST', `/api/chats/${direct._id}/messages`, user.token, { message: 'Hello' }, 201);
+  await ok(t, 'POST', `/api/chats/${direct._id}/messages`, friend.token, { message: 'Hi there' }, 201);
+  await ok(t, 'GET', `/api/chats/${direct._id}/messages`, user.token);
+  const myGroupChat = await ok<{ _id: string }>(
+    t,
+    'POST',
+    '/api/chats',
+    user.token,
+    { group: myGroup._id },
+    201,
+  );
+  await ok(t, 'POST', `/api/chats/${myGroupChat._id}/messages`, friend.token, { message: 'Team!' }, 201);
+  const friendGroupChat = await ok<{ _id: string }>(
+    t,
+    'POST',
+    '/api/chats',
+    friend.token,
+    { group: friendGroup._id },
+    201,
+  );
+  await ok(t, 'POST', `/api/chats/${friendGroupChat._id}/messages`, friend.token, { message: 'Theirs' }, 201);
+  await ok(t, 'POST', `/api/chats/${friendGroupChat._id}/messages`, user.token, { message: 'Mine' }, 201);
+  const leftGroup = await buildGroup(t, friend, { name: 'Left team', members: [user] });
+  const leftChat = await ok<{ _id: string }>(
+    t,
+    'POST',
+    '/api/chats',
+    user.token,
+    { group: leftGroup._id },
+    201,
+  );
+  await ok(t, 'POST', `/api/chats/${leftChat._id}/messages`, user.token, { message: 'Bye' }, 201);
+  await ok(t, 'POST', `/api/chats/${leftChat._id}/messages`, friend.token, { message: 'Not yours' }, 201);
+  await ok(t, 'PUT', `/api/groups/${leftGroup._id}`, friend.token, { name: 'Left team', memberIds: [] });
   await ok(t, 'POST', '/api/tags', user.token, { name: 'work', color: '#123456' }, 201);
   const picture = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#7367f0' } })
     .png()
@@ -456,6 +546,7 @@ async function buildWorld(): Promise<World> {
     friendEventId: friendEvent._id,
     friendMeetingId: friendMeeting._id,
     friendGroupId: friendGroup._id,
+    friendGroupChatIds: [friendGroupChat._id, leftChat._id],
   };
 }
 
@@ -472,7 +563,15 @@ describe('GET /api/account/export', () => {
     );
     const file = yourDataExport.parse(response.json());
     expect(file.format).toBe('cadence-export/1');
-    expect(file.messages).toEqual([]);
+    expect(file.messages.map((m) => m.message).sort()).toEqual(
+      ['Bye', 'Hello', 'Hi there', 'Mine', 'Team!', 'Theirs'].sort(),
+    );
+    expect(file.chats.map((c) => [c.kind, c.with?.username ?? c.group?.name, c.participant])).toEqual([
+      ['direct', w.friend.username, true],
+      ['group', 'My team', true],
+      ['group', 'Friend team', true],
+      ['group', 'Left team', false],
+    ]);
     expect(file.account.general.email).toBe(w.user.email);
     expect(file.workingHours).toEqual([{ day: 'monday', from: '09:00', to: '17:00' }]);
     // No secret: the password's hash, a token's hash, the feed's secret.
@@ -608,11 +707,14 @@ describe('DELETE /api/account', () => {
       expect(naming, table).toEqual([]);
       const spec = coverage[table];
       if (spec?.rows) {
-        const gone = new Set((mine.get(table) ?? []).map((row) => JSON.stringify(row)));
+        const before = mine.get(table) ?? [];
+        const left = new Set(rows.map((row) => JSON.stringify(row)));
+        const kept = before.filter((row) => spec.kept?.(row) ?? false);
         expect(
-          rows.filter((row) => gone.has(JSON.stringify(row))),
+          before.filter((row) => left.has(JSON.stringify(row))),
           table,
-        ).toEqual([]);
+        ).toEqual(kept);
+        if (spec.kept) expect(kept.length, `${table}: rows kept`).toBeGreaterThan(0);
       }
     }
     expect(await db.selectFrom('users').select('id').where('id', '=', userId).execute()).toEqual([]);

@@ -28,6 +28,7 @@ function board(...lists: BoardList[]): Board {
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     lists,
+    version: 1,
   };
 }
 

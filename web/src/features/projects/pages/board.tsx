@@ -11,6 +11,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { ApiError } from '../../../lib/api-client';
 import { usePersistedQueries } from '../../../lib/persisted-queries';
 import { useSessionUser } from '../../../lib/session';
+import { boardDrag } from '../../../lib/live-events';
 import { getBoardQueryOptions, useMoveItem, useReorderList } from '../api/projects-api';
 import { AddListForm } from '../components/add-list-form';
 import { ArchivedListsDrawer } from '../components/archived-lists-drawer';
@@ -92,8 +93,11 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
     [boardId, shown],
   );
 
-  const onDragStart = (start: { source: { index: number } }, provided: ResponderProvided) =>
+  const onDragStart = (start: { source: { index: number } }, provided: ResponderProvided) => {
+    // Changes made elsewhere meanwhile wait for the drop (live-events.ts).
+    boardDrag.start(boardId);
     provided.announce(t('projects.dnd.lifted', { position: start.source.index + 1 }));
+  };
   const onDragUpdate = (update: { destination?: { index: number } | null }, provided: ResponderProvided) =>
     provided.announce(
       update.destination
@@ -102,6 +106,11 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
     );
 
   const onDragEnd = (result: DropResult, provided: ResponderProvided) => {
+    drop(result, provided);
+    boardDrag.end(boardId);
+  };
+
+  const drop = (result: DropResult, provided: ResponderProvided) => {
     const { source, destination, draggableId, type } = result;
     if (!destination) {
       provided.announce(t('projects.dnd.cancelled'));

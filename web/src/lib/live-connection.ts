@@ -1,0 +1,160 @@
+/**
+ * The live stream (D38): `GET /api/live` read with fetch, so the access token travels in the
+ * Authorization header and never in an address. What arrives invalidates the queries it concerns,
+ * and TanStack Query refetches those on screen. The stream reconnects at once with a fresh token
+ * when the server says `expired`, and with a growing, jittered delay after a drop; after any
+ * reconnection the live lists are asked again, since events may have been missed meanwhile.
+ *
+ * Loaded lazily by the signed-in layouts: nothing of it is in the entry chunk.
+ */
+import type { Board } from '@cadence/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { createParser } from 'eventsource-parser';
+import { endSession, refreshAccessToken } from './api-client';
+import { boardDrag } from './live-events';
+import { session } from './session';
+
+const MAX_BACKOFF_MS = 30_000;
+
+/** What each event makes stale (query key prefixes); boards are handled on their own. */
+const stale: Record<string, readonly (readonly string[])[]> = {
+  request: [['friends'], ['meetings']],
+  notification: [['notifications']],
+  chat: [['chats']],
+  presence: [['chats']],
+};
+/** Asked again after a reconnection: everything an event could have changed. */
+const missed = [['friends'], ['meetings'], ['notifications'], ['chats'], ['projects']] as const;
+
+const boardKey = (boardId: string) => ['projects', 'board', boardId] as const;
+
+let users = 0;
+let stop: (() => void) | null = null;
+
+/**
+ * Starts the stream if it is not running; the returned function lets go of it (the stream stops
+ * when nobody holds it). The layouts hold it while a user is signed in.
+ */
+export function holdLive(queryClient: QueryClient): () => void {
+  users += 1;
+  stop ??= run(queryClient);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    users -= 1;
+    if (users === 0) {
+      stop?.();
+      stop = null;
+    }
+  };
+}
+
+function applyBoard(queryClient: QueryClient, boardId: string, version: number): void {
+  void queryClient.invalidateQueries({ queryKey: ['projects', 'list'] });
+  const key = boardKey(boardId);
+  const cached = queryClient.getQueryData<{ data: Board }>(key);
+  // Our own write (its answer is here already), or an older event than what is shown.
+  if (cached && cached.data.version >= version) return;
+  // Our own write in flight: its settling read brings the board.
+  if (queryClient.isMutating({ mutationKey: [...key, 'change'] }) > 0) return;
+  if (boardDrag.holds(boardId)) return;
+  void queryClient.invalidateQueries({ queryKey: key, exact: true });
+}
+
+function run(queryClient: QueryClient): () => void {
+  let controller: AbortController | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  let failures = 0;
+  let connectedBefore = false;
+  /** A 401 was answered with a refreshed token once: a second 401 in a row backs off. */
+  let retried = false;
+
+  boardDrag.onFlush((boardId) => {
+    if (queryClient.isMutating({ mutationKey: [...boardKey(boardId), 'change'] }) > 0) return;
+    void queryClient.invalidateQueries({ queryKey: boardKey(boardId), exact: true });
+  });
+
+  const onEvent = ({ event, data }: { event?: string; data: string }) => {
+    if (event === 'ready') {
+      failures = 0;
+      retried = false;
+      if (connectedBefore) for (const key of missed) void queryClient.invalidateQueries({ queryKey: key });
+      connectedBefore = true;
+      return;
+    }
+    if (event === 'board') {
+      const { boardId, version } = JSON.parse(data) as { boardId: string; version: number };
+      applyBoard(queryClient, boardId, version);
+      return;
+    }
+    for (const key of stale[event ?? ''] ?? []) void queryClient.invalidateQueries({ queryKey: key });
+  };
+
+  /** One connection, until it ends: true if the server said the token expired. */
+  async function connect(token: string): Promise<'expired' | 'unauthorized' | 'dropped'> {
+    controller = new AbortController();
+    const response = await fetch('/api/live', {
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      signal: controller.signal,
+      cache: 'no-store',
+    });
+    if (response.status === 401) return 'unauthorized';
+    if (!response.ok || !response.body) return 'dropped';
+    let expired = false;
+    const parser = createParser({
+      onEvent: (message) => {
+        if (message.event === 'expired') expired = true;
+        else onEvent(message);
+      },
+    });
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(value);
+    }
+    return expired ? 'expired' : 'dropped';
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopped) {
+      let token = session.accessToken();
+      let outcome: 'expired' | 'unauthorized' | 'dropped';
+      try {
+        outcome = token ? await connect(token) : 'unauthorized';
+      } catch {
+        if (stopped) return;
+        outcome = 'dropped';
+      }
+      if (stopped) return;
+      if (outcome === 'expired' || outcome === 'unauthorized') {
+        token = await refreshAccessToken();
+        if (stopped) return;
+        if (!token) {
+          // The session cannot be renewed: the same end as any call's.
+          if (session.refreshToken()) endSession();
+          return;
+        }
+        if (outcome === 'expired') continue;
+        if (!retried) {
+          retried = true;
+          continue;
+        }
+      }
+      failures += 1;
+      const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (failures - 1)) * (0.5 + Math.random() / 2);
+      await new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, delay);
+      });
+    }
+  }
+
+  void loop();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    controller?.abort();
+  };
+}
