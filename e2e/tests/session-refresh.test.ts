@@ -1,4 +1,8 @@
-/** With a 2-second access token, three parallel requests after expiry share one refresh. */
+/**
+ * With a 2-second access token, three parallel requests with an expired token share one refresh.
+ * The live stream renews the token itself when the server says it expired (D38), so the test
+ * first waits for that, then puts the expired token back: the three calls meet it together.
+ */
 import { expect, it } from 'vitest';
 import { logIn, newPerson, register } from '../support/app';
 import { openPage } from '../support/browser';
@@ -14,6 +18,10 @@ it('refreshes once for three requests that fail together, and replays all three'
   await register(page, person);
   await page.waitForURL('**/dashboard/analytics');
   const tokenBefore = await page.evaluate(() => localStorage.getItem('accessToken'));
+  // The live stream ends with `expired` when the token does, and renews it at once.
+  await page.waitForFunction((before) => localStorage.getItem('accessToken') !== before, tokenBefore, {
+    timeout: 10_000,
+  });
 
   const refreshCalls: string[] = [];
   const unauthorized: string[] = [];
@@ -23,16 +31,17 @@ it('refreshes once for three requests that fail together, and replays all three'
   page.on('response', (response) => {
     if (response.status() === 401) unauthorized.push(response.url());
   });
-  await page.waitForTimeout(2_500);
 
-  const results = await page.evaluate(async () => {
+  const results = await page.evaluate(async (expired) => {
+    // The first token, expired a while ago, as if the tab had slept through its renewal.
+    localStorage.setItem('accessToken', expired!);
     const { api } = (window as unknown as { cadence: { api: { get: <T>(path: string) => Promise<T> } } })
       .cadence;
     const answers = await Promise.all(
       [1, 2, 3].map(() => api.get<{ userData: { username: string } }>('/jwt/me')),
     );
     return answers.map((answer) => answer.userData.username);
-  });
+  }, tokenBefore);
 
   expect(results).toEqual([person.username, person.username, person.username]);
   expect(unauthorized.filter((url) => url.endsWith('/api/jwt/me'))).toHaveLength(3);
