@@ -1,7 +1,8 @@
 /**
  * Live updates (D38) in Chromium: B watches a board while A moves a card, and the card moves on
  * B's screen without a reload; a change made elsewhere while B drags waits for B's drop instead
- * of losing it; B's own move is not read twice; a friend request lights B's menu badge at once.
+ * of losing it; B's own move is not read twice; a friend request lights B's menu badge at once,
+ * and a meeting invitation rings B's bell.
  */
 import { describe, expect, it } from 'vitest';
 import { cardsOf, column, drag, dropOn, lift, texts } from '../support/board';
@@ -100,6 +101,29 @@ describe('live updates', () => {
     const receiver = await sessionOf(b.page);
     await callAs(asker.page, 'post', '/api/friends/requests', { userId: receiver.id });
     await expect.poll(() => b.page.getByTestId('requests-badge').textContent(), { timeout: 5000 }).toBe('1');
+    expect(await marked(b.page)).toBe(true);
+  });
+
+  it('rings the bell and counts the invitation as a meeting invitation arrives', async () => {
+    const organiser = await arrive('live-organiser');
+    const b = await arrive('live-invitee');
+    await makeFriends(organiser, b);
+    await b.page.goto('/dashboard/analytics');
+    const bell = b.page.getByRole('button', { name: /^Notifications/ });
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
+    await mark(b.page);
+    const invitee = await sessionOf(b.page);
+    await callAs(organiser.page, 'post', '/api/meetings', {
+      name: 'Live planning',
+      duration: 30,
+      startDate: '2031-03-03',
+      endDate: '2031-03-07',
+      invitees: [invitee.id],
+    });
+    await expect
+      .poll(() => bell.getAttribute('aria-label'), { timeout: 5000 })
+      .toBe('Notifications, unread: 1');
+    await expect.poll(() => b.page.getByTestId('requests-badge').textContent()).toBe('1');
     expect(await marked(b.page)).toBe(true);
   });
 });

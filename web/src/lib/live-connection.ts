@@ -18,13 +18,18 @@ const MAX_BACKOFF_MS = 30_000;
 
 /** What each event makes stale (query key prefixes); boards are handled on their own. */
 const stale: Record<string, readonly (readonly string[])[]> = {
-  request: [['friends'], ['meetings']],
+  // A request answered changes friends, the groups one may fill, the chats' contacts, a meeting's
+  // guests on the calendar, and the dashboard's counts.
+  request: [['friends'], ['groups'], ['meetings'], ['calendar'], ['chats'], ['dashboard']],
   notification: [['notifications']],
   chat: [['chats']],
   presence: [['chats']],
 };
 /** Asked again after a reconnection: everything an event could have changed. */
-const missed = [['friends'], ['meetings'], ['notifications'], ['chats'], ['projects']] as const;
+const missed = [
+  ...new Set(Object.values(stale).flatMap((keys) => keys.map((key) => key[0]!))),
+  'projects',
+].map((key) => [key]);
 
 const boardKey = (boardId: string) => ['projects', 'board', boardId] as const;
 
