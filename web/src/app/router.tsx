@@ -103,6 +103,19 @@ const meetingsRoute = (path: string, page: MeetingsPage, layout: AppRoute['layou
   layout,
 });
 
+/** The chat page and its prefetch through one module, as for pricing: one preload list in the entry. */
+const chatModule = () => import('../features/chat/routes');
+
+/** /apps/chat (app layout) and /chat (full layout): one page, `?id=` the chat open (D37). */
+const chatRoute = (path: string, layout: AppRoute['layout']): AppRoute => ({
+  path,
+  namespaces: ['chat'],
+  prefetch: async (context) => (await chatModule()).chatPage.prefetch(context),
+  page: async () => (await chatModule()).chatPage.page(),
+  access: app,
+  layout,
+});
+
 /** The pricing page and its prefetch through one module: one preload list in the entry. */
 const pricingModule = () => import('../features/pricing/routes');
 
@@ -361,6 +374,8 @@ export const appRoutes: AppRoute[] = [
   meetingsRoute('/apps/meetings/advanced/:id', 'advanced'),
   // The page checks its id: a positive integer, a meeting I organise; anything else is the 404 page.
   meetingsRoute('/apps/meetings/:id', 'settings'),
+  chatRoute('/apps/chat', 'app'),
+  chatRoute('/chat', 'full'),
   {
     path: '/pages/pricing',
     // 'billing' holds the API's messages about requests (api.billing.*).

@@ -9,6 +9,7 @@ import {
   IconHelpCircle,
   IconLayoutKanban,
   IconListCheck,
+  IconMessages,
   IconSettings,
   IconTarget,
   IconUserCircle,
@@ -20,6 +21,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { ChatUnseenBadge } from '../components/chat-unseen-badge';
 import { FriendRequestsBadge } from '../components/friend-requests-badge';
 import { TodoDueBadge } from '../components/todo-due-badge';
 import type { RouteAccess } from '../lib/ability';
@@ -46,6 +48,13 @@ export const menuItems: MenuItem[] = [
   },
   { labelKey: 'menu.calendar', to: '/apps/calendar', icon: IconCalendar, access: { resource: 'App' } },
   { labelKey: 'menu.meetings', to: '/apps/meetings', icon: IconCalendarUser, access: { resource: 'App' } },
+  {
+    labelKey: 'menu.chat',
+    to: '/apps/chat',
+    icon: IconMessages,
+    access: { resource: 'App' },
+    badge: ChatUnseenBadge,
+  },
   { labelKey: 'menu.tags', to: '/apps/tags', icon: IconTags, access: { resource: 'App' } },
   { labelKey: 'menu.friends', to: '/friends', icon: IconUsers, access: { resource: 'App' } },
   {

@@ -11,7 +11,7 @@ export interface TextPart {
 }
 
 /** Lower case without accents, as the server folds (NFD, combining marks removed). */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
 
 /** The words of a search, folded, as the server splits them; none for a blank one. */
 export function searchWords(query: string | null | undefined): string[] {

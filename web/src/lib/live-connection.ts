@@ -23,7 +23,8 @@ const stale: Record<string, readonly (readonly string[])[]> = {
   request: [['friends'], ['groups'], ['meetings'], ['calendar'], ['chats'], ['dashboard']],
   notification: [['notifications']],
   chat: [['chats']],
-  presence: [['chats']],
+  // Who is online shows in the list only: the open conversation's pages need not be read again.
+  presence: [['chats', 'list']],
 };
 /** Asked again after a reconnection: everything an event could have changed. */
 const missed = [
