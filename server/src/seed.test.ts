@@ -2,6 +2,8 @@
 import {
   type AuthSession,
   type CalendarEvents,
+  type ChatList,
+  type ChatMessagePage,
   type Dashboard,
   demoAccounts,
   type InvitationList,
@@ -222,6 +224,24 @@ describe('demo data', () => {
     const range = new URLSearchParams({ start: review.time!, end: review.end! }).toString();
     const theirs = await ok<CalendarEvents>(t, 'GET', `/api/calender/events?${range}`, clientToken);
     expect(theirs.data.map((entry) => [entry.kind, entry.title])).toEqual([['meeting', 'Roadmap review']]);
+  });
+
+  it('gives the admin a chat with Maria, her last message unread, and the Core team’s chat', async () => {
+    const t = await open({ SEED_DEMO: 'true' });
+    const [admin] = demoAccounts;
+    const token = (await signIn(t, admin.email, admin.password)).accessToken;
+    const list = await ok<ChatList>(t, 'GET', '/api/chats', token);
+    expect(list.chats.map((chat) => [chat.kind, chat.name, chat.unseen, chat.closed])).toEqual([
+      ['direct', 'Maria Silva', 1, false],
+      ['group', 'Core team', 0, false],
+    ]);
+    expect(list.unseen).toBe(1);
+    expect(list.contacts.map((contact) => contact.fullName)).toEqual([demoAccounts[1].fullName]);
+    const maria = list.chats[0]!;
+    const page = await ok<ChatMessagePage>(t, 'GET', `/api/chats/${maria._id}/messages`, token);
+    expect(page.data).toHaveLength(4);
+    expect(page.data.at(-1)?.message).toContain('https://example.com/agenda');
+    expect((await ok<ChatList>(t, 'GET', '/api/chats', token)).unseen).toBe(0);
   });
 
   it('is not created when SEED_DEMO=false', async () => {

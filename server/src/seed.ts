@@ -98,6 +98,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedTodos(trx, now, { admin, client });
     await seedEvents(trx, now, { admin, client });
     await seedMeetings(trx, now, { admin, client, maria });
+    await seedChats(trx, { admin, client, maria, group: group.id });
     return true;
   });
 }
@@ -663,6 +664,81 @@ async function seedMeetings(
         mail_state: 'none',
         created_at: now,
       })
+      .execute();
+  }
+}
+
+/**
+ * Chat (D37): the admin's direct chat with Maria over the last two days, her last message not read
+ * yet, and the "Core team" group's chat, read up to its end.
+ */
+async function seedChats(
+  trx: Db,
+  people: { admin: number; client: number; maria: number; group: number },
+): Promise<void> {
+  const { admin, client, maria, group } = people;
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  const chats: Array<{
+    values: { user_a: number; user_b: number } | { group_id: number };
+    messages: Array<[sender: number, minutesAgo: number, text: string]>;
+    readUpTo: Array<[user: number, messages: number]>;
+  }> = [
+    {
+      values: { user_a: Math.min(admin, maria), user_b: Math.max(admin, maria) },
+      messages: [
+        [maria, 26 * 60, 'Hi! Did you get a chance to look at the launch checklist?'],
+        [admin, 26 * 60 - 12, 'Yes, two items left. I moved them to "Review with Maria" on the board.'],
+        [maria, 26 * 60 - 20, 'Perfect, thanks.'],
+        [
+          maria,
+          35,
+          'Are we still on for the Lisbon office visit? The agenda is at https://example.com/agenda',
+        ],
+      ],
+      readUpTo: [
+        [admin, 3],
+        [maria, 4],
+      ],
+    },
+    {
+      values: { group_id: group },
+      messages: [
+        [admin, 3 * 60, 'Welcome to the Core team chat.'],
+        [client, 2 * 60, 'Thanks! I will share the feedback from the demo here.'],
+        [admin, 90, 'Great, the roadmap review is on the calendar next week.'],
+      ],
+      readUpTo: [
+        [admin, 3],
+        [client, 3],
+        [maria, 3],
+      ],
+    },
+  ];
+  for (const chat of chats) {
+    const last = chat.messages.at(-1)!;
+    const { id } = await trx
+      .insertInto('chats')
+      .values({
+        ...chat.values,
+        created_at: minutesAgo(chat.messages[0]![1]),
+        last_message_at: minutesAgo(last[1]),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ids: number[] = [];
+    for (const [sender, ago, body] of chat.messages) {
+      const row = await trx
+        .insertInto('chat_messages')
+        .values({ chat_id: id, sender_id: sender, body, created_at: minutesAgo(ago) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    await trx
+      .insertInto('chat_reads')
+      .values(
+        chat.readUpTo.map(([user, count]) => ({ chat_id: id, user_id: user, last_read_id: ids[count - 1]! })),
+      )
       .execute();
   }
 }
