@@ -20,9 +20,15 @@ export type Engine = 'SQLite' | 'PostgreSQL';
 /**
  * The built server in a process of its own, on SQLite or on a fresh PostgreSQL database (named
  * after `prefix`, made here from `postgresUrl`), with the bench's own connection to that database;
- * `stop` closes, stops and removes them all (also done here when starting fails).
+ * `stop` closes, stops and removes them all (also done here when starting fails). `env` adds to
+ * (or overrides) the server's environment.
  */
-export async function startOnEngine(engine: Engine, prefix: string, postgresUrl?: string) {
+export async function startOnEngine(
+  engine: Engine,
+  prefix: string,
+  postgresUrl?: string,
+  env: Record<string, string> = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-'));
   const own = engine === 'PostgreSQL' ? await freshPostgresDatabase(prefix, postgresUrl) : undefined;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
@@ -40,6 +46,7 @@ export async function startOnEngine(engine: Engine, prefix: string, postgresUrl?
       SEED_DEMO: 'false',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       ...(own ? { DATABASE_URL: own.url } : {}),
+      ...env,
     });
     database = openDatabase({ url: own?.url, dataDir });
     return { server, database, databaseUrl: own?.url, stop };

@@ -131,7 +131,8 @@ export class LiveHub {
         this.options.log.warn({ err: error, event: event.type }, 'redis: a live event was not published');
       });
     } else {
-      queueMicrotask(() => this.deliver(wire));
+      // After the current I/O turn, so that the writer's answer leaves before the fan-out.
+      setImmediate(() => this.deliver(wire));
     }
   }
 
