@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Board, BoardList, ChatSummary, ListItem } from '@cadence/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LiveStream, openLive } from '../support/live';
+import { type LiveStream, openLive } from '../../server/src/test/live-client';
 import { api, freshPostgresDatabase, type RunningServer, startServer } from '../support/server';
 
 /** Sign-ins (and registrations, each route counted apart) allowed per IP and minute. */
@@ -76,7 +76,7 @@ async function listen(server: RunningServer, person: Person): Promise<LiveStream
   const stream = await openLive(server.url, person.token);
   cleanups.push(() => stream.close());
   expect(stream.status).toBe(200);
-  await stream.next('ready');
+  await stream.next('ready', undefined, 5000);
   return stream;
 }
 

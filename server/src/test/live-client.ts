@@ -2,7 +2,7 @@ import http from 'node:http';
 
 /**
  * Reads `GET /api/live` as the web app does, with the access token in the Authorization header
- * and the body parsed as server-sent events. Through node:http rather than fetch: undici keeps a
+ * and the body parsed as server-sent events (the server's tests and e2e/tests/live-instances). Through node:http rather than fetch: undici keeps a
  * spare connection open after an abort, and the server's close then waits for it. `next` waits for an event of a type (and
  * matching `where`), `none` checks that no such event came within a time.
  */
@@ -18,7 +18,12 @@ export interface LiveStream {
   /** The body of an answer other than 200, once read. */
   errorBody(): Promise<string>;
   messages: LiveMessage[];
-  next(event: string, where?: (data: never) => boolean, timeoutMs?: number): Promise<LiveMessage>;
+  /** The first event of the type (and matching `where`), read already or within `timeoutMs`. */
+  next<T = unknown>(
+    event: string,
+    where?: (data: T) => boolean,
+    timeoutMs?: number,
+  ): Promise<LiveMessage & { data: T }>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
   close(): void;
@@ -67,9 +72,6 @@ export async function openLive(baseUrl: string, token: string): Promise<LiveStre
     }
   })();
 
-  const find = (event: string, where?: (data: never) => boolean) =>
-    messages.find((message) => message.event === event && (!where || where(message.data as never)));
-
   return {
     status: response.statusCode ?? 0,
     headers: response.headers,
@@ -79,13 +81,15 @@ export async function openLive(baseUrl: string, token: string): Promise<LiveStre
     },
     messages,
     ended,
-    next(event, where, timeoutMs = 2000) {
-      return new Promise((resolve, reject) => {
+    next<T>(event: string, where?: (data: T) => boolean, timeoutMs = 2000) {
+      return new Promise<LiveMessage & { data: T }>((resolve, reject) => {
         const check = () => {
-          const found = find(event, where);
+          const found = messages.find(
+            (message) => message.event === event && (!where || where(message.data as T)),
+          );
           if (found) {
             done();
-            resolve(found);
+            resolve(found as LiveMessage & { data: T });
           } else if (finished) {
             done();
             reject(new Error(`the stream ended without a ${event} event`));
@@ -93,7 +97,9 @@ export async function openLive(baseUrl: string, token: string): Promise<LiveStre
         };
         const timer = setTimeout(() => {
           done();
-          reject(new Error(`no ${event} event within ${timeoutMs} ms`));
+          reject(
+            new Error(`no matching ${event} event within ${timeoutMs} ms; read: ${JSON.stringify(messages)}`),
+          );
         }, timeoutMs);
         const done = () => {
           clearTimeout(timer);

@@ -189,11 +189,12 @@ describe('GET /api/live', () => {
     stream.close();
     const gone = await watching.next(
       'presence',
-      (data: { userId: string; online: boolean }) => data.userId === friend.id && !data.online,
+      (data: { userId: string; online: boolean; lastSeenAt: string }) =>
+        data.userId === friend.id && !data.online,
     );
     const after = await presence();
     expect(after.online).toBe(false);
-    expect(after.lastSeenAt).toBe((gone.data as { lastSeenAt: string }).lastSeenAt);
+    expect(after.lastSeenAt).toBe(gone.data.lastSeenAt);
   });
 });
 
