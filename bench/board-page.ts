@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '@cadence/e2e/server';
 import { chromium, type Page } from 'playwright-core';
+import { untilQuiet, watchRequests } from './quiet';
 
 const LISTS = 10;
 const ITEMS_PER_LIST = 100;
@@ -168,7 +169,7 @@ async function keyboardMove(page: Page, listId: string): Promise<{ move: number;
   );
   const result = (await handle.jsonValue()) as { move: number; drop: number };
   // The server answers and the board settles before the next move.
-  await page.waitForLoadState('networkidle');
+  await untilQuiet(page);
   await page.waitForTimeout(200);
   return result;
 }
@@ -205,6 +206,7 @@ try {
       localStorage.setItem('refreshToken', value.refreshToken);
     }, session);
     const page = await context.newPage();
+    watchRequests(page);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     return { context, page, errors };
@@ -216,7 +218,7 @@ try {
     // The stored copy of the board is written at most once a second.
     await first.page.waitForTimeout(1200);
     reloads.push(await reload(first.page));
-    await first.page.waitForLoadState('networkidle');
+    await untilQuiet(first.page);
     if (run === 0) {
       await watchSpaces(first.page);
       for (let move = 0; move < MOVE_RUNS; move += 1) {

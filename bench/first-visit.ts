@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '@cadence/e2e/server';
 import { chromium, type Page } from 'playwright-core';
+import { untilQuiet, watchRequests } from './quiet';
 import { buildBoard, call, type Client } from './board-fixtures';
 
 const RUNS = Number(process.env.BENCH_FIRST_VISITS ?? 3);
@@ -112,10 +113,11 @@ try {
         localStorage.setItem('refreshToken', value.refreshToken);
       }, session);
       const page = await context.newPage();
+      watchRequests(page);
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       times.push(await visit(page, `${server.url}${target.url}`, target.ready));
-      await page.waitForLoadState('networkidle');
+      await untilQuiet(page);
       transferred = await page.evaluate(() =>
         performance
           .getEntriesByType('resource')
