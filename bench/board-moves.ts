@@ -1,7 +1,11 @@
 /**
- * Concurrent moves: 50 clients each make 40 random moves on one board (4 lists × 25 items), then
- * the board is checked: every item present exactly once, and every list's stored positions exactly
- * 0…n-1. Prints p50/p99 of the moves. SQLite by default; PostgreSQL with BENCH_DATABASE_URL.
+ * Concurrent moves (D16, decisions §27): 50 clients each make 40 random moves, first all on one
+ * board (4 lists × 25 items), then each on a board of its own (50 such boards). After each run the
+ * stored rows are checked: every item present exactly once and no two items of a list sharing a
+ * position (a strict order). Prints moves/s, p50 and p99 against the goals: one board, SQLite
+ * p99 < 100 ms and ≥ 1,500 moves/s, PostgreSQL ≥ 500 moves/s; 50 boards, p99 < 30 ms on both.
+ * SQLite always; PostgreSQL too when BENCH_DATABASE_URL or DATABASE_URL is set. Fails on a broken
+ * order, never on a goal.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,34 +13,31 @@ import path from 'node:path';
 import { startServer } from '@cadence/e2e/server';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { buildBoard, call, signUp } from './board-fixtures';
+import { buildBoard, call, type Client, signUp } from './board-fixtures';
 
-const postgresUrl = process.env.BENCH_DATABASE_URL;
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const clients = 50;
 const movesEach = 40;
+const lists = 4;
+const itemsPerList = 25;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-'));
-const server = await startServer({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: 'false',
-  AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-  ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
-});
-try {
-  const owner = await signUp(server.url);
-  const { boardId, layout } = await buildBoard(owner, 4, 25, 0);
-  const itemIds = layout.flatMap((list) => list.itemIds);
-  const listIds = layout.map((list) => list.listId);
+type Layout = Awaited<ReturnType<typeof buildBoard>>;
+type PositionRow = { id: number; list_id: number; position: number };
+
+/** `clients` loops of `movesEach` random moves, client n on boards[n % boards.length]. */
+async function run(owner: Client, boards: Layout[]) {
   const latencies: number[] = [];
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: clients }, async () => {
-      for (let n = 0; n < movesEach; n += 1) {
+    Array.from({ length: clients }, async (_, n) => {
+      const { boardId, layout } = boards[n % boards.length]!;
+      const itemIds = layout.flatMap((list) => list.itemIds);
+      const listIds = layout.map((list) => list.listId);
+      for (let m = 0; m < movesEach; m += 1) {
         const item = itemIds[Math.floor(Math.random() * itemIds.length)]!;
         const body = {
           fromList: listIds[0],
@@ -51,56 +52,123 @@ try {
     }),
   );
   const elapsed = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  return {
+    moves: latencies.length,
+    perSecond: Math.round((latencies.length / elapsed) * 1000),
+    p50: Number(percentile(latencies, 50).toFixed(1)),
+    p99: Number(percentile(latencies, 99).toFixed(1)),
+  };
+}
 
-  // The stored positions, read straight from the database.
-  type PositionRow = { id: number; list_id: number; position: number };
-  let rows: PositionRow[];
-  if (postgresUrl) {
-    const client = new pg.Client({ connectionString: postgresUrl });
+/** The stored rows, read straight from the database. */
+async function storedRows(dataDir: string, boardIds: string[]): Promise<PositionRow[]> {
+  const ids = boardIds.map(Number);
+  if (postgresUrlFor.current) {
+    const client = new pg.Client({ connectionString: postgresUrlFor.current });
     await client.connect();
-    rows = (
-      await client.query<PositionRow>('select id, list_id, position from board_items where board_id = $1', [
-        Number(boardId),
-      ])
-    ).rows;
+    const { rows } = await client.query<PositionRow>(
+      'select id, list_id, position from board_items where board_id = any($1)',
+      [ids],
+    );
     await client.end();
-  } else {
-    const db = new Database(path.join(dataDir, 'cadence.sqlite'), { readonly: true });
-    rows = db
-      .prepare('select id, list_id, position from board_items where board_id = ?')
-      .all(Number(boardId)) as typeof rows;
-    db.close();
+    return rows;
   }
+  const db = new Database(path.join(dataDir, 'cadence.sqlite'), { readonly: true });
+  const rows = db
+    .prepare(
+      `select id, list_id, position from board_items where board_id in (${ids.map(() => '?').join(',')})`,
+    )
+    .all(...ids) as PositionRow[];
+  db.close();
+  return rows;
+}
+const postgresUrlFor: { current: string | undefined } = { current: undefined };
+
+function check(rows: PositionRow[], boards: Layout[]) {
+  const itemIds = boards.flatMap((board) => board.layout.flatMap((list) => list.itemIds));
   const everyItemOnce =
     rows.length === itemIds.length &&
     new Set(rows.map((r) => String(r.id))).size === itemIds.length &&
     itemIds.every((id) => rows.some((r) => String(r.id) === id));
-  const strictOrder = listIds.every((listId) => {
-    const positions = rows
-      .filter((r) => String(r.list_id) === listId)
-      .map((r) => r.position)
-      .sort((a, b) => a - b);
-    return positions.every((position, index) => position === index);
-  });
-  latencies.sort((a, b) => a - b);
-  console.log(
-    `\nConcurrent moves on ${postgresUrl ? 'PostgreSQL' : 'SQLite'}: ${clients} clients × ${movesEach} moves, ${os.cpus().length} cores`,
+  const strictOrder = boards.every((board) =>
+    board.layout.every(({ listId }) => {
+      const positions = rows.filter((r) => String(r.list_id) === listId).map((r) => r.position);
+      return new Set(positions).size === positions.length;
+    }),
   );
-  console.table([
-    {
-      moves: latencies.length,
-      'moves/s': Math.round((latencies.length / elapsed) * 1000),
-      'p50 ms': Number(percentile(latencies, 50).toFixed(1)),
-      'p99 ms': Number(percentile(latencies, 99).toFixed(1)),
-      'every item once': everyItemOnce,
-      'strict order': strictOrder,
-    },
-  ]);
-  if (!everyItemOnce || !strictOrder) {
-    console.error('The board lost its order under concurrent moves.');
-    process.exitCode = 1;
+  return { everyItemOnce, strictOrder };
+}
+
+const goal = (met: boolean) => (met ? 'met' : 'MISSED');
+const table: Record<string, string | number | boolean>[] = [];
+let broken = false;
+
+for (const engine of ['SQLite', ...(postgresUrl ? ['PostgreSQL'] : [])] as const) {
+  postgresUrlFor.current = engine === 'PostgreSQL' ? postgresUrl : undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-'));
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    ...(postgresUrlFor.current ? { DATABASE_URL: postgresUrlFor.current } : {}),
+  });
+  try {
+    const owner = await signUp(server.url);
+    const one = [await buildBoard(owner, lists, itemsPerList, 0)];
+    const many: Layout[] = [];
+    for (let start = 0; start < clients; start += 10) {
+      many.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(10, clients - start) }, () =>
+            buildBoard(owner, lists, itemsPerList, 0),
+          ),
+        )),
+      );
+    }
+    for (const [scenario, boards] of [
+      ['one board', one],
+      [`${clients} boards`, many],
+    ] as const) {
+      const figures = await run(owner, boards);
+      const { everyItemOnce, strictOrder } = check(
+        await storedRows(
+          dataDir,
+          boards.map((board) => board.boardId),
+        ),
+        boards,
+      );
+      broken ||= !everyItemOnce || !strictOrder;
+      const goals =
+        scenario === 'one board'
+          ? engine === 'SQLite'
+            ? `p99 < 100 ms: ${goal(figures.p99 < 100)}; ≥ 1,500/s: ${goal(figures.perSecond >= 1500)}`
+            : `≥ 500/s: ${goal(figures.perSecond >= 500)}`
+          : `p99 < 30 ms: ${goal(figures.p99 < 30)}`;
+      table.push({
+        engine,
+        scenario,
+        moves: figures.moves,
+        'moves/s': figures.perSecond,
+        'p50 ms': figures.p50,
+        'p99 ms': figures.p99,
+        'every item once': everyItemOnce,
+        'strict order': strictOrder,
+        goals,
+      });
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
-} finally {
-  await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(
+  `\nConcurrent moves: ${clients} clients × ${movesEach} moves on boards of ${lists} × ${itemsPerList} cards, ${os.cpus().length} cores shared by the clients and the server`,
+);
+console.table(table);
+if (broken) {
+  console.error('A board lost its order under concurrent moves.');
+  process.exitCode = 1;
 }

@@ -4,7 +4,8 @@
  * first). Timed from navigation start until the page is usable:
  * - the dashboard (/dashboard/analytics): the greeting shows the person's name;
  * - the projects list (/apps/projects, 10 boards): every board's card is shown;
- * - a board (/apps/project/:id, 10 lists × 100 cards): every card rendered and one takes the focus.
+ * - a board (/apps/project/:id, 10 lists × 100 cards): every column shows its first cards (a column
+ *   draws only the cards in its view) and one takes the focus.
  * Prints the median of BENCH_FIRST_VISITS runs (3) and the bytes transferred. Goal < 1000 ms each;
  * the run fails only above 3× the goal, as timings on a shared machine vary. This is the one
  * first-visit measure; bench/board-page.ts measures the board once the app is loaded.
@@ -92,10 +93,14 @@ try {
       name: `board (${LISTS * ITEMS_PER_LIST} cards)`,
       url: `/apps/project/${boardId}`,
       ready: () => {
-        const cards = document.querySelectorAll<HTMLElement>('[data-testid="board-item"]');
-        if (cards.length !== 1000) return false;
-        cards[0]!.focus();
-        return document.activeElement === cards[0] ? performance.now() : false;
+        const columns = document.querySelectorAll('[data-testid="board-list"]');
+        if (columns.length !== 10) return false;
+        for (let index = 0; index < columns.length; index += 1) {
+          if (!columns[index]!.querySelector('[data-testid="board-item"]')) return false;
+        }
+        const first = document.querySelector<HTMLElement>('[data-testid="board-item"]')!;
+        first.focus();
+        return document.activeElement === first ? performance.now() : false;
       },
     },
   ];

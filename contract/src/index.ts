@@ -22,3 +22,4 @@ export * from './fields';
 export * from './help';
 export * from './your-data';
 export * from './chat';
+export * from './board-transfer';

@@ -12,4 +12,13 @@ export const projectsMessages = {
   'projects.ownerOnly': 'Only the owner of the project may do this.',
   'projects.emptyChange': 'Nothing to change.',
   'projects.queryRequired': 'Give either user or id.',
+  'projects.dueInvalid': 'Give the due date as a date and time with its offset, or null.',
+  'projects.tagUnknown': 'Use one of your tags or a tag already on this board.',
+  'projects.cardMemberNotOnBoard': 'Card members must be members of the board.',
+  'projects.commentRequired': 'Please write a comment.',
+  'projects.commentLength': 'A comment must have at most 4000 characters.',
+  'projects.commentAuthorOnly': 'Only the author of a comment may change or delete it.',
+  'projects.importFormat': 'This file is not a Trello board export or a Cadence board export.',
+  'projects.importInvalid': 'This board export is damaged or too large to import.',
+  'projects.filterInvalid': 'Filter by due with overdue, week or none.',
 } as const;

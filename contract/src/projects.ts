@@ -41,8 +41,24 @@ export const itemTodo = z
   .meta({ id: 'ItemTodo' });
 export type ItemTodo = z.infer<typeof itemTodo>;
 
+/** A tag on a card (D14): a built-in or someone's own tag, by name, with its colour. */
+export const cardTag = z.object({ name: z.string(), color: z.string() }).meta({ id: 'CardTag' });
+export type CardTag = z.infer<typeof cardTag>;
+
 export const listItem = z
-  .object({ _id: entityId, name: z.string(), description: z.string(), todos: z.array(itemTodo) })
+  .object({
+    _id: entityId,
+    name: z.string(),
+    description: z.string(),
+    todos: z.array(itemTodo),
+    tags: z.array(cardTag),
+    dueAt: z.string().nullable().describe('An ISO 8601 UTC instant, or null'),
+    dueComplete: z.boolean(),
+    /** The card's members: ids of the board's owner or members. */
+    members: z.array(entityId),
+    commentCount: z.number().int(),
+    archived: z.boolean(),
+  })
   .meta({ id: 'ListItem' });
 export type ListItem = z.infer<typeof listItem>;
 
@@ -65,6 +81,8 @@ const boardBase = z.object({
   status: z.enum(boardStatuses),
   /** The owner's id. */
   user: entityId,
+  /** The owner as others see them (card members are chosen from the owner and the members). */
+  owner: publicUser,
   members: z.array(publicUser),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -118,6 +136,7 @@ export const updateBoardInput = z
     ...members,
     _id: z.unknown().optional(),
     user: z.unknown().optional(),
+    owner: z.unknown().optional(),
     members: z.unknown().optional(),
     lists: z.unknown().optional(),
     createdAt: z.unknown().optional(),
@@ -151,14 +170,35 @@ export const createItemInput = z
   .meta({ id: 'CreateItemInput' });
 export type CreateItemInput = z.infer<typeof createItemInput>;
 
+const dueAt = z.iso
+  .datetime({ offset: true, error: m['projects.dueInvalid'] })
+  .transform((value) => new Date(value).toISOString())
+  .nullable();
+/** Tags by name; the card's own `{name, color}` objects are accepted as they come back. */
+const tagNames = z
+  .array(
+    z.union([
+      z.string().trim().min(1).max(30),
+      z.object({ name: z.string().trim().min(1).max(30) }).transform((tag) => tag.name),
+    ]),
+    { error: m['projects.tagUnknown'] },
+  )
+  .max(20, m['projects.tagUnknown']);
+
 /** PUT an item: its fields, and {index} for a swap within its list (D16). */
 export const updateItemInput = z
   .strictObject({
     name: name.optional(),
     description: description.optional(),
     index: index.optional(),
+    tags: tagNames.optional(),
+    dueAt: dueAt.optional(),
+    dueComplete: z.boolean().optional(),
+    members: z.array(entityId).max(100).optional(),
+    archived: z.boolean().optional(),
     _id: z.unknown().optional(),
     todos: z.unknown().optional(),
+    commentCount: z.unknown().optional(),
   })
   .meta({ id: 'UpdateItemInput' });
 export type UpdateItemInput = z.infer<typeof updateItemInput>;
@@ -168,6 +208,143 @@ export const moveItemInput = z
   .strictObject({ fromList: entityId, toList: entityId, fromIndex: index, toIndex: index })
   .meta({ id: 'MoveItemInput' });
 export type MoveItemInput = z.infer<typeof moveItemInput>;
+
+/**
+ * A move's answer: the board's new version and the order of the lists it touched, which is all a
+ * client needs to reconcile; a version more than one ahead of its own means others wrote meanwhile.
+ */
+export const moveItemResult = z
+  .object({
+    _id: entityId,
+    version: z.number().int(),
+    lists: z.array(z.object({ _id: entityId, items: z.array(entityId).describe('Item ids in order') })),
+  })
+  .meta({ id: 'MoveItemResult' });
+export type MoveItemResult = z.infer<typeof moveItemResult>;
+
+// ---- Comments and activity ------------------------------------------------------------------
+
+const commentText = z
+  .string({ error: m['projects.commentRequired'] })
+  .trim()
+  .min(1, m['projects.commentRequired'])
+  .max(4000, m['projects.commentLength']);
+
+export const itemComment = z
+  .object({
+    _id: entityId,
+    author: publicUser,
+    text: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    edited: z.boolean(),
+  })
+  .meta({ id: 'ItemComment' });
+export type ItemComment = z.infer<typeof itemComment>;
+
+export const commentInput = z.strictObject({ text: commentText }).meta({ id: 'CommentInput' });
+export type CommentInput = z.infer<typeof commentInput>;
+
+export const activityKinds = [
+  'created',
+  'moved',
+  'renamed',
+  'due-set',
+  'due-removed',
+  'member-added',
+  'member-removed',
+  'tag-added',
+  'tag-removed',
+  'archived',
+  'restored',
+  'imported',
+] as const;
+export type ActivityKind = (typeof activityKinds)[number];
+
+/** One line of a card's history; `detail` holds names as they were (lists, tags, people, dates). */
+export const itemActivity = z
+  .object({
+    _id: entityId,
+    actor: publicUser,
+    kind: z.enum(activityKinds),
+    detail: z.object({
+      from: z.string().optional(),
+      to: z.string().optional(),
+      name: z.string().optional(),
+      at: z.string().optional(),
+    }),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ItemActivity' });
+export type ItemActivity = z.infer<typeof itemActivity>;
+
+// ---- Filters ----------------------------------------------------------------------------------
+
+export const dueFilters = ['overdue', 'week', 'none'] as const;
+export type DueFilter = (typeof dueFilters)[number];
+
+const repeated = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
+
+/**
+ * A board's filter as the address carries it: `q` in a card's name or description (any case, any
+ * accents), any of the `tag`s, any of the `member`s (`none`: no members), and a `due` state.
+ */
+export const boardFilterQuery = z.object({
+  q: z.string().max(200).optional().default(''),
+  tag: repeated,
+  member: repeated,
+  due: z.enum(dueFilters, { error: m['projects.filterInvalid'] }).optional(),
+});
+export type BoardFilter = z.output<typeof boardFilterQuery>;
+
+export const DUE_SOON_MS = 24 * 60 * 60 * 1000;
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Lower case without accents (NFD, combining marks removed), as every search here folds. */
+export const foldText = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+
+/** A card's due state at `now`: overdue, due within a day, later, done, or none. */
+export function dueState(item: Pick<ListItem, 'dueAt' | 'dueComplete'>, now: number) {
+  if (item.dueAt === null) return 'none' as const;
+  if (item.dueComplete) return 'complete' as const;
+  const at = Date.parse(item.dueAt);
+  if (at < now) return 'overdue' as const;
+  return at - now <= DUE_SOON_MS ? ('soon' as const) : ('later' as const);
+}
+
+export const isFiltering = (filter: BoardFilter) =>
+  filter.q.trim() !== '' || filter.tag.length > 0 || filter.member.length > 0 || filter.due !== undefined;
+
+/** Whether a card passes the filter; one definition for the board page and `GET …/items`. */
+export function itemMatches(item: ListItem, filter: BoardFilter, now: number): boolean {
+  const q = foldText(filter.q.trim());
+  if (q && !foldText(item.name).includes(q) && !foldText(item.description).includes(q)) return false;
+  if (filter.tag.length > 0) {
+    const wanted = new Set(filter.tag.map((tag) => tag.toLowerCase()));
+    if (!item.tags.some((tag) => wanted.has(tag.name.toLowerCase()))) return false;
+  }
+  if (filter.member.length > 0) {
+    const none = filter.member.includes('none') && item.members.length === 0;
+    if (!none && !item.members.some((member) => filter.member.includes(member))) return false;
+  }
+  if (filter.due === 'none' && item.dueAt !== null) return false;
+  if (filter.due === 'overdue' && dueState(item, now) !== 'overdue') return false;
+  if (filter.due === 'week') {
+    const state = dueState(item, now);
+    if (state !== 'soon' && state !== 'later') return false;
+    if (Date.parse(item.dueAt!) - now > WEEK_MS) return false;
+  }
+  return true;
+}
+
+export const itemMatch = z
+  .object({ _id: entityId, list: entityId, name: z.string() })
+  .meta({ id: 'ItemMatch' });
+export type ItemMatch = z.infer<typeof itemMatch>;
 
 export const createTodoInput = z
   .strictObject({ text: todoText, done: z.boolean().default(false) })

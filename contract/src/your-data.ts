@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { account } from './account';
 import { workingInterval } from './meetings';
+import { itemActivity } from './projects';
 import { yourDataMessages } from './your-data-messages';
 
 export const EXPORT_FORMAT = 'cadence-export/1';
@@ -28,6 +29,10 @@ const tagRef = z.object({
   tagId: z.string().nullable(),
 });
 
+/** A tag on a card: a built-in, or someone's own tag by id, with the name and colour it shows. */
+const cardTag = tagRef.extend({ name: z.string(), color: z.string() });
+const activityDetail = itemActivity.shape.detail;
+
 const checklistEntry = z.object({
   _id: z.string(),
   text: z.string(),
@@ -42,7 +47,42 @@ const boardItem = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   checklist: z.array(checklistEntry),
+  tags: z.array(cardTag),
+  /** An ISO 8601 UTC instant, or null. */
+  dueAt: z.string().nullable(),
+  dueComplete: z.boolean(),
+  archived: z.boolean(),
+  /** The card's members (the board's owner or members). */
+  members: z.array(person),
+  /** Every comment on the card, whoever wrote it, oldest first. */
+  comments: z.array(
+    z.object({
+      _id: z.string(),
+      author: person,
+      text: z.string(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
+  /** The card's history, whoever did each thing, oldest first; `detail` holds names as they were. */
+  activity: z.array(
+    z.object({
+      _id: z.string(),
+      actor: person,
+      kind: z.string(),
+      detail: activityDetail,
+      createdAt: z.string(),
+    }),
+  ),
 });
+/** A card on someone else's board. */
+const cardPlace = z.object({
+  boardId: z.string(),
+  boardName: z.string().nullable(),
+  itemId: z.string(),
+  itemName: z.string().nullable(),
+});
+
 const boardList = z.object({
   _id: z.string(),
   name: z.string(),
@@ -121,6 +161,30 @@ export const yourDataExport = z
         }),
       ),
       memberOf: z.array(z.object({ _id: z.string(), name: z.string(), owner: person })),
+      /**
+       * What the user left on other people's boards: the cards they are a member of, their
+       * comments, and the history lines of what they did. `boardName` and `itemName` are null on
+       * a board they are no longer on.
+       */
+      cardMemberships: z.array(cardPlace),
+      comments: z.array(
+        z.object({
+          _id: z.string(),
+          ...cardPlace.shape,
+          text: z.string(),
+          createdAt: z.string(),
+          updatedAt: z.string(),
+        }),
+      ),
+      activity: z.array(
+        z.object({
+          _id: z.string(),
+          ...cardPlace.shape,
+          kind: z.string(),
+          detail: activityDetail,
+          createdAt: z.string(),
+        }),
+      ),
     }),
     goals: z.array(
       z.object({

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Board, BoardList, ChatSummary, ListItem } from '@cadence/contract';
+import type { Board, BoardList, ChatSummary, ListItem, MoveItemResult } from '@cadence/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveStream, openLive } from '../../server/src/test/live-client';
 import { api, freshPostgresDatabase, type RunningServer, startServer } from '../support/server';
@@ -133,7 +133,7 @@ describe('live updates across two instances', () => {
     const moved = await timed(
       'board change',
       () =>
-        api<Board>(a, 'PUT', `/projects/${board._id}/lists/items/${item._id}`, owner.token, {
+        api<MoveItemResult>(a, 'PUT', `/projects/${board._id}/lists/items/${item._id}`, owner.token, {
           fromList: todo._id,
           toList: done._id,
           fromIndex: 0,
@@ -145,7 +145,7 @@ describe('live updates across two instances', () => {
           (data) => data.boardId === board._id && data.version === after.version,
         ),
     );
-    expect(moved.result.lists.find((l) => l._id === done._id)?.items.map((i) => i._id)).toEqual([item._id]);
+    expect(moved.result.lists.find((l) => l._id === done._id)?.items).toEqual([item._id]);
     expect(moved.data).toEqual({ boardId: board._id, version: moved.result.version });
 
     const asked = await timed(

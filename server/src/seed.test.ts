@@ -6,6 +6,10 @@ import {
   type ChatMessagePage,
   type Dashboard,
   demoAccounts,
+  dueState,
+  type ItemActivity,
+  type ItemComment,
+  type ItemMatch,
   type InvitationList,
   type MeetingList,
   type WorkingHours,
@@ -14,7 +18,8 @@ import {
   type TaskList,
 } from '@cadence/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { boardsOf, buildUser, friendsOf, groupsOf, login, ok, requestsOf } from './test/factories';
+import { boardsOf, buildUser, friendsOf, groupsOf, login, ok, readBoard, requestsOf } from './test/factories';
+import { seedDemo } from './seed';
 import { createTestApp, newAccount, type TestApp } from './test/harness';
 
 let current: TestApp | undefined;
@@ -87,6 +92,74 @@ describe('demo data', () => {
     expect(mine.data.find((b) => b.name === 'Product launch')).toMatchObject({ listCount: 3, itemCount: 4 });
     const theirs = await boardsOf(t, clientSession.accessToken, clientSession.userData._id);
     expect(theirs.data.map((b) => b.name)).toEqual(['Product launch']);
+  });
+
+  it('puts tags, due dates, members, comments and their history on the cards', async () => {
+    const t = await open({ SEED_DEMO: 'true' });
+    const [admin, client] = demoAccounts;
+    const adminSession = await signIn(t, admin.email, admin.password);
+    const clientToken = (await signIn(t, client.email, client.password)).accessToken;
+    const boards = await boardsOf(t, adminSession.accessToken, adminSession.userData._id);
+    const launchId = boards.data.find((b) => b.name === 'Product launch')!._id;
+    // As a member sees it: the owner's own tag shows on the shared board.
+    const launch = await readBoard(t, clientToken, launchId);
+    const names = new Map([launch.owner, ...launch.members].map((p) => [p._id, p.username]));
+    const seededAt = Date.now();
+    const cards = launch.lists.flatMap((list) => list.items.map((item) => ({ ...item, list: list.name })));
+    expect(
+      cards.map((card) => [
+        card.list,
+        card.name,
+        card.tags.map((tag) => tag.name),
+        dueState(card, seededAt),
+        card.members.map((id) => names.get(id)).sort(),
+        card.commentCount,
+      ]),
+    ).toEqual([
+      ['To do', 'Write the release notes', ['high', 'team'], 'soon', ['admin', 'maria'], 3],
+      ['To do', 'Record the demo video', ['Marketing'], 'overdue', ['client'], 0],
+      ['Doing', 'Pricing page', ['medium', 'Marketing'], 'later', ['admin', 'client'], 0],
+      ['Done', 'Beta sign-up form', ['update'], 'complete', ['client'], 0],
+    ]);
+    expect(cards[1]!.tags).toEqual([{ name: 'Marketing', color: '#e64980' }]);
+    const card = (name: string) => cards.find((c) => c.name === name)!._id;
+    const path = `/api/projects/${launchId}/items`;
+
+    const comments = await ok<{ data: ItemComment[] }>(
+      t,
+      'GET',
+      `${path}/${card('Write the release notes')}/comments`,
+      clientToken,
+    );
+    expect(comments.data.map((c) => c.author.username)).toEqual(['admin', 'client', 'maria']);
+    expect(comments.data.every((c) => Date.parse(c.createdAt) < seededAt && !c.edited)).toBe(true);
+
+    const history = async (name: string) =>
+      (await ok<{ data: ItemActivity[] }>(t, 'GET', `${path}/${card(name)}/activity`, clientToken)).data.map(
+        (line) => [line.actor.username, line.kind, line.detail],
+      );
+    expect(await history('Write the release notes')).toEqual([['admin', 'created', { to: 'To do' }]]);
+    expect(await history('Beta sign-up form')).toEqual([
+      ['client', 'moved', { from: 'Doing', to: 'Done' }],
+      ['admin', 'created', { to: 'Doing' }],
+    ]);
+
+    // The board's filter finds them.
+    const matching = async (query: string) =>
+      (await ok<{ data: ItemMatch[] }>(t, 'GET', `${path}?${query}`, clientToken)).data.map((m) => m.name);
+    expect(await matching('due=overdue')).toEqual(['Record the demo video']);
+    expect(await matching('tag=marketing')).toEqual(['Record the demo video', 'Pricing page']);
+
+    const homeId = boards.data.find((b) => b.name === 'Home')!._id;
+    const home = await readBoard(t, adminSession.accessToken, homeId);
+    expect(home.lists[0]!.items.map((item) => [item.name, item.tags.map((tag) => tag.name)])).toEqual([
+      ['Book the dentist', ['high']],
+      ['Plan the weekend trip', []],
+    ]);
+
+    // A second run finds the accounts and writes nothing.
+    expect(await seedDemo(t.database.db)).toBe(false);
+    expect(await readBoard(t, clientToken, launchId)).toEqual(launch);
   });
 
   it('gives the admin three goals: in progress, open and done, with their progress', async () => {

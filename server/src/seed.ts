@@ -1,13 +1,21 @@
 /**
  * Demo data for a first start (D6): the operator `admin` and a `client`, whose credentials the
  * README and the login page show, two more people so that friends, a pending request and a group
- * can be seen at once, two boards, one shared, three goals in different states, a dozen to-dos, some
+ * can be seen at once, two boards, one shared, whose cards carry tags, due dates (one overdue, one
+ * due within the day, one done), members, a conversation and their history, three goals in different states, a dozen to-dos, some
  * assigned between the admin and the client, more completed over the last weeks, a month of
  * calendar events, working hours, a meeting the admin organises with the client invited and one to
  * which Maria invites the admin. Runs only on an empty database.
  */
-import { DEFAULT_ITEM_DESCRIPTION, demoAccounts, type EventCategory } from '@cadence/contract';
+import {
+  DEFAULT_ITEM_DESCRIPTION,
+  demoAccounts,
+  type EventCategory,
+  isBuiltInTagName,
+  type ItemActivity,
+} from '@cadence/contract';
 import type { Db } from './db';
+import { POSITION_GAP } from './db/migrations/0015-board-cards';
 import { hashPassword } from './lib/passwords';
 import { randomToken } from './lib/tokens';
 import { writeEntries } from './modules/calendar/service';
@@ -93,7 +101,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         { group_id: group.id, user_id: maria },
       ])
       .execute();
-    await seedBoards(trx, now, { owner: admin, sharedWith: [client, maria] });
+    await seedBoards(trx, now, { admin, client, maria });
     await seedGoals(trx, now, admin);
     await seedTodos(trx, now, { admin, client });
     await seedEvents(trx, now, { admin, client });
@@ -103,8 +111,35 @@ export async function seedDemo(db: Db): Promise<boolean> {
   });
 }
 
-/** Two boards for the demo admin: one shared with the client and Maria (D17), one private. */
-const demoBoards = [
+type BoardPerson = 'admin' | 'client' | 'maria';
+
+/** The admin's own tag (D14), on a card of the shared board beside the built-ins. */
+const demoOwnTag = { name: 'Marketing', color: '#e64980' };
+
+interface DemoItem {
+  name: string;
+  todos: ReadonlyArray<readonly [string, boolean]>;
+  /** Built-in names, or the admin's own tag by its name. */
+  tags?: readonly string[];
+  /** Hours from the seed (negative: past), and whether it is done. */
+  due?: { hours: number; complete?: boolean };
+  members?: readonly BoardPerson[];
+  comments?: ReadonlyArray<readonly [author: BoardPerson, minutesAgo: number, text: string]>;
+  /** The list it was created in before someone moved it here, and who. */
+  movedFrom?: { list: string; by: BoardPerson };
+}
+
+/**
+ * Two boards for the demo admin: one shared with the client and Maria (D17), one private. Cards on
+ * the shared one show what a card can carry: tags, a due date overdue, due within the day or done,
+ * members, comments by three people, and (from how they came to be) their history.
+ */
+const demoBoards: ReadonlyArray<{
+  name: string;
+  description: string;
+  shared: boolean;
+  lists: ReadonlyArray<{ name: string; color: string; items: readonly DemoItem[] }>;
+}> = [
   {
     name: 'Product launch',
     description: 'Everything between the idea and the release.',
@@ -120,8 +155,22 @@ const demoBoards = [
               ['Draft', true],
               ['Review with Maria', false],
             ],
+            tags: ['high', 'team'],
+            due: { hours: 20 },
+            members: ['admin', 'maria'],
+            comments: [
+              ['maria', 180, 'I added the pricing changes to the draft.'],
+              ['client', 95, 'Could we mention the new data export too?'],
+              ['admin', 40, 'Good idea, adding it now. Maria, can you review tonight?'],
+            ],
           },
-          { name: 'Record the demo video', todos: [['Script', false]] },
+          {
+            name: 'Record the demo video',
+            todos: [['Script', false]],
+            tags: [demoOwnTag.name],
+            due: { hours: -30 },
+            members: ['client'],
+          },
         ],
       },
       {
@@ -135,10 +184,26 @@ const demoBoards = [
               ['Design', true],
               ['Translate', false],
             ],
+            tags: ['medium', demoOwnTag.name],
+            due: { hours: 24 * 6 },
+            members: ['admin', 'client'],
           },
         ],
       },
-      { name: 'Done', color: 'green', items: [{ name: 'Beta sign-up form', todos: [] }] },
+      {
+        name: 'Done',
+        color: 'green',
+        items: [
+          {
+            name: 'Beta sign-up form',
+            todos: [],
+            tags: ['update'],
+            due: { hours: -24 * 5, complete: true },
+            members: ['client'],
+            movedFrom: { list: 'Doing', by: 'client' },
+          },
+        ],
+      },
     ],
   },
   {
@@ -150,7 +215,7 @@ const demoBoards = [
         name: 'This week',
         color: 'blue',
         items: [
-          { name: 'Book the dentist', todos: [] },
+          { name: 'Book the dentist', todos: [], tags: ['high'], due: { hours: 24 * 3 } },
           {
             name: 'Plan the weekend trip',
             todos: [
@@ -163,18 +228,26 @@ const demoBoards = [
       { name: 'Later', color: 'teal', items: [{ name: 'Repaint the hallway', todos: [] }] },
     ],
   },
-] as const;
+];
 
-async function seedBoards(
-  trx: Db,
-  now: string,
-  people: { owner: number; sharedWith: number[] },
-): Promise<void> {
+/**
+ * Rows written as the board's service would write them: gapped positions, each card's history
+ * ("created" in its first list, then any move), its tags, due date, members and comments. The
+ * cards were made two days before the seed; comments and the move came since.
+ */
+async function seedBoards(trx: Db, now: string, people: Record<BoardPerson, number>): Promise<void> {
+  const at = (minutesAgo: number) => new Date(Date.parse(now) - minutesAgo * 60_000).toISOString();
+  const created = at(2 * 24 * 60);
+  const ownTag = await trx
+    .insertInto('tags')
+    .values({ user_id: people.admin, ...demoOwnTag, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   for (const demo of demoBoards) {
     const board = await trx
       .insertInto('boards')
       .values({
-        owner_id: people.owner,
+        owner_id: people.admin,
         name: demo.name,
         description: demo.description,
         status: 'active',
@@ -186,7 +259,7 @@ async function seedBoards(
     if (demo.shared) {
       await trx
         .insertInto('board_members')
-        .values(people.sharedWith.map((user_id) => ({ board_id: board.id, user_id })))
+        .values([people.client, people.maria].map((user_id) => ({ board_id: board.id, user_id })))
         .execute();
     }
     for (const [listPosition, list] of demo.lists.entries()) {
@@ -197,7 +270,7 @@ async function seedBoards(
           name: list.name,
           status: 'active',
           header_color: list.color,
-          position: listPosition,
+          position: listPosition * POSITION_GAP,
           created_at: now,
           updated_at: now,
         })
@@ -211,18 +284,74 @@ async function seedBoards(
             list_id: row.id,
             name: item.name,
             description: DEFAULT_ITEM_DESCRIPTION,
-            position: itemPosition,
-            created_at: now,
+            position: itemPosition * POSITION_GAP,
+            due_at: item.due ? at(-item.due.hours * 60) : null,
+            due_complete: item.due?.complete ?? false,
+            created_at: created,
             updated_at: now,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        const card = { board_id: board.id, item_id: itemRow.id };
         for (const [text, done] of item.todos) {
           await trx
             .insertInto('item_todos')
-            .values({ board_id: board.id, item_id: itemRow.id, text, done, created_at: now })
+            .values({ ...card, text, done, created_at: created })
             .execute();
         }
+        if (item.tags) {
+          await trx
+            .insertInto('item_tags')
+            .values(
+              item.tags.map((name, position) =>
+                isBuiltInTagName(name)
+                  ? { ...card, position, built_in: name, tag_id: null }
+                  : { ...card, position, built_in: null, tag_id: ownTag.id },
+              ),
+            )
+            .execute();
+        }
+        if (item.members) {
+          await trx
+            .insertInto('item_members')
+            .values(item.members.map((member) => ({ ...card, user_id: people[member] })))
+            .execute();
+        }
+        for (const [author, minutesAgo, body] of item.comments ?? []) {
+          const written = at(minutesAgo);
+          await trx
+            .insertInto('item_comments')
+            .values({ ...card, author_id: people[author], body, created_at: written, updated_at: written })
+            .execute();
+        }
+        const history: Array<{
+          actor: BoardPerson;
+          kind: 'created' | 'moved';
+          detail: ItemActivity['detail'];
+          at: string;
+        }> = [
+          { actor: 'admin', kind: 'created', detail: { to: item.movedFrom?.list ?? list.name }, at: created },
+        ];
+        if (item.movedFrom) {
+          history.push({
+            actor: item.movedFrom.by,
+            kind: 'moved',
+            detail: { from: item.movedFrom.list, to: list.name },
+            at: at(24 * 60),
+          });
+        }
+        await trx
+          .insertInto('item_activity')
+          .values(
+            history.map((line) => ({
+              ...card,
+              actor_id: people[line.actor],
+              kind: line.kind,
+              detail: JSON.stringify(line.detail),
+              created_at: line.at,
+            })),
+          )
+          .execute();
       }
     }
   }

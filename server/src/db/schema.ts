@@ -4,6 +4,8 @@ import type { ColumnType, Generated } from 'kysely';
 export type Timestamp = string;
 /** SQLite hands booleans back as 0/1: read them through `bool()` from ./dialect. */
 export type DbBool = ColumnType<boolean | number, boolean, boolean>;
+/** A boolean column with a default: optional on insert. */
+export type DbBoolDefaulted = ColumnType<boolean | number, boolean | undefined, boolean>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -153,6 +155,44 @@ export interface BoardItemsTable {
   position: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  due_at: Timestamp | null;
+  due_complete: DbBoolDefaulted;
+  archived: DbBoolDefaulted;
+}
+
+export interface ItemTagsTable {
+  item_id: number;
+  board_id: number;
+  position: number;
+  built_in: string | null;
+  tag_id: number | null;
+}
+
+export interface ItemMembersTable {
+  item_id: number;
+  board_id: number;
+  user_id: number;
+}
+
+export interface ItemCommentsTable {
+  id: Generated<number>;
+  board_id: number;
+  item_id: number;
+  author_id: number;
+  body: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ItemActivityTable {
+  id: Generated<number>;
+  board_id: number;
+  item_id: number;
+  actor_id: number;
+  kind: string;
+  /** JSON text. */
+  detail: string;
+  created_at: Timestamp;
 }
 
 export interface ItemTodosTable {
@@ -419,6 +459,10 @@ export interface Database {
   board_lists: BoardListsTable;
   board_items: BoardItemsTable;
   item_todos: ItemTodosTable;
+  item_tags: ItemTagsTable;
+  item_members: ItemMembersTable;
+  item_comments: ItemCommentsTable;
+  item_activity: ItemActivityTable;
   friend_requests: FriendRequestsTable;
   friendships: FriendshipsTable;
   groups: GroupsTable;

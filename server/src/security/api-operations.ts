@@ -49,6 +49,8 @@ export interface World {
   otherListId: string;
   itemId: string;
   todoId: string;
+  /** The victim's comment on that item. */
+  commentId: string;
   goalId: string;
   /** The victim's task, assigned to the member. */
   taskId: string;
@@ -204,6 +206,54 @@ export const operations: Record<string, Call[]> = {
       params: (w) => ({ boardId: w.boardId, listId: w.listId, itemId: w.itemId, todoId: w.todoId }),
       stranger: 404,
     },
+  ],
+  'GET /api/projects/{boardId}/items': [
+    { params: (w) => ({ boardId: w.boardId }), query: () => ({ q: 'card', due: 'none' }), stranger: 404 },
+  ],
+  'GET /api/projects/{boardId}/items/{itemId}/comments': [
+    { params: (w) => ({ boardId: w.boardId, itemId: w.itemId }), stranger: 404 },
+  ],
+  'POST /api/projects/{boardId}/items/{itemId}/comments': [
+    {
+      params: (w) => ({ boardId: w.boardId, itemId: w.itemId }),
+      body: () => ({ text: 'Injected' }),
+      stranger: 404,
+    },
+  ],
+  'PUT /api/projects/{boardId}/items/{itemId}/comments/{commentId}': [
+    {
+      params: (w) => ({ boardId: w.boardId, itemId: w.itemId, commentId: w.commentId }),
+      body: () => ({ text: 'Taken over' }),
+      stranger: 404,
+      member: 403,
+    },
+  ],
+  'DELETE /api/projects/{boardId}/items/{itemId}/comments/{commentId}': [
+    {
+      params: (w) => ({ boardId: w.boardId, itemId: w.itemId, commentId: w.commentId }),
+      stranger: 404,
+      member: 403,
+    },
+  ],
+  'GET /api/projects/{boardId}/export': [{ params: (w) => ({ boardId: w.boardId }), stranger: 404 }],
+  'POST /api/projects/import': [
+    {
+      body: () => ({
+        format: 'cadence.board',
+        version: 1,
+        exportedAt: '2026-11-24T10:00:00.000Z',
+        board: {
+          name: 'Imported',
+          description: '',
+          tags: [],
+          lists: [{ name: 'A', status: 'active', items: [] }],
+        },
+      }),
+      stranger: own,
+    },
+  ],
+  'GET /api/projects/{boardId}/items/{itemId}/activity': [
+    { params: (w) => ({ boardId: w.boardId, itemId: w.itemId }), stranger: 404 },
   ],
   'GET /api/objectifs': [
     { stranger: own },
@@ -449,6 +499,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
     { text: `Todo ${SECRET_MARK}` },
     201,
   );
+  const comment = await ok<{ _id: string }>(
+    t,
+    'POST',
+    `/api/projects/${board._id}/items/${item._id}/comments`,
+    victim.token,
+    { text: `Comment ${SECRET_MARK}` },
+    201,
+  );
   const goal = await buildGoal(t, victim, { title: `Goal ${SECRET_MARK}`, tags: ['high', SECRET_MARK] });
   const task = await buildTask(t, victim, {
     title: `Task ${SECRET_MARK}`,
@@ -524,6 +582,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     otherListId: Object.values(lists)[1]!._id,
     itemId: item._id,
     todoId: todo._id,
+    commentId: comment._id,
     goalId: goal._id,
     taskId: task._id,
     eventId: event._id,

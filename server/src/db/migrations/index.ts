@@ -15,6 +15,7 @@ import { billing } from './0011-billing';
 import { billingCheckout } from './0012-billing-checkout';
 import { todoCompletedAt } from './0013-todo-completed-at';
 import { chat } from './0014-chat';
+import { boardCards } from './0015-board-cards';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -32,5 +33,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0012-billing-checkout': billingCheckout(),
     '0013-todo-completed-at': todoCompletedAt(engine),
     '0014-chat': chat(engine),
+    '0015-board-cards': boardCards(engine),
   };
 }

@@ -1,5 +1,5 @@
 /** Every call of the spec's Projects table through HTTP (D16–D18), sharing (D17) and bad input. */
-import type { Board, BoardList, ErrorBody, ItemTodo, ListItem } from '@cadence/contract';
+import type { Board, BoardList, ErrorBody, ItemTodo, ListItem, MoveItemResult } from '@cadence/contract';
 import { describe, expect, it } from 'vitest';
 import {
   befriend,
@@ -141,21 +141,46 @@ describe('items', () => {
         B: ['b1', 'b2'],
       },
     });
-    const move = (item: string, from: string, to: string, fromIndex: number, toIndex: number) =>
-      ok<Board>(t, 'PUT', `/api/projects/${board._id}/lists/items/${items[item]!._id}`, me.token, {
-        fromList: lists[from]!._id,
-        toList: lists[to]!._id,
-        fromIndex,
-        toIndex,
-      });
-    expect(names(await move('a1', 'A', 'B', 0, 1))).toEqual({ A: ['a2', 'a3'], B: ['b1', 'a1', 'b2'] });
-    expect(names(await move('a3', 'A', 'A', 1, 0))).toEqual({ A: ['a3', 'a2'], B: ['b1', 'a1', 'b2'] });
+    const nameOf = new Map(Object.entries(items).map(([key, item]) => [item._id, key]));
+    const listName = new Map(Object.entries(lists).map(([key, list]) => [list._id, key]));
+    let version = (await readBoard(t, me.token, board._id)).version;
+    /** The move's answer: the order of the lists it touched, by name, and the next version. */
+    const move = async (item: string, from: string, to: string, fromIndex: number, toIndex: number) => {
+      const answer = await ok<MoveItemResult>(
+        t,
+        'PUT',
+        `/api/projects/${board._id}/lists/items/${items[item]!._id}`,
+        me.token,
+        { fromList: lists[from]!._id, toList: lists[to]!._id, fromIndex, toIndex },
+      );
+      expect(answer._id).toBe(board._id);
+      expect(answer.version).toBe(version + 1);
+      version = answer.version;
+      return Object.fromEntries(
+        answer.lists.map((list): [string, string[]] => [
+          listName.get(list._id) ?? '',
+          list.items.map((id) => nameOf.get(id) ?? ''),
+        ]),
+      );
+    };
+    expect(await move('a1', 'A', 'B', 0, 1)).toEqual({ A: ['a2', 'a3'], B: ['b1', 'a1', 'b2'] });
+    expect(await move('a3', 'A', 'A', 1, 0)).toEqual({ A: ['a3', 'a2'] });
     // An index past the end puts the item last.
-    expect(names(await move('b1', 'B', 'A', 0, 99))).toEqual({ A: ['a3', 'a2', 'b1'], B: ['a1', 'b2'] });
+    expect(await move('b1', 'B', 'A', 0, 99)).toEqual({ B: ['a1', 'b2'], A: ['a3', 'a2', 'b1'] });
+    // Into the same gap again and again: each move halves it, so the list is renumbered now and
+    // then (positions.ts), never losing the order.
+    for (let n = 0; n < 30; n += 1) await move(n % 2 === 0 ? 'b1' : 'a2', 'A', 'A', 2, 1);
     expect(names(await readBoard(t, me.token, board._id))).toEqual({
       A: ['a3', 'a2', 'b1'],
       B: ['a1', 'b2'],
     });
+    const positions = await t.database.db
+      .selectFrom('board_items')
+      .select('position')
+      .where('list_id', '=', Number(lists.A!._id))
+      .orderBy('position')
+      .execute();
+    expect(new Set(positions.map((row) => row.position)).size).toBe(3);
   });
 });
 

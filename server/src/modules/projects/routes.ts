@@ -13,6 +13,12 @@ import {
   listItem,
   listOf,
   moveItemInput,
+  moveItemResult,
+  boardFilterQuery,
+  commentInput,
+  itemActivity,
+  itemComment,
+  itemMatch,
   projectsQuery,
   updateBoardInput,
   updateItemInput,
@@ -26,6 +32,10 @@ import type { AppContext } from '../../context';
 import { forbidden } from '../../errors';
 import { passBytes, sendVersioned } from '../../lib/cached-json';
 import { userOf } from '../auth/authenticate';
+import { exportBoard } from './transfer';
+
+/** A Trello export of a busy board runs to a few megabytes. */
+export const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
 
 const noContent = z.null().describe('No content');
 const secured = { tags: ['projects'] };
@@ -36,6 +46,8 @@ const listParams = boardParams.extend({ listId: entityId });
 const itemParams = listParams.extend({ itemId: entityId });
 const moveParams = boardParams.extend({ itemId: entityId });
 const todoParams = itemParams.extend({ todoId: entityId });
+const cardParams = boardParams.extend({ itemId: entityId });
+const commentParams = cardParams.extend({ commentId: entityId });
 
 /** Weak: one tag names the board's version in every encoding. */
 const boardEtag = (boardId: number, version: number) => `W/"board-${boardId}-v${version}"`;
@@ -149,10 +161,11 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
   api.put('/projects/:boardId/lists/items/:itemId', {
     schema: {
       ...secured,
-      summary: 'Move an item within or across lists; answers the board',
+      summary:
+        'Move an item within or across lists; answers the new version and the order of the lists it touched',
       params: moveParams,
       body: moveItemInput,
-      response: { 200: board, ...errors },
+      response: { 200: moveItemResult, ...errors },
     },
     handler: (request) =>
       projects.moveItem(
@@ -273,5 +286,142 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       await projects.deleteTodo(me(request), Number(boardId), Number(listId), Number(itemId), Number(todoId));
       return reply.code(204).send(null);
     },
+  });
+
+  api.get('/projects/:boardId/items', {
+    schema: {
+      ...secured,
+      summary:
+        'The cards that pass a filter (the board page’s address): q in name or description, any tag, any member (`none`: no one), due overdue | week | none',
+      params: boardParams,
+      querystring: boardFilterQuery,
+      response: { 200: listOf(itemMatch), ...errors },
+    },
+    handler: async (request) => {
+      const data = await projects.matches(me(request), Number(request.params.boardId), request.query);
+      return { data, count: data.length };
+    },
+  });
+
+  api.get('/projects/:boardId/items/:itemId/comments', {
+    schema: {
+      ...secured,
+      summary: 'A card’s comments, newest first',
+      params: cardParams,
+      response: { 200: listOf(itemComment), ...errors },
+    },
+    handler: async (request) => {
+      const { boardId, itemId } = request.params;
+      const data = await projects.comments(me(request), Number(boardId), Number(itemId));
+      return { data, count: data.length };
+    },
+  });
+
+  api.post('/projects/:boardId/items/:itemId/comments', {
+    schema: {
+      ...secured,
+      summary: 'Comment on a card',
+      params: cardParams,
+      body: commentInput,
+      response: { 201: itemComment, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { boardId, itemId } = request.params;
+      return reply
+        .code(201)
+        .send(await projects.addComment(me(request), Number(boardId), Number(itemId), request.body));
+    },
+  });
+
+  api.put('/projects/:boardId/items/:itemId/comments/:commentId', {
+    schema: {
+      ...secured,
+      summary: 'Change one’s own comment (403 for anyone else’s)',
+      params: commentParams,
+      body: commentInput,
+      response: { 200: itemComment, ...errors },
+    },
+    handler: (request) => {
+      const { boardId, itemId, commentId } = request.params;
+      return projects.editComment(
+        me(request),
+        Number(boardId),
+        Number(itemId),
+        Number(commentId),
+        request.body,
+      );
+    },
+  });
+
+  api.delete('/projects/:boardId/items/:itemId/comments/:commentId', {
+    schema: {
+      ...secured,
+      summary: 'Delete one’s own comment (403 for anyone else’s)',
+      params: commentParams,
+      response: { 204: noContent, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { boardId, itemId, commentId } = request.params;
+      await projects.deleteComment(me(request), Number(boardId), Number(itemId), Number(commentId));
+      return reply.code(204).send(null);
+    },
+  });
+
+  api.get('/projects/:boardId/items/:itemId/activity', {
+    schema: {
+      ...secured,
+      summary: 'A card’s history, newest first: created, moved, renamed, due date, members, tags, archived',
+      params: cardParams,
+      response: { 200: listOf(itemActivity), ...errors },
+    },
+    handler: async (request) => {
+      const { boardId, itemId } = request.params;
+      const data = await projects.activity(me(request), Number(boardId), Number(itemId));
+      return { data, count: data.length };
+    },
+  });
+
+  api.get('/projects/:boardId/export', {
+    schema: {
+      ...secured,
+      summary: 'The board as a file (cadence.board version 1): lists, cards, tags, to-dos, comments; no ids',
+      params: boardParams,
+      // The file's schema is `boardExport` (contract/src/board-transfer.ts); its dates are parsed
+      // with transforms, which a response schema cannot run backwards.
+      response: {
+        200: z
+          .object({
+            format: z.literal('cadence.board'),
+            version: z.literal(1),
+            exportedAt: z.string(),
+            board: z.unknown(),
+          })
+          .describe('A cadence.board file: see BoardExport'),
+        ...errors,
+      },
+    },
+    handler: async (request, reply) => {
+      const file = await exportBoard(projects, me(request), Number(request.params.boardId));
+      const slug =
+        file.board.name
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '') || 'board';
+      reply.header('content-disposition', `attachment; filename="${slug}.json"`);
+      return file;
+    },
+  });
+
+  api.post('/projects/import', {
+    bodyLimit: IMPORT_BODY_LIMIT,
+    schema: {
+      ...secured,
+      summary:
+        'A new board of mine from a Trello board export (JSON) or a Cadence board export; 400 IMPORT_FORMAT for anything else, IMPORT_INVALID when damaged or too large, and nothing is made',
+      body: z.unknown().describe('The file’s JSON, as it is'),
+      response: { 201: board, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send(await projects.importBoard(me(request), request.body)),
   });
 }

@@ -5,27 +5,44 @@
  */
 import {
   type Board,
+  type BoardFilter,
   type BoardList,
   type BoardSummary,
   type CreateBoardInput,
   type CreateItemInput,
   type CreateListInput,
+  type CommentInput,
   type CreateTodoInput,
   DEFAULT_HEADER_COLOR,
   DEFAULT_ITEM_DESCRIPTION,
+  type ItemActivity,
+  type ItemComment,
+  type ItemMatch,
+  itemMatches,
   type ItemTodo,
   type ListItem,
   messages,
   type MoveItemInput,
+  type MoveItemResult,
   type UpdateBoardInput,
   type UpdateItemInput,
   type UpdateListInput,
   type UpdateTodoInput,
 } from '@cadence/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { badRequest, notFound } from '../../errors';
+import { bool } from '../../db/dialect';
+import { badRequest, forbidden, notFound } from '../../errors';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
+import {
+  type ActivityLine,
+  activityOf,
+  boardPeople,
+  cardExtras,
+  recordActivity,
+  resolveCardTags,
+} from './cards';
+import { endPosition, positionAt } from './positions';
+import { importBoard, readBoardFile } from './transfer';
 import { presentBoard, presentItem, presentList, presentSummary, presentTodo } from './presenter';
 import type { ServiceDeps } from '../../deps';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
@@ -58,7 +75,16 @@ export class ProjectsService {
     change: (trx: Db) => Promise<T>,
     alsoTell: number[] = [],
   ): Promise<T> {
-    const { result, version, audience } = await this.deps.db.transaction().execute(async (trx) => {
+    return (await this.mutateVersioned(boardId, change, alsoTell)).result;
+  }
+
+  /** `mutate`, answering the board's new version too. */
+  private async mutateVersioned<T>(
+    boardId: number,
+    change: (trx: Db) => Promise<T>,
+    alsoTell: number[] = [],
+  ): Promise<{ result: T; version: number }> {
+    const { result, version } = await this.deps.db.transaction().execute(async (trx) => {
       await this.deps.engine
         .forUpdate(trx.selectFrom('boards').select('id').where('id', '=', boardId))
         .execute();
@@ -69,10 +95,11 @@ export class ProjectsService {
         .where('id', '=', boardId)
         .returning('version')
         .executeTakeFirstOrThrow();
-      return { result, version, audience: await this.audience(trx, boardId) };
+      return { result, version };
     });
-    this.announce(boardId, version, [...audience, ...alsoTell]);
-    return result;
+    // Who hears of it is read after the commit, so the board's lock is held for the change alone.
+    this.announce(boardId, version, [...(await this.audience(this.deps.db, boardId)), ...alsoTell]);
+    return { result, version };
   }
 
   /** The board's owner and members: who can see it. */
@@ -117,13 +144,27 @@ export class ProjectsService {
       .orderBy('boards.id', 'desc')
       .execute();
     const members = await this.membersOf(rows.map((row) => row.id));
+    const owners = await this.usersById(rows.map((row) => row.owner_id));
     const data = rows.map((row) =>
       presentSummary(
         { ...row, list_count: Number(row.list_count ?? 0), item_count: Number(row.item_count ?? 0) },
+        owners.get(row.owner_id)!,
         members.get(row.id) ?? [],
       ),
     );
     return { data, count: data.length };
+  }
+
+  private async usersById(ids: number[], db: Db = this.deps.db) {
+    const byId = new Map<number, ReturnType<typeof presentPublicUser>>();
+    if (ids.length === 0) return byId;
+    const rows = await db
+      .selectFrom('users')
+      .select(publicUserColumns)
+      .where('users.id', 'in', [...new Set(ids)])
+      .execute();
+    for (const row of rows) byId.set(row.id, presentPublicUser(row));
+    return byId;
   }
 
   private async membersOf(boardIds: number[], db: Db = this.deps.db) {
@@ -158,8 +199,8 @@ export class ProjectsService {
   }
 
   /**
-   * Four indexed queries on one connection: parallel queries would take several pool connections
-   * while other requests hold theirs waiting on a board's lock.
+   * Indexed queries on one connection, one after another: parallel queries would take several pool
+   * connections while other requests hold theirs waiting on a board's lock.
    */
   private async loadBoard(boardId: number): Promise<Board> {
     return this.deps.db.connection().execute(async (db) => {
@@ -173,6 +214,7 @@ export class ProjectsService {
         .selectAll()
         .where('board_id', '=', boardId)
         .orderBy('position')
+        .orderBy('id')
         .execute();
       const items = await db
         .selectFrom('board_items')
@@ -180,15 +222,12 @@ export class ProjectsService {
         .where('board_id', '=', boardId)
         .orderBy('list_id')
         .orderBy('position')
-        .execute();
-      const todos = await db
-        .selectFrom('item_todos')
-        .selectAll()
-        .where('board_id', '=', boardId)
         .orderBy('id')
         .execute();
+      const extras = await cardExtras(db, { boardId });
       const members = await this.membersOf([boardId], db);
-      return presentBoard(row, members.get(boardId) ?? [], lists, items, todos);
+      const owner = (await this.usersById([row.owner_id], db)).get(row.owner_id)!;
+      return presentBoard(row, owner, members.get(boardId) ?? [], lists, items, extras);
     });
   }
 
@@ -289,6 +328,12 @@ export class ProjectsService {
               .onConflict((oc) => oc.columns(['board_id', 'user_id']).doNothing())
               .execute();
           }
+          // Whoever left the board leaves its cards too.
+          await trx
+            .deleteFrom('item_members')
+            .where('board_id', '=', boardId)
+            .where('user_id', 'not in', [access.ownerId, ...memberIds])
+            .execute();
         }
       },
       before,
@@ -319,11 +364,7 @@ export class ProjectsService {
   async createList(userId: number, boardId: number, input: CreateListInput): Promise<BoardList> {
     await this.access(userId, boardId);
     return this.mutate(boardId, async (trx) => {
-      const { next } = await trx
-        .selectFrom('board_lists')
-        .select((eb) => eb.fn.coalesce(eb.fn.max('position'), sql<number>`-1`).as('next'))
-        .where('board_id', '=', boardId)
-        .executeTakeFirstOrThrow();
+      const position = await endPosition(trx, 'board_lists', boardId);
       const at = now();
       const row = await trx
         .insertInto('board_lists')
@@ -332,7 +373,7 @@ export class ProjectsService {
           name: input.name,
           status: 'active',
           header_color: DEFAULT_HEADER_COLOR,
-          position: Number(next) + 1,
+          position,
           created_at: at,
           updated_at: at,
         })
@@ -350,16 +391,10 @@ export class ProjectsService {
   ): Promise<BoardList> {
     await this.access(userId, boardId);
     return this.mutate(boardId, async (trx) => {
-      const list = await this.listOf(boardId, listId, trx);
-      if (input.index !== undefined && input.index !== list.position) {
-        const { count } = await trx
-          .selectFrom('board_lists')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('board_id', '=', boardId)
-          .executeTakeFirstOrThrow();
-        const target = Math.min(input.index, Number(count) - 1);
-        await shift(trx, 'board_lists', 'board_id', boardId, list.position, target);
-        await trx.updateTable('board_lists').set({ position: target }).where('id', '=', listId).execute();
+      await this.listOf(boardId, listId, trx);
+      if (input.index !== undefined) {
+        const { position } = await positionAt(trx, 'board_lists', boardId, listId, input.index);
+        await trx.updateTable('board_lists').set({ position }).where('id', '=', listId).execute();
       }
       await trx
         .updateTable('board_lists')
@@ -372,29 +407,14 @@ export class ProjectsService {
         .selectAll()
         .where('list_id', '=', listId)
         .orderBy('position')
+        .orderBy('id')
         .execute();
-      const todos = await this.todosOf(
-        trx,
-        items.map((i) => i.id),
-      );
+      const extras = await cardExtras(trx, { itemIds: items.map((item) => item.id) });
       return presentList(
         row,
-        items.map((item) => presentItem(item, todos.get(item.id))),
+        items.map((item) => presentItem(item, extras)),
       );
     });
-  }
-
-  private async todosOf(db: Db, itemIds: number[]): Promise<Map<number, ItemTodo[]>> {
-    const byItem = new Map<number, ItemTodo[]>();
-    if (itemIds.length === 0) return byItem;
-    const rows = await db
-      .selectFrom('item_todos')
-      .selectAll()
-      .where('item_id', 'in', itemIds)
-      .orderBy('id')
-      .execute();
-    for (const row of rows) byItem.set(row.item_id, [...(byItem.get(row.item_id) ?? []), presentTodo(row)]);
-    return byItem;
   }
 
   // ---- Items --------------------------------------------------------------------------------
@@ -411,6 +431,11 @@ export class ProjectsService {
     return item;
   }
 
+  private async presentOne(db: Db, itemId: number, boardId: number): Promise<ListItem> {
+    const row = await this.itemOf(boardId, itemId, db);
+    return presentItem(row, await cardExtras(db, { itemIds: [itemId] }));
+  }
+
   async createItem(
     userId: number,
     boardId: number,
@@ -419,12 +444,7 @@ export class ProjectsService {
   ): Promise<ListItem> {
     await this.access(userId, boardId);
     return this.mutate(boardId, async (trx) => {
-      await this.listOf(boardId, listId, trx);
-      const { next } = await trx
-        .selectFrom('board_items')
-        .select((eb) => eb.fn.coalesce(eb.fn.max('position'), sql<number>`-1`).as('next'))
-        .where('list_id', '=', listId)
-        .executeTakeFirstOrThrow();
+      const list = await this.listOf(boardId, listId, trx);
       const at = now();
       const row = await trx
         .insertInto('board_items')
@@ -433,16 +453,25 @@ export class ProjectsService {
           list_id: listId,
           name: input.name,
           description: input.description || DEFAULT_ITEM_DESCRIPTION,
-          position: Number(next) + 1,
+          position: await endPosition(trx, 'board_items', listId),
           created_at: at,
           updated_at: at,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await recordActivity(
+        trx,
+        [{ boardId, itemId: row.id, actorId: userId, kind: 'created', detail: { to: list.name } }],
+        at,
+      );
       return presentItem(row);
     });
   }
 
+  /**
+   * Changes a card: its text, place in its list ({index}, D16), tags, due date, members and
+   * archived state; each change that Trello would log writes a history line.
+   */
   async updateItem(
     userId: number,
     boardId: number,
@@ -453,84 +482,338 @@ export class ProjectsService {
     await this.access(userId, boardId);
     return this.mutate(boardId, async (trx) => {
       const item = await this.itemOf(boardId, itemId, trx, listId);
-      if (input.index !== undefined && input.index !== item.position) {
-        await this.placeItem(trx, item, listId, input.index);
+      const at = now();
+      const lines: ActivityLine[] = [];
+      const line = (kind: ActivityLine['kind'], detail?: ActivityLine['detail']) =>
+        lines.push({ boardId, itemId, actorId: userId, kind, detail });
+
+      let position: number | undefined;
+      if (input.index !== undefined) {
+        position = (await positionAt(trx, 'board_items', listId, itemId, input.index)).position;
+      }
+      if (input.name !== undefined && input.name !== item.name)
+        line('renamed', { from: item.name, to: input.name });
+      if (input.dueAt !== undefined && input.dueAt !== item.due_at) {
+        if (input.dueAt === null) line('due-removed');
+        else line('due-set', { at: input.dueAt });
+      }
+      if (input.archived !== undefined && input.archived !== bool(item.archived)) {
+        line(input.archived ? 'archived' : 'restored');
       }
       await trx
         .updateTable('board_items')
-        .set({ name: input.name, description: input.description, updated_at: now() })
+        .set({
+          name: input.name,
+          description: input.description,
+          position,
+          due_at: input.dueAt,
+          due_complete: input.dueComplete,
+          archived: input.archived,
+          updated_at: at,
+        })
         .where('id', '=', itemId)
         .execute();
-      const row = await this.itemOf(boardId, itemId, trx);
-      return presentItem(row, (await this.todosOf(trx, [itemId])).get(itemId));
+      if (input.tags !== undefined) await this.setTags(trx, userId, boardId, itemId, input.tags, line);
+      if (input.members !== undefined) await this.setMembers(trx, boardId, itemId, input.members, line);
+      await recordActivity(trx, lines, at);
+      return this.presentOne(trx, itemId, boardId);
     });
+  }
+
+  /** Replaces a card's tags, in the order given; logs the ones added and taken off. */
+  private async setTags(
+    trx: Db,
+    userId: number,
+    boardId: number,
+    itemId: number,
+    names: string[],
+    line: (kind: 'tag-added' | 'tag-removed', detail: { name: string }) => void,
+  ) {
+    const refs = await resolveCardTags(trx, userId, boardId, names);
+    const before = (await cardExtras(trx, { itemIds: [itemId] })).tags.get(itemId) ?? [];
+    await trx.deleteFrom('item_tags').where('item_id', '=', itemId).execute();
+    if (refs.length > 0) {
+      await trx
+        .insertInto('item_tags')
+        .values(refs.map((ref, position) => ({ item_id: itemId, board_id: boardId, position, ...ref })))
+        .execute();
+    }
+    const after = (await cardExtras(trx, { itemIds: [itemId] })).tags.get(itemId) ?? [];
+    const had = new Set(before.map((tag) => tag.name.toLowerCase()));
+    const has = new Set(after.map((tag) => tag.name.toLowerCase()));
+    for (const tag of after) if (!had.has(tag.name.toLowerCase())) line('tag-added', { name: tag.name });
+    for (const tag of before) if (!has.has(tag.name.toLowerCase())) line('tag-removed', { name: tag.name });
+  }
+
+  /** Replaces a card's members: the board's owner or members only (400 otherwise). */
+  private async setMembers(
+    trx: Db,
+    boardId: number,
+    itemId: number,
+    ids: string[],
+    line: (kind: 'member-added' | 'member-removed', detail: { name: string }) => void,
+  ) {
+    const wanted = [...new Set(ids.map(Number))];
+    const people = await boardPeople(trx, boardId);
+    if (wanted.some((id) => !people.has(id))) {
+      throw badRequest('VALIDATION_ERROR', 'projects.cardMemberNotOnBoard', {
+        members: messages['projects.cardMemberNotOnBoard'],
+      });
+    }
+    const before = (
+      await trx.selectFrom('item_members').select('user_id').where('item_id', '=', itemId).execute()
+    ).map((row) => row.user_id);
+    const added = wanted.filter((id) => !before.includes(id));
+    const removed = before.filter((id) => !wanted.includes(id));
+    if (removed.length > 0) {
+      await trx
+        .deleteFrom('item_members')
+        .where('item_id', '=', itemId)
+        .where('user_id', 'in', removed)
+        .execute();
+    }
+    if (added.length > 0) {
+      await trx
+        .insertInto('item_members')
+        .values(added.map((user_id) => ({ item_id: itemId, board_id: boardId, user_id })))
+        .execute();
+    }
+    const names = await this.usersById([...added, ...removed], trx);
+    for (const id of added) line('member-added', { name: names.get(id)?.fullName ?? '' });
+    for (const id of removed) line('member-removed', { name: names.get(id)?.fullName ?? '' });
   }
 
   async deleteItem(userId: number, boardId: number, listId: number, itemId: number): Promise<void> {
     await this.access(userId, boardId);
     await this.mutate(boardId, async (trx) => {
-      const item = await this.itemOf(boardId, itemId, trx, listId);
+      await this.itemOf(boardId, itemId, trx, listId);
+      // Gapped positions: the others keep theirs.
       await trx.deleteFrom('board_items').where('id', '=', itemId).execute();
-      await trx
-        .updateTable('board_items')
-        .set((eb) => ({ position: eb('position', '-', 1) }))
-        .where('list_id', '=', item.list_id)
-        .where('position', '>', item.position)
-        .execute();
     });
   }
 
   /**
-   * Moves an item within or across lists (D16). The item's current list and place are read under
-   * the board's lock; fromList/fromIndex from the client are only what it saw.
+   * Moves an item within or across lists (D16) by writing its own row only (positions.ts). The
+   * item's current list is read under the board's lock; fromList/fromIndex from the client are
+   * only what it saw. Answers the new version and the order of the lists involved.
    */
-  async moveItem(userId: number, boardId: number, itemId: number, input: MoveItemInput): Promise<Board> {
+  async moveItem(
+    userId: number,
+    boardId: number,
+    itemId: number,
+    input: MoveItemInput,
+  ): Promise<MoveItemResult> {
+    await this.access(userId, boardId);
+    const toList = Number(input.toList);
+    let fromList = toList;
+    const { version } = await this.mutateVersioned(boardId, async (trx) => {
+      // The item's list and the target list in one read; both must be this board's.
+      const lists = await trx
+        .selectFrom('board_lists')
+        .leftJoin('board_items', (join) =>
+          join.on('board_items.id', '=', itemId).on('board_items.board_id', '=', boardId),
+        )
+        .select(['board_lists.id', 'board_lists.name', 'board_items.list_id as item_list'])
+        .where('board_lists.board_id', '=', boardId)
+        .where((eb) =>
+          eb.or([
+            eb('board_lists.id', '=', toList),
+            eb('board_lists.id', '=', eb.ref('board_items.list_id')),
+          ]),
+        )
+        .execute();
+      const target = lists.find((list) => list.id === toList);
+      const item = lists.find((list) => list.item_list !== null);
+      if (!target || !item?.item_list) throw notFound();
+      fromList = item.item_list;
+      const { position } = await positionAt(trx, 'board_items', toList, itemId, input.toIndex);
+      const at = now();
+      await trx
+        .updateTable('board_items')
+        .set({ list_id: toList, position, updated_at: at })
+        .where('id', '=', itemId)
+        .execute();
+      if (fromList !== toList) {
+        const source = lists.find((list) => list.id === fromList)?.name ?? '';
+        await recordActivity(
+          trx,
+          [{ boardId, itemId, actorId: userId, kind: 'moved', detail: { from: source, to: target.name } }],
+          at,
+        );
+      }
+    });
+    // After the commit, on the pool: the order as anyone reading now would see it.
+    const touched = fromList === toList ? [toList] : [fromList, toList];
+    const rows = await this.deps.db
+      .selectFrom('board_items')
+      .select(['id', 'list_id'])
+      .where('list_id', 'in', touched)
+      .orderBy('list_id')
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    return {
+      _id: String(boardId),
+      version,
+      lists: touched.map((listId) => ({
+        _id: String(listId),
+        items: rows.filter((row) => row.list_id === listId).map((row) => String(row.id)),
+      })),
+    };
+  }
+
+  // ---- Comments, history and filters --------------------------------------------------------
+
+  private async commentRows(db: Db, itemId: number, commentId?: number) {
+    let query = db
+      .selectFrom('item_comments')
+      .innerJoin('users', 'users.id', 'item_comments.author_id')
+      .select([
+        ...publicUserColumns,
+        'item_comments.id as comment_id',
+        'item_comments.author_id',
+        'item_comments.body',
+        'item_comments.created_at',
+        'item_comments.updated_at',
+      ])
+      .where('item_comments.item_id', '=', itemId);
+    if (commentId !== undefined) query = query.where('item_comments.id', '=', commentId);
+    return query.orderBy('item_comments.id', 'desc').limit(500).execute();
+  }
+
+  private presentComment(row: Awaited<ReturnType<ProjectsService['commentRows']>>[number]): ItemComment {
+    return {
+      _id: String(row.comment_id),
+      author: presentPublicUser(row),
+      text: row.body,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      edited: row.updated_at !== row.created_at,
+    };
+  }
+
+  /** A card's comments, newest first (the latest 500). */
+  async comments(userId: number, boardId: number, itemId: number): Promise<ItemComment[]> {
+    await this.access(userId, boardId);
+    await this.itemOf(boardId, itemId, this.deps.db);
+    return (await this.commentRows(this.deps.db, itemId)).map((row) => this.presentComment(row));
+  }
+
+  async addComment(
+    userId: number,
+    boardId: number,
+    itemId: number,
+    input: CommentInput,
+  ): Promise<ItemComment> {
+    await this.access(userId, boardId);
+    return this.mutate(boardId, async (trx) => {
+      await this.itemOf(boardId, itemId, trx);
+      const at = now();
+      const { id } = await trx
+        .insertInto('item_comments')
+        .values({
+          board_id: boardId,
+          item_id: itemId,
+          author_id: userId,
+          body: input.text,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return this.presentComment((await this.commentRows(trx, itemId, id))[0]!);
+    });
+  }
+
+  /** The comment on this card, and only its author may change it (403; anyone off the board 404). */
+  private async ownComment(trx: Db, userId: number, boardId: number, itemId: number, commentId: number) {
+    await this.itemOf(boardId, itemId, trx);
+    const comment = await trx
+      .selectFrom('item_comments')
+      .select(['id', 'author_id'])
+      .where('id', '=', commentId)
+      .where('item_id', '=', itemId)
+      .executeTakeFirst();
+    if (!comment) throw notFound();
+    if (comment.author_id !== userId) throw forbidden('COMMENT_AUTHOR_ONLY', 'projects.commentAuthorOnly');
+  }
+
+  async editComment(
+    userId: number,
+    boardId: number,
+    itemId: number,
+    commentId: number,
+    input: CommentInput,
+  ): Promise<ItemComment> {
+    await this.access(userId, boardId);
+    return this.mutate(boardId, async (trx) => {
+      await this.ownComment(trx, userId, boardId, itemId, commentId);
+      await trx
+        .updateTable('item_comments')
+        .set({ body: input.text, updated_at: now() })
+        .where('id', '=', commentId)
+        .execute();
+      return this.presentComment((await this.commentRows(trx, itemId, commentId))[0]!);
+    });
+  }
+
+  async deleteComment(userId: number, boardId: number, itemId: number, commentId: number): Promise<void> {
     await this.access(userId, boardId);
     await this.mutate(boardId, async (trx) => {
-      const item = await this.itemOf(boardId, itemId, trx);
-      await this.listOf(boardId, Number(input.toList), trx);
-      await this.placeItem(trx, item, Number(input.toList), input.toIndex);
+      await this.ownComment(trx, userId, boardId, itemId, commentId);
+      await trx.deleteFrom('item_comments').where('id', '=', commentId).execute();
     });
+  }
+
+  /** Every comment of a board by card, oldest first, with its author's name (the board export). */
+  async boardComments(
+    boardId: number,
+  ): Promise<Map<number, { author: string; text: string; createdAt: string }[]>> {
+    const rows = await this.deps.db
+      .selectFrom('item_comments')
+      .innerJoin('users', 'users.id', 'item_comments.author_id')
+      .select([
+        'item_comments.item_id',
+        'users.full_name',
+        'users.username',
+        'item_comments.body',
+        'item_comments.created_at',
+      ])
+      .where('item_comments.board_id', '=', boardId)
+      .orderBy('item_comments.id')
+      .execute();
+    const byItem = new Map<number, { author: string; text: string; createdAt: string }[]>();
+    for (const row of rows) {
+      const comment = { author: row.full_name || row.username, text: row.body, createdAt: row.created_at };
+      byItem.set(row.item_id, [...(byItem.get(row.item_id) ?? []), comment]);
+    }
+    return byItem;
+  }
+
+  /** Imports a board file as a new board of the user's (transfer.ts), and reads it. */
+  async importBoard(userId: number, body: unknown): Promise<Board> {
+    const boardId = await importBoard(this.deps.db, userId, readBoardFile(body));
+    this.announce(boardId, 0, [userId]);
     return this.loadBoard(boardId);
   }
 
-  /** Puts an item at a 0-based index of a list (clamped), closing and opening gaps so positions stay 0…n-1. */
-  private async placeItem(
-    trx: Db,
-    item: { id: number; list_id: number; position: number },
-    toList: number,
-    toIndex: number,
-  ) {
-    const { count } = await trx
-      .selectFrom('board_items')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('list_id', '=', toList)
-      .executeTakeFirstOrThrow();
-    if (toList === item.list_id) {
-      const target = Math.min(toIndex, Number(count) - 1);
-      if (target === item.position) return;
-      await shift(trx, 'board_items', 'list_id', toList, item.position, target);
-      await trx.updateTable('board_items').set({ position: target }).where('id', '=', item.id).execute();
-      return;
-    }
-    const target = Math.min(toIndex, Number(count));
-    await trx
-      .updateTable('board_items')
-      .set((eb) => ({ position: eb('position', '-', 1) }))
-      .where('list_id', '=', item.list_id)
-      .where('position', '>', item.position)
-      .execute();
-    await trx
-      .updateTable('board_items')
-      .set((eb) => ({ position: eb('position', '+', 1) }))
-      .where('list_id', '=', toList)
-      .where('position', '>=', target)
-      .execute();
-    await trx
-      .updateTable('board_items')
-      .set({ list_id: toList, position: target, updated_at: now() })
-      .where('id', '=', item.id)
-      .execute();
+  /** A card's history, newest first. */
+  async activity(userId: number, boardId: number, itemId: number): Promise<ItemActivity[]> {
+    await this.access(userId, boardId);
+    await this.itemOf(boardId, itemId, this.deps.db);
+    return activityOf(this.deps.db, itemId);
+  }
+
+  /** The board's cards (archived ones left out) that pass a filter, in board order. */
+  async matches(userId: number, boardId: number, filter: BoardFilter): Promise<ItemMatch[]> {
+    await this.access(userId, boardId);
+    const board = await this.loadBoard(boardId);
+    const at = Date.now();
+    return board.lists.flatMap((list) =>
+      list.items
+        .filter((item) => !item.archived && itemMatches(item, filter, at))
+        .map((item) => ({ _id: item._id, list: list._id, name: item.name })),
+    );
   }
 
   // ---- Item to-dos --------------------------------------------------------------------------
@@ -600,33 +883,5 @@ export class ProjectsService {
       await this.todoOf(boardId, listId, itemId, todoId, trx);
       await trx.deleteFrom('item_todos').where('id', '=', todoId).execute();
     });
-  }
-}
-
-/** Moves the rows between `from` and `to` one step to make room at `to` for the row leaving `from`. */
-async function shift(
-  trx: Db,
-  table: 'board_lists' | 'board_items',
-  scope: 'board_id' | 'list_id',
-  scopeId: number,
-  from: number,
-  to: number,
-): Promise<void> {
-  if (to > from) {
-    await trx
-      .updateTable(table)
-      .set((eb) => ({ position: eb('position', '-', 1) }))
-      .where(scope, '=', scopeId)
-      .where('position', '>', from)
-      .where('position', '<=', to)
-      .execute();
-  } else {
-    await trx
-      .updateTable(table)
-      .set((eb) => ({ position: eb('position', '+', 1) }))
-      .where(scope, '=', scopeId)
-      .where('position', '>=', to)
-      .where('position', '<', from)
-      .execute();
   }
 }

@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import { conflict, forbidden, notFound } from '../../errors';
 import { presentBuiltInTag, presentTag, type TagRow } from './presenter';
 import type { ServiceDeps } from '../../deps';
+import { touchBoardsTagged } from '../projects/cards';
 
 /** Ids are 32-bit integers on PostgreSQL: a longer number cannot name a row. */
 const MAX_ID = 2 ** 31 - 1;
@@ -72,17 +73,31 @@ export class TagsService {
     );
     // Deleted between the read and the update.
     if (!row) throw notFound();
+    await touchBoardsTagged(this.deps.db, tagId);
     return presentTag(row);
   }
 
   async remove(userId: number, id: string): Promise<void> {
     const tagId = this.ownTagId(id);
-    const result = await this.deps.db
-      .deleteFrom('tags')
-      .where('id', '=', tagId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) !== 1) throw notFound();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const boards = await trx
+        .selectFrom('item_tags')
+        .select('board_id')
+        .distinct()
+        .where('tag_id', '=', tagId)
+        .execute();
+      const result = await trx
+        .deleteFrom('tags')
+        .where('id', '=', tagId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) !== 1) throw notFound();
+      await touchBoardsTagged(
+        trx,
+        tagId,
+        boards.map((row) => row.board_id),
+      );
+    });
   }
 
   /** A built-in's id answers 403; anything that cannot be a row's id answers 404 like a missing row. */

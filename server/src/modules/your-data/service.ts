@@ -4,8 +4,11 @@
  * of the boards they shared are told, and their sessions end, all in one transaction.
  */
 import {
+  builtInTagColors,
+  type BuiltInTagName,
   EXPORT_FORMAT,
   type DeleteAccountInput,
+  type ItemActivity,
   messages,
   type WorkingInterval,
   type YourDataExport,
@@ -21,6 +24,7 @@ import type { AuthService } from '../auth/service';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
+const activityDetail = (text: string) => JSON.parse(text) as ItemActivity['detail'];
 
 export type YourDataServiceDeps = Pick<ServiceDeps, 'db' | 'engine'> & {
   auth: Pick<AuthService, 'isOperator'>;
@@ -104,9 +108,9 @@ export class YourDataService {
         .orderBy('id')
         .execute();
       const boardIds = boards.map((b) => b.id);
-      const [lists, items, checklist] =
+      const [lists, items, checklist, cardTags, cardMembers, cardComments, cardActivity] =
         boardIds.length === 0
-          ? [[], [], []]
+          ? [[], [], [], [], [], [], []]
           : await Promise.all([
               db
                 .selectFrom('board_lists')
@@ -126,6 +130,41 @@ export class YourDataService {
                 .where('board_id', 'in', boardIds)
                 .orderBy('id')
                 .execute(),
+              // A card's tag may be a member's own: its name and colour come with it.
+              db
+                .selectFrom('item_tags')
+                .leftJoin('tags', 'tags.id', 'item_tags.tag_id')
+                .select([
+                  'item_tags.item_id',
+                  'item_tags.position',
+                  'item_tags.built_in',
+                  'item_tags.tag_id',
+                  'tags.name',
+                  'tags.color',
+                ])
+                .where('item_tags.board_id', 'in', boardIds)
+                .orderBy('item_tags.item_id')
+                .orderBy('item_tags.position')
+                .execute(),
+              db
+                .selectFrom('item_members')
+                .select(['item_id', 'user_id'])
+                .where('board_id', 'in', boardIds)
+                .orderBy('item_id')
+                .orderBy('user_id')
+                .execute(),
+              db
+                .selectFrom('item_comments')
+                .selectAll()
+                .where('board_id', 'in', boardIds)
+                .orderBy('id')
+                .execute(),
+              db
+                .selectFrom('item_activity')
+                .selectAll()
+                .where('board_id', 'in', boardIds)
+                .orderBy('id')
+                .execute(),
             ]);
       const boardMembers = await db
         .selectFrom('board_members')
@@ -133,6 +172,65 @@ export class YourDataService {
         .select(['board_members.board_id', 'board_members.user_id', 'boards.owner_id', 'boards.name'])
         .where((eb) => eb.or([eb('boards.owner_id', '=', userId), eb('board_members.user_id', '=', userId)]))
         .execute();
+      // What the user left on other people's boards: card memberships, comments, history lines.
+      const placeColumns = [
+        'boards.name as board_name',
+        'boards.id as board_id',
+        'board_items.id as item_id',
+        'board_items.name as item_name',
+      ] as const;
+      const elsewhere = {
+        memberships: await db
+          .selectFrom('item_members')
+          .innerJoin('board_items', 'board_items.id', 'item_members.item_id')
+          .innerJoin('boards', 'boards.id', 'board_items.board_id')
+          .select(placeColumns)
+          .where('item_members.user_id', '=', userId)
+          .where('boards.owner_id', '!=', userId)
+          .orderBy('board_items.id')
+          .execute(),
+        comments: await db
+          .selectFrom('item_comments')
+          .innerJoin('board_items', 'board_items.id', 'item_comments.item_id')
+          .innerJoin('boards', 'boards.id', 'board_items.board_id')
+          .select([
+            ...placeColumns,
+            'item_comments.id',
+            'item_comments.body',
+            'item_comments.created_at',
+            'item_comments.updated_at',
+          ])
+          .where('item_comments.author_id', '=', userId)
+          .where('boards.owner_id', '!=', userId)
+          .orderBy('item_comments.id')
+          .execute(),
+        activity: await db
+          .selectFrom('item_activity')
+          .innerJoin('board_items', 'board_items.id', 'item_activity.item_id')
+          .innerJoin('boards', 'boards.id', 'board_items.board_id')
+          .select([
+            ...placeColumns,
+            'item_activity.id',
+            'item_activity.kind',
+            'item_activity.detail',
+            'item_activity.created_at',
+          ])
+          .where('item_activity.actor_id', '=', userId)
+          .where('boards.owner_id', '!=', userId)
+          .orderBy('item_activity.id')
+          .execute(),
+      };
+      // A board the user has left keeps their comments and history, but its names are no longer theirs to see.
+      const onBoard = new Set(boardMembers.filter((m) => m.user_id === userId).map((m) => m.board_id));
+      const place = (row: { board_id: number; board_name: string; item_id: number; item_name: string }) => {
+        const on = onBoard.has(row.board_id);
+        return {
+          boardId: String(row.board_id),
+          boardName: on ? row.board_name : null,
+          itemId: String(row.item_id),
+          itemName: on ? row.item_name : null,
+        };
+      };
 
       const goals = await db
         .selectFrom('goals')
@@ -298,6 +396,9 @@ export class YourDataService {
         ...requests.flatMap((r) => [r.from_user_id, r.to_user_id]),
         ...groupMembers.flatMap((m) => [m.user_id, m.owner_id]),
         ...boardMembers.flatMap((m) => [m.user_id, m.owner_id]),
+        ...cardMembers.map((m) => m.user_id),
+        ...cardComments.map((c) => c.author_id),
+        ...cardActivity.map((a) => a.actor_id),
         ...todoAssignees.flatMap((a) => [a.user_id, a.owner_id]),
         ...eventGuests.flatMap((g) => [g.user_id, g.owner_id]),
         ...invitations.flatMap((i) => [i.user_id, i.owner_id]),
@@ -404,12 +505,59 @@ export class YourDataService {
                         done: bool(c.done),
                         createdAt: c.created_at,
                       })),
+                    tags: cardTags
+                      .filter((tag) => tag.item_id === i.id)
+                      .map((tag) => ({
+                        ...tagRef(tag),
+                        name: tag.built_in ?? tag.name ?? '',
+                        color:
+                          (tag.built_in === null
+                            ? tag.color
+                            : builtInTagColors[tag.built_in as BuiltInTagName]) ?? '#7367f0',
+                      })),
+                    dueAt: i.due_at,
+                    dueComplete: bool(i.due_complete),
+                    archived: bool(i.archived),
+                    members: cardMembers.filter((m) => m.item_id === i.id).map((m) => person(m.user_id)),
+                    comments: cardComments
+                      .filter((c) => c.item_id === i.id)
+                      .map((c) => ({
+                        _id: String(c.id),
+                        author: person(c.author_id),
+                        text: c.body,
+                        createdAt: c.created_at,
+                        updatedAt: c.updated_at,
+                      })),
+                    activity: cardActivity
+                      .filter((a) => a.item_id === i.id)
+                      .map((a) => ({
+                        _id: String(a.id),
+                        actor: person(a.actor_id),
+                        kind: a.kind,
+                        detail: activityDetail(a.detail),
+                        createdAt: a.created_at,
+                      })),
                   })),
               })),
           })),
           memberOf: boardMembers
             .filter((m) => m.user_id === userId && m.owner_id !== userId)
             .map((m) => ({ _id: String(m.board_id), name: m.name, owner: person(m.owner_id) })),
+          cardMemberships: elsewhere.memberships.map(place),
+          comments: elsewhere.comments.map((c) => ({
+            _id: String(c.id),
+            ...place(c),
+            text: c.body,
+            createdAt: c.created_at,
+            updatedAt: c.updated_at,
+          })),
+          activity: elsewhere.activity.map((a) => ({
+            _id: String(a.id),
+            ...place(a),
+            kind: a.kind,
+            detail: activityDetail(a.detail),
+            createdAt: a.created_at,
+          })),
         },
         goals: goals.map((g) => ({
           _id: String(g.id),
@@ -683,6 +831,20 @@ export class YourDataService {
       .where('board_members.user_id', '=', userId)
       .where('boards.owner_id', '!=', userId)
       .execute();
+    // Others' boards whose cards show the user: their comments, their card memberships, their own
+    // tags put on a card (on a board they may since have left).
+    const touchedBoards = await trx
+      .selectFrom('item_comments')
+      .select('board_id')
+      .where('author_id', '=', userId)
+      .union(trx.selectFrom('item_members').select('board_id').where('user_id', '=', userId))
+      .union(
+        trx
+          .selectFrom('item_tags')
+          .select('board_id')
+          .where('tag_id', 'in', trx.selectFrom('tags').select('id').where('user_id', '=', userId)),
+      )
+      .execute();
 
     // Other people's calendars, reminders and notifications that point at the user's events,
     // meetings and tasks (no foreign key can: `source_id` names one table or another by `kind`).
@@ -739,16 +901,20 @@ export class YourDataService {
     // tables cascades, but the order keeps it correct without relying on that).
     await trx.deleteFrom('boards').where('owner_id', '=', userId).execute();
     await trx.deleteFrom('board_members').where('user_id', '=', userId).execute();
-    if (joinedBoards.length > 0) {
-      // Their member list changed: readers' cached copies (keyed on the version) must go.
+    // Their comments, card memberships and history lines on others' boards (their tags' places
+    // on cards go with the tags, below).
+    await trx.deleteFrom('item_comments').where('author_id', '=', userId).execute();
+    await trx.deleteFrom('item_members').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('item_activity').where('actor_id', '=', userId).execute();
+    const changedBoards = [
+      ...new Set([...joinedBoards.map((board) => board.id), ...touchedBoards.map((row) => row.board_id)]),
+    ];
+    if (changedBoards.length > 0) {
+      // Their member lists or cards changed: readers' cached copies (keyed on the version) must go.
       await trx
         .updateTable('boards')
         .set((eb) => ({ version: eb('version', '+', 1), updated_at: at }))
-        .where(
-          'id',
-          'in',
-          joinedBoards.map((board) => board.id),
-        )
+        .where('id', 'in', changedBoards)
         .execute();
     }
     // Their direct chats and their groups' chats go whole; their messages leave the others' chats.

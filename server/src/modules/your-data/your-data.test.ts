@@ -5,7 +5,9 @@
  * deletion no row of theirs is left, their friend's things are intact and no credential works.
  */
 import {
+  type Board,
   type ErrorBody,
+  type ListItem,
   messages,
   type NotificationList,
   type Task,
@@ -116,6 +118,16 @@ const inIds = async (
     )
   ).rows;
 
+/** Rows of a board's table on the user's own boards, and those naming the user on anyone else's. */
+const onBoardsOrNaming = async (table: string, column: string, userId: number) =>
+  (
+    await sql<Row>`select * from ${sql.table(table)}
+      where board_id in (select id from boards where owner_id = ${userId}) or ${sql.ref(column)} = ${userId}`.execute(
+      t.database.db,
+    )
+  ).rows;
+const ownedItems = (f: YourDataExport) => ownedBoards(f).flatMap((b) => b.lists.flatMap((l) => l.items));
+
 /** The chats the user takes part in: direct ones naming them, and their groups' (owned or joined). */
 function chatsOf(userId: number) {
   const { db } = t.database;
@@ -208,6 +220,29 @@ const coverage: Record<string, Coverage> = {
     exported: (f) =>
       ownedBoards(f).flatMap((b) => b.lists.flatMap((l) => l.items.flatMap((i) => ids(i.checklist)))),
     rows: (userId) => inIds('item_todos', 'board_id', 'boards', 'owner_id', userId),
+  },
+  item_tags: {
+    key: (r) => `${str(r.item_id)}:${str(r.position)}`,
+    exported: (f) => ownedItems(f).flatMap((i) => i.tags.map((tag) => `${i._id}:${tag.position}`)),
+    rows: (userId) => inIds('item_tags', 'board_id', 'boards', 'owner_id', userId),
+  },
+  item_members: {
+    key: (r) => `${str(r.item_id)}:${str(r.user_id)}`,
+    exported: (f) => [
+      ...ownedItems(f).flatMap((i) => i.members.map((m) => `${i._id}:${m._id}`)),
+      ...f.boards.cardMemberships.map((c) => `${c.itemId}:${f.account._id}`),
+    ],
+    rows: (userId) => onBoardsOrNaming('item_members', 'user_id', userId),
+  },
+  item_comments: {
+    key: (r) => str(r.id),
+    exported: (f) => [...ownedItems(f).flatMap((i) => ids(i.comments)), ...ids(f.boards.comments)],
+    rows: (userId) => onBoardsOrNaming('item_comments', 'author_id', userId),
+  },
+  item_activity: {
+    key: (r) => str(r.id),
+    exported: (f) => [...ownedItems(f).flatMap((i) => ids(i.activity)), ...ids(f.boards.activity)],
+    rows: (userId) => onBoardsOrNaming('item_activity', 'actor_id', userId),
   },
   goals: { key: (r) => str(r.id), exported: (f) => ids(f.goals) },
   goal_sub_objectives: {
@@ -355,6 +390,7 @@ interface World {
   boardId: string;
   boardName: string;
   friendBoardId: string;
+  leftBoardId: string;
   friendTodoId: string;
   friendEventId: string;
   friendMeetingId: string;
@@ -437,19 +473,96 @@ async function buildWorld(): Promise<World> {
     { text: 'Outline' },
     201,
   );
+  // The user's cards: tags (a built-in and their own), a due date done, members, comments by both
+  // of them, a move and the friend's archiving (history lines by each).
+  const cardPath = (boardId: string, listId: string, itemId: string) =>
+    `/api/projects/${boardId}/lists/${listId}/items/${itemId}`;
+  await ok(t, 'PUT', cardPath(board._id, lists.Doing!._id, items.Write!._id), user.token, {
+    tags: ['high', 'work'],
+    dueAt: '2027-02-01T09:00:00.000Z',
+    dueComplete: true,
+    members: [user.id, friend.id],
+  });
+  await ok(
+    t,
+    'POST',
+    `/api/projects/${board._id}/items/${items.Write!._id}/comments`,
+    user.token,
+    { text: 'Draft is up' },
+    201,
+  );
+  await ok(
+    t,
+    'POST',
+    `/api/projects/${board._id}/items/${items.Write!._id}/comments`,
+    friend.token,
+    { text: 'Looks good' },
+    201,
+  );
+  await ok(t, 'PUT', `/api/projects/${board._id}/lists/items/${items.Plan!._id}`, user.token, {
+    fromList: lists.Done!._id,
+    toList: lists.Doing!._id,
+    fromIndex: 0,
+    toIndex: 1,
+  });
+  await ok(t, 'PUT', cardPath(board._id, lists.Doing!._id, items.Plan!._id), friend.token, {
+    archived: true,
+  });
+
   const friendBoard = await buildBoard(t, friend, {
     name: 'Friend board',
     members: [user],
     layout: { Todo: ['Their card'] },
   });
+  const theirCard = friendBoard.items['Their card']!._id;
   await ok(
     t,
     'POST',
-    `/api/projects/${friendBoard.board._id}/lists/${friendBoard.lists.Todo!._id}/items/${friendBoard.items['Their card']!._id}/todo`,
+    `/api/projects/${friendBoard.board._id}/lists/${friendBoard.lists.Todo!._id}/items/${theirCard}/todo`,
     friend.token,
     { text: 'Their step' },
     201,
   );
+  // On the friend's board the user joins a card and tags it with their own tag, and comments.
+  await ok(t, 'PUT', cardPath(friendBoard.board._id, friendBoard.lists.Todo!._id, theirCard), user.token, {
+    members: [friend.id, user.id],
+    tags: ['team', 'work'],
+  });
+  await ok(
+    t,
+    'POST',
+    `/api/projects/${friendBoard.board._id}/items/${theirCard}/comments`,
+    friend.token,
+    { text: 'Welcome' },
+    201,
+  );
+  await ok(
+    t,
+    'POST',
+    `/api/projects/${friendBoard.board._id}/items/${theirCard}/comments`,
+    user.token,
+    { text: 'On it' },
+    201,
+  );
+  // A board the user commented on and tagged a card of, then was taken off.
+  const leftBoard = await buildBoard(t, friend, {
+    name: 'Left board',
+    members: [user],
+    layout: { Todo: ['Old card'] },
+  });
+  const oldCard = leftBoard.items['Old card']!._id;
+  await ok(t, 'PUT', cardPath(leftBoard.board._id, leftBoard.lists.Todo!._id, oldCard), user.token, {
+    tags: ['work'],
+  });
+  await ok(
+    t,
+    'POST',
+    `/api/projects/${leftBoard.board._id}/items/${oldCard}/comments`,
+    user.token,
+    { text: 'Was here' },
+    201,
+  );
+  await ok(t, 'PUT', `/api/projects/${leftBoard.board._id}`, friend.token, { memberIds: [] });
 
   await buildGoal(t, user, { title: 'Learn Greek', tags: ['high', 'work'] });
   await buildTask(t, user, { title: 'Mine, shared', assignee: [friend.id], tags: ['work'] });
@@ -542,6 +655,7 @@ async function buildWorld(): Promise<World> {
     boardId: board._id,
     boardName,
     friendBoardId: friendBoard.board._id,
+    leftBoardId: leftBoard.board._id,
     friendTodoId: friendTodo._id,
     friendEventId: friendEvent._id,
     friendMeetingId: friendMeeting._id,
@@ -574,6 +688,58 @@ describe('GET /api/account/export', () => {
     ]);
     expect(file.account.general.email).toBe(w.user.email);
     expect(file.workingHours).toEqual([{ day: 'monday', from: '09:00', to: '17:00' }]);
+    // The cards of the user's board: tags, due date, members, everyone's comments and history.
+    const cards = new Map(ownedItems(file).map((item) => [item.name, item]));
+    const write = cards.get('Write')!;
+    expect(write.tags).toEqual([
+      { position: 0, builtIn: 'high', tagId: null, name: 'high', color: expect.any(String) },
+      { position: 1, builtIn: null, tagId: file.tags[0]!._id, name: 'work', color: '#123456' },
+    ]);
+    expect([write.dueAt, write.dueComplete, write.archived]).toEqual([
+      '2027-02-01T09:00:00.000Z',
+      true,
+      false,
+    ]);
+    expect(write.members.map((m) => m.username).sort()).toEqual([w.user.username, w.friend.username].sort());
+    expect(write.comments.map((c) => [c.author.username, c.text])).toEqual([
+      [w.user.username, 'Draft is up'],
+      [w.friend.username, 'Looks good'],
+    ]);
+    expect(write.activity.map((a) => [a.actor.username, a.kind])).toEqual([
+      [w.user.username, 'created'],
+      [w.user.username, 'due-set'],
+      [w.user.username, 'tag-added'],
+      [w.user.username, 'tag-added'],
+      [w.user.username, 'member-added'],
+      [w.user.username, 'member-added'],
+    ]);
+    const plan = cards.get('Plan')!;
+    expect(plan.archived).toBe(true);
+    expect(plan.activity.map((a) => [a.actor.username, a.kind, a.detail])).toEqual([
+      [w.user.username, 'created', { to: 'Done' }],
+      [w.user.username, 'moved', { from: 'Done', to: 'Doing' }],
+      [w.friend.username, 'archived', {}],
+    ]);
+    // What the user left on the friend's boards; names only where they still are.
+    expect(file.boards.cardMemberships).toEqual([
+      {
+        boardId: w.friendBoardId,
+        boardName: 'Friend board',
+        itemId: expect.any(String),
+        itemName: 'Their card',
+      },
+    ]);
+    expect(file.boards.comments.map((c) => [c.boardId, c.boardName, c.itemName, c.text])).toEqual([
+      [w.friendBoardId, 'Friend board', 'Their card', 'On it'],
+      [w.leftBoardId, null, null, 'Was here'],
+    ]);
+    expect(file.boards.activity.map((a) => [a.boardName, a.kind, a.detail.name])).toEqual([
+      ['Friend board', 'tag-added', 'team'],
+      ['Friend board', 'tag-added', 'work'],
+      ['Friend board', 'member-added', w.friend.fullName],
+      ['Friend board', 'member-added', w.user.fullName],
+      [null, 'tag-added', 'work'],
+    ]);
     // No secret: the password's hash, a token's hash, the feed's secret.
     const text = response.body;
     const user = await t.database.db
@@ -626,8 +792,12 @@ describe('GET /api/account/export', () => {
   it('shows another user only their own data', async () => {
     const file = yourDataExport.parse(await ok<unknown>(t, 'GET', '/api/account/export', w.friend.token));
     expect(file.account._id).toBe(w.friend.id);
-    expect(file.boards.owned.map((b) => b.name)).toEqual(['Friend board']);
+    expect(file.boards.owned.map((b) => b.name)).toEqual(['Friend board', 'Left board']);
     expect(file.boards.memberOf.map((b) => b._id)).toEqual([w.boardId]);
+    expect(file.boards.comments.map((c) => [c.boardName, c.itemName, c.text])).toEqual([
+      [w.boardName, 'Write', 'Looks good'],
+    ]);
+    expect(file.boards.activity.map((a) => [a.itemName, a.kind])).toEqual([['Plan', 'archived']]);
     expect(JSON.stringify(file)).not.toContain(w.user.email);
   });
 });
@@ -692,6 +862,25 @@ describe('DELETE /api/account', () => {
     const friendBefore = await friendOwned();
     const friendBoardBefore = await readBoard(t, w.friend.token, w.friendBoardId);
     expect(friendBoardBefore.members.map((m) => m._id)).toContain(w.user.id);
+    const theirCard = (board: Board) =>
+      board.lists.flatMap((l) => l.items).find((i) => i.name === 'Their card')!;
+    const trace = (item: ListItem) => ({
+      members: item.members,
+      tags: item.tags.map((tag) => tag.name),
+      commentCount: item.commentCount,
+    });
+    expect(trace(theirCard(friendBoardBefore))).toEqual({
+      members: [w.friend.id, w.user.id].sort((a, b) => Number(a) - Number(b)),
+      tags: ['team', 'work'],
+      commentCount: 2,
+    });
+    // Read now, so a cached copy would be served after if the board's version did not move.
+    const oldCard = (board: Board) => board.lists[0]!.items[0]!;
+    expect(trace(oldCard(await readBoard(t, w.friend.token, w.leftBoardId)))).toEqual({
+      members: [],
+      tags: ['work'],
+      commentCount: 1,
+    });
 
     const response = await call(t, 'DELETE', '/api/account', w.user.token, { password: w.user.password });
     expect(response.statusCode, response.body).toBe(204);
@@ -736,7 +925,24 @@ describe('DELETE /api/account', () => {
     }
     const friendBoard = await readBoard(t, w.friend.token, w.friendBoardId);
     expect(friendBoard.members.map((m) => m._id)).not.toContain(w.user.id);
-    expect(friendBoard.lists).toEqual(friendBoardBefore.lists);
+    // Their card lost the user's membership, tag and comment; nothing else changed.
+    expect(trace(theirCard(friendBoard))).toEqual({
+      members: [w.friend.id],
+      tags: ['team'],
+      commentCount: 1,
+    });
+    const withoutTrace = (board: Board) =>
+      board.lists.map((l) => ({
+        ...l,
+        items: l.items.map((i) => ({ ...i, members: [], tags: [], commentCount: 0 })),
+      }));
+    expect(withoutTrace(friendBoard)).toEqual(withoutTrace(friendBoardBefore));
+    // So did the card of the board they had left.
+    expect(trace(oldCard(await readBoard(t, w.friend.token, w.leftBoardId)))).toEqual({
+      members: [],
+      tags: [],
+      commentCount: 0,
+    });
     const todo = await ok<Task>(t, 'GET', `/api/todos/${w.friendTodoId}`, w.friend.token);
     expect(JSON.stringify(todo)).not.toContain(`"${w.user.id}"`);
     const event = await call(t, 'GET', `/api/calender/events/${w.friendEventId}`, w.friend.token);

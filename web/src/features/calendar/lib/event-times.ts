@@ -4,15 +4,11 @@
  * functions (the polyfill FullCalendar already loads) do the zone arithmetic, daylight saving too.
  */
 import * as InstantFns from 'temporal-polyfill/fns/Instant';
-import * as PlainDateTimeFns from 'temporal-polyfill/fns/PlainDateTime';
 import * as ZonedDateTimeFns from 'temporal-polyfill/fns/ZonedDateTime';
+import { toWallTime, zonedDateTime as zoned } from '../../../lib/wall-time';
 
-export interface WallTime {
-  /** YYYY-MM-DD */
-  date: string;
-  /** HH:mm */
-  time: string;
-}
+// The wall-clock conversions are shared with the board's due dates (lib/wall-time.ts).
+export { fromWallTime, toWallTime, type WallTime } from '../../../lib/wall-time';
 
 /** A drag's or resize's change, as FullCalendar measures it. */
 export interface Delta {
@@ -24,24 +20,6 @@ export interface Delta {
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
-
-const zoned = (instant: string, timeZone: string) =>
-  InstantFns.toZonedDateTimeISO(InstantFns.fromString(instant), timeZone);
-
-/** The wall clock of an instant in a time zone. */
-export function toWallTime(instant: string, timeZone: string): WallTime {
-  const text = PlainDateTimeFns.toString(ZonedDateTimeFns.toPlainDateTime(zoned(instant, timeZone)));
-  return { date: text.slice(0, 10), time: text.slice(11, 16) };
-}
-
-/** The instant (ISO, UTC) a wall clock names in a time zone; in a skipped hour, the later one. */
-export function fromWallTime({ date, time }: WallTime, timeZone: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  const wall = PlainDateTimeFns.create(year, month, day, hour, minute);
-  const instant = ZonedDateTimeFns.toInstant(PlainDateTimeFns.toZonedDateTime(wall, timeZone));
-  return InstantFns.toString(instant, { fractionalSecondDigits: 3 });
-}
 
 /** A day (YYYY-MM-DD) moved by a number of days. */
 export function addDays(day: string, days: number): string {

@@ -10,19 +10,24 @@ import {
   type BoardSummary,
   type CreateBoardInput,
   DEFAULT_ITEM_DESCRIPTION,
+  foldText,
   type Group,
+  type ItemActivity,
+  type ItemComment,
   type ItemTodo,
   type ListItem,
+  type MoveItemResult,
   type UpdateBoardInput,
   type UpdateListInput,
 } from '@cadence/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../../lib/api-client';
 import { groupsQueryKey } from '../../../lib/friends';
 import { PERSISTED_MAX_AGE_MS } from '../../../lib/query-persistence';
 import { toastError } from '../../../lib/toast';
 import * as model from '../model/board';
+import { type CardFields, changeCard } from '../model/card';
 
 /** Every projects read lives under this key (and only these are kept in browser storage). */
 export const projectsQueryKey = ['projects'] as const;
@@ -121,6 +126,8 @@ interface BoardChange<TVars, TResult> {
   optimistic: (board: Board, vars: TVars) => Board;
   /** Puts the server's answer in place (real ids for things created optimistically). */
   settle?: (board: Board, result: TResult, vars: TVars) => Board;
+  /** Other reads the change makes stale (a card's comments and history), read again once it settles. */
+  touches?: (vars: TVars) => QueryKey;
 }
 
 function useBoardChange<TVars, TResult>(boardId: string, change: BoardChange<TVars, TResult>) {
@@ -148,7 +155,8 @@ function useBoardChange<TVars, TResult>(boardId: string, change: BoardChange<TVa
         current ? { data: settle(current.data, result, vars) } : current,
       );
     },
-    onSettled: async () => {
+    onSettled: async (_result, _error, vars) => {
+      if (change.touches) void queryClient.invalidateQueries({ queryKey: change.touches(vars) });
       // Read the board again once, after the last of a burst of changes.
       if (queryClient.isMutating({ mutationKey }) > 1) return;
       await queryClient.invalidateQueries({ queryKey, exact: true });
@@ -205,13 +213,15 @@ export function useReorderList(boardId: string) {
 export function useMoveItem(boardId: string) {
   return useBoardChange(boardId, {
     mutationFn: ({ move }: { move: model.ItemMove; next: Board }) =>
-      api.put<Board>(`/projects/${path(boardId, 'lists', 'items', move.itemId)}`, {
+      api.put<MoveItemResult>(`/projects/${path(boardId, 'lists', 'items', move.itemId)}`, {
         fromList: move.fromList,
         toList: move.toList,
         fromIndex: move.fromIndex,
         toIndex: move.toIndex,
       }),
     optimistic: (_board, { next }) => next,
+    // The answer is the touched lists' order and the new version, not the board (decisions §27).
+    settle: (board, answer) => model.reconcileMove(board, answer),
   });
 }
 
@@ -220,7 +230,7 @@ export function useCreateItem(boardId: string) {
     mutationFn: ({ listId, name }: { listId: string; name: string; tempId: string }) =>
       api.post<ListItem>(`${listPath(boardId, listId)}/items`, { name }),
     optimistic: (board, { listId, name, tempId }) =>
-      model.addItem(board, listId, { _id: tempId, name, description: DEFAULT_ITEM_DESCRIPTION, todos: [] }),
+      model.addItem(board, listId, model.blankItem(tempId, name, DEFAULT_ITEM_DESCRIPTION)),
     settle: (board, saved, { listId, tempId }) => model.replaceItem(board, listId, tempId, saved),
   });
 }
@@ -237,6 +247,8 @@ export function useUpdateItem(boardId: string) {
       input: { name?: string; description?: string };
     }) => api.put<ListItem>(itemPath(boardId, listId, itemId), input),
     optimistic: (board, { listId, itemId, input }) => model.updateItem(board, listId, itemId, input),
+    // A new name is a line of the card's history.
+    touches: ({ itemId }) => cardQueryKey(boardId, itemId),
   });
 }
 
@@ -284,4 +296,148 @@ export function useDeleteTodo(boardId: string) {
       api.delete<undefined>(`${itemPath(boardId, listId, itemId)}/todo/${path(todoId)}`),
     optimistic: (board, { listId, itemId, todoId }) => model.removeTodo(board, listId, itemId, todoId),
   });
+}
+
+// ---- A card's details: tags, due date, members, archive; its comments and history --------
+
+/** A card's own reads (its comments, its history) live under its board's key. */
+export const cardQueryKey = (boardId: string, itemId: string) =>
+  [...projectsQueryKey, 'board', boardId, 'item', itemId] as const;
+
+const cardPath = (boardId: string, itemId: string) => `/projects/${path(boardId, 'items', itemId)}`;
+
+export interface CommentList {
+  data: ItemComment[];
+  count: number;
+}
+
+/** GET …/items/{itemId}/comments: newest first. */
+export const getCommentsQueryOptions = (boardId: string, itemId: string) =>
+  queryOptions({
+    queryKey: [...cardQueryKey(boardId, itemId), 'comments'],
+    queryFn: () => api.get<CommentList>(`${cardPath(boardId, itemId)}/comments`),
+  });
+
+/** GET …/items/{itemId}/activity: the card's history, newest first. */
+export const getActivityQueryOptions = (boardId: string, itemId: string) =>
+  queryOptions({
+    queryKey: [...cardQueryKey(boardId, itemId), 'activity'],
+    queryFn: () => api.get<{ data: ItemActivity[] }>(`${cardPath(boardId, itemId)}/activity`),
+  });
+
+/**
+ * What the card dialog changes: tags (with their colours, shown at once; their names are sent),
+ * the due date (an ISO instant) and whether it is done, the members' ids, and archived.
+ */
+export type CardChange = Pick<CardFields, 'tags' | 'dueAt' | 'dueComplete' | 'members' | 'archived'>;
+
+export function useChangeCard(boardId: string) {
+  return useBoardChange(boardId, {
+    mutationFn: ({ listId, itemId, change }: { listId: string; itemId: string; change: CardChange }) =>
+      api.put<ListItem>(itemPath(boardId, listId, itemId), {
+        ...change,
+        tags: change.tags?.map((tag) => tag.name),
+      }),
+    optimistic: (board, { listId, itemId, change }) => changeCard(board, listId, itemId, change),
+    touches: ({ itemId }) => cardQueryKey(boardId, itemId),
+  });
+}
+
+interface CommentTarget {
+  listId: string;
+  itemId: string;
+}
+
+/** Comments change the card's count on the board, so they go through the board's changes. */
+export function useAddComment(boardId: string) {
+  const queryClient = useQueryClient();
+  return useBoardChange(boardId, {
+    mutationFn: async ({ itemId, text }: CommentTarget & { text: string }) => {
+      const saved = await api.post<ItemComment>(`${cardPath(boardId, itemId)}/comments`, { text });
+      queryClient.setQueryData(getCommentsQueryOptions(boardId, itemId).queryKey, (list) =>
+        list ? { data: [saved, ...list.data], count: list.count + 1 } : list,
+      );
+      return saved;
+    },
+    optimistic: (board, { listId, itemId }) =>
+      changeCard(board, listId, itemId, (item) => ({ commentCount: item.commentCount + 1 })),
+    touches: ({ itemId }) => cardQueryKey(boardId, itemId),
+  });
+}
+
+export function useDeleteComment(boardId: string) {
+  const queryClient = useQueryClient();
+  return useBoardChange(boardId, {
+    mutationFn: async ({ itemId, commentId }: CommentTarget & { commentId: string }) => {
+      await api.delete<undefined>(`${cardPath(boardId, itemId)}/comments/${path(commentId)}`);
+      queryClient.setQueryData(getCommentsQueryOptions(boardId, itemId).queryKey, (list) =>
+        list
+          ? { data: list.data.filter((comment) => comment._id !== commentId), count: list.count - 1 }
+          : list,
+      );
+    },
+    optimistic: (board, { listId, itemId }) =>
+      changeCard(board, listId, itemId, (item) => ({ commentCount: Math.max(0, item.commentCount - 1) })),
+    touches: ({ itemId }) => cardQueryKey(boardId, itemId),
+  });
+}
+
+/** One's own comment's new text; the board does not change. */
+export function useEditComment(boardId: string) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: ({ itemId, commentId, text }: { itemId: string; commentId: string; text: string }) =>
+      api.put<ItemComment>(`${cardPath(boardId, itemId)}/comments/${path(commentId)}`, { text }),
+    onSuccess: (saved, { itemId }) =>
+      queryClient.setQueryData(getCommentsQueryOptions(boardId, itemId).queryKey, (list) =>
+        list
+          ? { ...list, data: list.data.map((comment) => (comment._id === saved._id ? saved : comment)) }
+          : list,
+      ),
+    onError: (error) => toastError(t, error),
+  });
+}
+
+// ---- Import and export --------------------------------------------------------------------
+
+/**
+ * POST /projects/import: a Trello board export or one of ours, as read from the file; the new
+ * board's read is the answer, so its page shows it at once.
+ */
+export function useImportBoard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: unknown) => api.post<Board>('/projects/import', file),
+    onSuccess: async (board) => {
+      queryClient.setQueryData(getBoardQueryOptions(board._id).queryKey, { data: board });
+      await queryClient.invalidateQueries({ queryKey: [...projectsQueryKey, 'list'] });
+    },
+  });
+}
+
+/** A board's name as a file name: "Café launch!" → "cafe-launch". */
+export function exportFileName(boardName: string): string {
+  const slug = foldText(boardName)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `${slug || 'board'}.json`;
+}
+
+/**
+ * GET /projects/{id}/export, saved by the browser as `{slug}.json`: the request goes through the
+ * API client (its token, its refresh), so the file is saved from memory rather than by a link.
+ */
+export async function downloadBoardExport(boardId: string, boardName: string): Promise<void> {
+  const file = await api.get<unknown>(`/projects/${path(boardId)}/export`);
+  const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = exportFileName(boardName);
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser reads the address after the click's task: let it go a moment later.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

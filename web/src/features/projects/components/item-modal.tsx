@@ -1,13 +1,24 @@
 /**
- * An item opened from its card: its name and description, its to-do checklist with a progress bar
- * (done/total), and its deletion. Reads the item from the cached board, so every change shows at once.
+ * A card opened from the board, laid out as Trello's: the main column with its tags, members and
+ * due date, name and description, to-do checklist, comments and history; a side column to change
+ * members, tags and the due date, and to archive, restore or delete it (stacked under the main
+ * column on narrow screens). Reads the card from the cached board, so every change shows at once.
  */
-import { type Board, createTodoInput, DEFAULT_ITEM_DESCRIPTION, type ItemTodo } from '@cadence/contract';
+import {
+  type Board,
+  type BoardList,
+  createTodoInput,
+  DEFAULT_ITEM_DESCRIPTION,
+  type ItemTodo,
+  type ListItem,
+} from '@cadence/contract';
 import {
   ActionIcon,
+  Alert,
   Button,
   Checkbox,
   Divider,
+  Grid,
   Group,
   Modal,
   Progress,
@@ -17,11 +28,23 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, memo, useEffect, useState } from 'react';
+import {
+  IconArchive,
+  IconPencil,
+  IconRestore,
+  IconTrash,
+  IconUserMinus,
+  IconUserPlus,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InlineAddForm } from '../../../components/inline-add-form';
+import { useSessionUser } from '../../../lib/session';
 import {
+  type CardChange,
+  cardQueryKey,
+  useChangeCard,
   useCreateTodo,
   useDeleteItem,
   useDeleteTodo,
@@ -29,6 +52,12 @@ import {
   useUpdateTodo,
 } from '../api/projects-api';
 import { findItem, isTemporaryId, progressOf, temporaryId } from '../model/board';
+import { boardPeople } from '../model/card';
+import { CardActivity } from './card-activity';
+import { CardComments } from './card-comments';
+import { DueBadge, DueEditor, useAccountTimeZone } from './card-due';
+import { CardMemberAvatars, MemberPicker } from './card-members';
+import { CardTagChips, TagPicker } from './card-tags';
 
 interface ItemModalProps {
   /** The board while an item is open. */
@@ -50,20 +79,16 @@ export const ItemModal = memo(function ItemModal({ board, itemId, onClose }: Ite
       opened={found !== null}
       onClose={onClose}
       title={t('projects.item.title')}
-      size="lg"
+      size="56rem"
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {found && board && (
         <ItemDetails
           key={found.item._id}
-          boardId={board._id}
-          listId={found.list._id}
-          listName={found.list.name}
-          itemId={found.item._id}
-          name={found.item.name}
-          description={found.item.description}
-          todos={found.item.todos}
+          board={board}
+          list={found.list}
+          item={found.item}
           onDeleted={onClose}
         />
       )}
@@ -72,33 +97,185 @@ export const ItemModal = memo(function ItemModal({ board, itemId, onClose }: Ite
 });
 
 interface ItemDetailsProps {
-  boardId: string;
-  listId: string;
-  listName: string;
-  itemId: string;
-  name: string;
-  description: string;
-  todos: ItemTodo[];
+  board: Board;
+  list: BoardList;
+  item: ListItem;
   onDeleted: () => void;
 }
 
-function ItemDetails({
-  boardId,
-  listId,
-  listName,
-  itemId,
-  name,
-  description,
-  todos,
-  onDeleted,
-}: ItemDetailsProps) {
+function ItemDetails({ board, list, item, onDeleted }: ItemDetailsProps) {
+  const { t } = useTranslation();
+  const timeZone = useAccountTimeZone();
+  const people = useMemo(() => boardPeople(board), [board]);
+  const change = useChangeCard(board._id);
+  const save = (fields: CardChange) => change.mutate({ listId: list._id, itemId: item._id, change: fields });
+  useCardReadsFollowBoard(board._id, item._id, board.version);
+
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, sm: 8 }}>
+        <Stack gap="md">
+          {item.archived && (
+            <Alert color="yellow" icon={<IconArchive size={18} />} data-testid="archived-banner">
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">{t('projects.item.archive.banner')}</Text>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  leftSection={<IconRestore size={14} />}
+                  onClick={() => save({ archived: false })}
+                >
+                  {t('projects.item.archive.restore')}
+                </Button>
+              </Group>
+            </Alert>
+          )}
+          <Text size="sm" c="dimmed">
+            {t('projects.item.inList', { name: list.name })}
+          </Text>
+          {(item.members.length > 0 || item.tags.length > 0 || item.dueAt !== null) && (
+            <Group gap="lg" align="flex-start">
+              {item.members.length > 0 && (
+                <Stack gap={4}>
+                  <Text size="xs" fw={700} c="dimmed">
+                    {t('projects.item.members.label')}
+                  </Text>
+                  <CardMemberAvatars memberIds={item.members} people={people} size="md" max={8} />
+                </Stack>
+              )}
+              {item.tags.length > 0 && (
+                <Stack gap={4}>
+                  <Text size="xs" fw={700} c="dimmed">
+                    {t('projects.item.tags.label')}
+                  </Text>
+                  <CardTagChips tags={item.tags} size="md" />
+                </Stack>
+              )}
+              {item.dueAt !== null && (
+                <Stack gap={4}>
+                  <Text size="xs" fw={700} c="dimmed">
+                    {t('projects.item.due.label')}
+                  </Text>
+                  <DueBadge
+                    dueAt={item.dueAt}
+                    dueComplete={item.dueComplete}
+                    timeZone={timeZone}
+                    size="lg"
+                    full
+                  />
+                </Stack>
+              )}
+            </Group>
+          )}
+          <NameAndDescription
+            boardId={board._id}
+            listId={list._id}
+            itemId={item._id}
+            name={item.name}
+            description={item.description}
+          />
+          <Divider />
+          <Checklist boardId={board._id} listId={list._id} itemId={item._id} todos={item.todos} />
+          <Divider />
+          <CardComments boardId={board._id} listId={list._id} itemId={item._id} timeZone={timeZone} />
+          <CardActivity boardId={board._id} itemId={item._id} timeZone={timeZone} />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <Stack gap="md" component="section" aria-label={t('projects.item.sidebar')}>
+          <JoinButton memberIds={item.members} people={people} onChange={(members) => save({ members })} />
+          <MemberPicker memberIds={item.members} people={people} onChange={(members) => save({ members })} />
+          <TagPicker board={board} tags={item.tags} onChange={(tags) => save({ tags })} />
+          <DueEditor
+            dueAt={item.dueAt}
+            dueComplete={item.dueComplete}
+            timeZone={timeZone}
+            onChange={(fields) => save(fields)}
+          />
+          <Divider />
+          {item.archived ? (
+            <Button
+              variant="default"
+              leftSection={<IconRestore size={16} />}
+              onClick={() => save({ archived: false })}
+            >
+              {t('projects.item.archive.restore')}
+            </Button>
+          ) : (
+            <Button
+              variant="default"
+              leftSection={<IconArchive size={16} />}
+              onClick={() => save({ archived: true })}
+            >
+              {t('projects.item.archive.archive')}
+            </Button>
+          )}
+          <DeleteItem
+            boardId={board._id}
+            listId={list._id}
+            itemId={item._id}
+            name={item.name}
+            onDeleted={onDeleted}
+          />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/**
+ * Comments and history others add arrive with the board's next version (the live stream reads
+ * the board again): the open card's reads follow it.
+ */
+function useCardReadsFollowBoard(boardId: string, itemId: string, version: number) {
+  const queryClient = useQueryClient();
+  const first = useRef(version);
+  useEffect(() => {
+    if (version === first.current) return;
+    first.current = version;
+    void queryClient.invalidateQueries({ queryKey: cardQueryKey(boardId, itemId) });
+  }, [queryClient, boardId, itemId, version]);
+}
+
+/** "Join" puts me on the card, "Leave" takes me off, when I am one of the board's people. */
+function JoinButton({
+  memberIds,
+  people,
+  onChange,
+}: {
+  memberIds: string[];
+  people: Board['members'];
+  onChange: (memberIds: string[]) => void;
+}) {
+  const { t } = useTranslation();
+  const me = useSessionUser();
+  if (!me || !people.some((person) => person._id === me._id)) return null;
+  const joined = memberIds.includes(me._id);
+  return (
+    <Button
+      variant="default"
+      leftSection={joined ? <IconUserMinus size={16} /> : <IconUserPlus size={16} />}
+      onClick={() => onChange(joined ? memberIds.filter((id) => id !== me._id) : [...memberIds, me._id])}
+    >
+      {joined ? t('projects.item.members.leave') : t('projects.item.members.join')}
+    </Button>
+  );
+}
+
+interface NameAndDescriptionProps {
+  boardId: string;
+  listId: string;
+  itemId: string;
+  name: string;
+  description: string;
+}
+
+function NameAndDescription({ boardId, listId, itemId, name, description }: NameAndDescriptionProps) {
   const { t } = useTranslation();
   const update = useUpdateItem(boardId);
-  const remove = useDeleteItem(boardId);
   const shownDescription = description === DEFAULT_ITEM_DESCRIPTION ? '' : description;
   const [draftName, setDraftName] = useState(name);
   const [draftDescription, setDraftDescription] = useState(shownDescription);
-  const [confirming, setConfirming] = useState(false);
   const changed = draftName.trim() !== name || draftDescription.trim() !== shownDescription;
 
   const save = (event: FormEvent) => {
@@ -112,70 +289,81 @@ function ItemDetails({
   };
 
   return (
-    <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        {t('projects.item.inList', { name: listName })}
-      </Text>
-      <form onSubmit={save}>
-        <Stack gap="sm">
-          <TextInput
-            label={t('projects.item.nameLabel')}
-            value={draftName}
-            maxLength={100}
-            required
-            error={draftName.trim() ? undefined : t('api.projects.nameRequired')}
-            onChange={(event) => setDraftName(event.currentTarget.value)}
-          />
-          <Textarea
-            label={t('projects.item.description')}
-            placeholder={t('projects.item.noDescription')}
-            value={draftDescription}
-            maxLength={2000}
-            autosize
-            minRows={3}
-            maxRows={10}
-            onChange={(event) => setDraftDescription(event.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!changed || !draftName.trim()}>
-              {t('projects.item.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-      <Divider />
-      <Checklist boardId={boardId} listId={listId} itemId={itemId} todos={todos} />
-      <Divider />
-      {confirming ? (
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm">{t('projects.item.deleteConfirm', { name })}</Text>
-          <Group gap="xs" wrap="nowrap">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                remove.mutate({ listId, itemId });
-                onDeleted();
-              }}
-            >
-              {t('projects.item.deleteSubmit')}
-            </Button>
-          </Group>
-        </Group>
-      ) : (
-        <Group justify="flex-start">
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => setConfirming(true)}
-          >
-            {t('projects.item.delete')}
+    <form onSubmit={save}>
+      <Stack gap="sm">
+        <TextInput
+          label={t('projects.item.nameLabel')}
+          value={draftName}
+          maxLength={100}
+          required
+          error={draftName.trim() ? undefined : t('api.projects.nameRequired')}
+          onChange={(event) => setDraftName(event.currentTarget.value)}
+        />
+        <Textarea
+          label={t('projects.item.description')}
+          placeholder={t('projects.item.noDescription')}
+          value={draftDescription}
+          maxLength={2000}
+          autosize
+          minRows={3}
+          maxRows={10}
+          onChange={(event) => setDraftDescription(event.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" disabled={!changed || !draftName.trim()}>
+            {t('projects.item.save')}
           </Button>
         </Group>
-      )}
+      </Stack>
+    </form>
+  );
+}
+
+function DeleteItem({
+  boardId,
+  listId,
+  itemId,
+  name,
+  onDeleted,
+}: {
+  boardId: string;
+  listId: string;
+  itemId: string;
+  name: string;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation();
+  const remove = useDeleteItem(boardId);
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) {
+    return (
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<IconTrash size={16} />}
+        onClick={() => setConfirming(true)}
+      >
+        {t('projects.item.delete')}
+      </Button>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{t('projects.item.deleteConfirm', { name })}</Text>
+      <Group gap="xs" wrap="nowrap">
+        <Button variant="default" onClick={() => setConfirming(false)}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          color="red"
+          onClick={() => {
+            remove.mutate({ listId, itemId });
+            onDeleted();
+          }}
+        >
+          {t('projects.item.deleteSubmit')}
+        </Button>
+      </Group>
     </Stack>
   );
 }

@@ -1,17 +1,20 @@
 import type { Board, BoardList, ListItem } from '@cadence/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  fullListMove,
   addTodo,
+  blankItem,
   moveItem,
   moveList,
   progressOf,
+  reconcileMove,
   removeItem,
   setListIndex,
   shareBoard,
   updateTodo,
 } from './board';
 
-const item = (id: string): ListItem => ({ _id: id, name: `Item ${id}`, description: '', todos: [] });
+const item = (id: string): ListItem => blankItem(id, `Item ${id}`, '');
 
 function list(id: string, items: string[], status: BoardList['status'] = 'active'): BoardList {
   return { _id: id, name: `List ${id}`, status, project: '1', headerColor: 'purple', items: items.map(item) };
@@ -24,6 +27,7 @@ function board(...lists: BoardList[]): Board {
     description: '',
     status: 'active',
     user: '1',
+    owner: { _id: '1', username: 'owner', fullName: 'Owner', avatar: null, country: '' },
     members: [],
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
@@ -55,6 +59,74 @@ describe('moveItem', () => {
   it('leaves the board alone when the move does not match it', () => {
     const before = board(list('a', ['1']));
     expect(moveItem(before, { itemId: '9', fromList: 'a', toList: 'a', fromIndex: 0, toIndex: 0 })).toBe(
+      before,
+    );
+  });
+});
+
+describe('fullListMove', () => {
+  // Lists 1: a b c d e, 2: f g; the even-lettered cards (b, d, g) are hidden.
+  const value = board(list('1', ['a', 'b', 'c', 'd', 'e']), list('2', ['f', 'g']));
+  const shown = (entry: ListItem) => !['b', 'd', 'g'].includes(entry._id);
+  const shownMove = (itemId: string, fromList: string, toList: string, toIndex: number) =>
+    fullListMove(value, { itemId, fromList, toList, fromIndex: 0, toIndex }, shown);
+
+  it('lands before the shown card it was dropped above, counting the hidden ones', () => {
+    // Shown in 1: a c e. "e" dropped at shown index 1 (above c): full index 2 (a b | c d).
+    expect(shownMove('e', '1', '1', 1)).toMatchObject({ fromIndex: 4, toIndex: 2 });
+    expect(ids(moveItem(value, shownMove('e', '1', '1', 1)!))).toEqual(['1:a,b,e,c,d', '2:f,g']);
+    // "a" moved down below c (shown index 1 among c e once a is lifted): before e.
+    expect(ids(moveItem(value, shownMove('a', '1', '1', 1)!))).toEqual(['1:b,c,d,a,e', '2:f,g']);
+  });
+
+  it('lands after the last shown card at the end, before the hidden ones that follow it', () => {
+    // Shown in 2: f. "c" dropped at its end: after f, before the hidden g.
+    expect(ids(moveItem(value, shownMove('c', '1', '2', 1)!))).toEqual(['1:a,b,d,e', '2:f,c,g']);
+  });
+
+  it('goes to the end of a list that shows nothing', () => {
+    const hidden = board(list('1', ['a']), list('2', ['b', 'd']));
+    const move = fullListMove(
+      hidden,
+      { itemId: 'a', fromList: '1', toList: '2', fromIndex: 0, toIndex: 0 },
+      shown,
+    );
+    expect(move).toMatchObject({ fromIndex: 0, toIndex: 2 });
+  });
+
+  it('is the same move when nothing is hidden', () => {
+    const move = { itemId: 'b', fromList: '1', toList: '2', fromIndex: 1, toIndex: 1 };
+    expect(fullListMove(value, move, () => true)).toEqual(move);
+  });
+
+  it('answers null for a card that is not in its list', () => {
+    expect(shownMove('f', '1', '2', 0)).toBeNull();
+  });
+});
+
+describe('reconcileMove', () => {
+  it('takes the server’s order and version when no one else wrote meanwhile', () => {
+    const before = board(list('a', ['1', '2']), list('b', ['3']), list('c', ['5']));
+    const after = reconcileMove(before, {
+      _id: '1',
+      version: 2,
+      lists: [
+        { _id: 'a', items: ['2'] },
+        { _id: 'b', items: ['1', '3'] },
+      ],
+    });
+    expect(ids(after)).toEqual(['a:2', 'b:1,3', 'c:5']);
+    expect(after.version).toBe(2);
+    expect(after.lists[2]).toBe(before.lists[2]);
+    expect(after.lists[1]!.items[0]).toBe(before.lists[0]!.items[0]);
+  });
+
+  it('leaves the board for the next read when others wrote too, or an item is unknown', () => {
+    const before = board(list('a', ['1', '2']));
+    expect(reconcileMove(before, { _id: '1', version: 3, lists: [{ _id: 'a', items: ['2', '1'] }] })).toBe(
+      before,
+    );
+    expect(reconcileMove(before, { _id: '1', version: 2, lists: [{ _id: 'a', items: ['9', '1'] }] })).toBe(
       before,
     );
   });

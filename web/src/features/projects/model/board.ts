@@ -3,7 +3,7 @@
  * objects it did not change, so memoised columns and cards of untouched lists do not re-render.
  * The optimistic updates apply them to the cached board before the server answers (D16).
  */
-import type { Board, BoardList, ItemTodo, ListItem } from '@cadence/contract';
+import type { Board, BoardList, ItemTodo, ListItem, MoveItemResult } from '@cadence/contract';
 
 export interface ItemMove {
   itemId: string;
@@ -14,6 +14,20 @@ export interface ItemMove {
 }
 
 export const isActive = (list: BoardList) => list.status === 'active';
+
+/** A card as it is before the server has said anything else about it. */
+export const blankItem = (_id: string, name: string, description: string): ListItem => ({
+  _id,
+  name,
+  description,
+  todos: [],
+  tags: [],
+  dueAt: null,
+  dueComplete: false,
+  members: [],
+  commentCount: 0,
+  archived: false,
+});
 
 function mapList(board: Board, listId: string, change: (list: BoardList) => BoardList): Board {
   let changed = false;
@@ -55,6 +69,30 @@ export function moveItem(board: Board, move: ItemMove): Board {
       return list;
     }),
   };
+}
+
+/**
+ * A move between the cards a column shows (a filter or archived cards hide others) as the move in
+ * the full lists the server and `moveItem` expect: the card lands just before the shown card it
+ * was dropped above, or just after the last shown card (at the list's end when none is shown).
+ * Null when the card is not where the move says.
+ */
+export function fullListMove(
+  board: Board,
+  move: ItemMove,
+  isShown: (item: ListItem) => boolean,
+): ItemMove | null {
+  const from = board.lists.find((list) => list._id === move.fromList);
+  const to = board.lists.find((list) => list._id === move.toList);
+  if (!from || !to) return null;
+  const fromIndex = from.items.findIndex((item) => item._id === move.itemId);
+  if (fromIndex < 0) return null;
+  const rest = to.items.filter((item) => item._id !== move.itemId);
+  const shown = rest.filter(isShown);
+  const before = shown[move.toIndex];
+  const last = shown.at(-1);
+  const toIndex = before ? rest.indexOf(before) : last ? rest.indexOf(last) + 1 : rest.length;
+  return { ...move, fromIndex, toIndex };
 }
 
 /**
@@ -199,7 +237,17 @@ function sameTodos(a: readonly ItemTodo[], b: readonly ItemTodo[]): boolean {
 function sameItem(a: ListItem, b: ListItem): boolean {
   return (
     a === b ||
-    (a._id === b._id && a.name === b.name && a.description === b.description && sameTodos(a.todos, b.todos))
+    (a._id === b._id &&
+      a.name === b.name &&
+      a.description === b.description &&
+      a.dueAt === b.dueAt &&
+      a.dueComplete === b.dueComplete &&
+      a.archived === b.archived &&
+      a.commentCount === b.commentCount &&
+      sameArray(a.members, b.members) &&
+      a.tags.length === b.tags.length &&
+      a.tags.every((tag, index) => tag.name === b.tags[index]!.name && tag.color === b.tags[index]!.color) &&
+      sameTodos(a.todos, b.todos))
   );
 }
 
@@ -240,18 +288,23 @@ export function shareBoard(previous: Board | undefined, next: Board): Board {
   });
   const { lists: _lists, ...fields } = next;
   const sameFields = (Object.keys(fields) as Array<keyof typeof fields>).every(
-    (key) => key === 'members' || previous[key] === next[key],
+    (key) => key === 'members' || key === 'owner' || previous[key] === next[key],
   );
+  const sameOwner =
+    previous.owner._id === next.owner._id &&
+    previous.owner.fullName === next.owner.fullName &&
+    previous.owner.avatar === next.owner.avatar;
   const sameMembers =
     previous.members.length === next.members.length &&
     previous.members.every((member, index) => {
       const other = next.members[index]!;
       return member._id === other._id && member.fullName === other.fullName && member.avatar === other.avatar;
     });
-  if (sameFields && sameMembers && sameArray(previous.lists, lists)) return previous;
+  if (sameFields && sameMembers && sameOwner && sameArray(previous.lists, lists)) return previous;
   const members = sameMembers ? previous.members : next.members;
-  if (sameArray(next.lists, lists) && members === next.members) return next;
-  return { ...next, members, lists };
+  const owner = sameOwner ? previous.owner : next.owner;
+  if (sameArray(next.lists, lists) && members === next.members && owner === next.owner) return next;
+  return { ...next, owner, members, lists };
 }
 
 let temporary = 0;
@@ -263,3 +316,24 @@ export function temporaryId(): string {
 }
 
 export const isTemporaryId = (id: string) => id.startsWith('new-');
+
+/**
+ * A move's answer put in place: when the version is the next one (no one else wrote meanwhile),
+ * the touched lists take the server's order and the board its version; otherwise the board stays
+ * as it is and the read that follows brings the rest.
+ */
+export function reconcileMove(board: Board, answer: MoveItemResult): Board {
+  if (answer.version !== board.version + 1) return board;
+  const byId = new Map(board.lists.flatMap((list) => list.items.map((item) => [item._id, item] as const)));
+  let next: Board = { ...board, version: answer.version };
+  for (const order of answer.lists) {
+    const items = order.items.map((id) => byId.get(id));
+    if (items.some((item) => item === undefined)) return board;
+    next = mapList(next, order._id, (list) =>
+      list.items.length === items.length && list.items.every((item, index) => item === items[index])
+        ? list
+        : { ...list, items: items as ListItem[] },
+    );
+  }
+  return next;
+}

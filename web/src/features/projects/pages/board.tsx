@@ -1,8 +1,14 @@
-import type { Board } from '@cadence/contract';
-import { DragDropContext, Droppable, type DropResult, type ResponderProvided } from '@hello-pangea/dnd';
+import type { Board, ListItem } from '@cadence/contract';
+import {
+  DragDropContext,
+  type DragStart,
+  Droppable,
+  type DropResult,
+  type ResponderProvided,
+} from '@hello-pangea/dnd';
 import { Anchor, Avatar, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArchive, IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { IconArchive, IconArrowLeft, IconDownload, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,14 +18,21 @@ import { ApiError } from '../../../lib/api-client';
 import { usePersistedQueries } from '../../../lib/persisted-queries';
 import { useSessionUser } from '../../../lib/session';
 import { boardDrag } from '../../../lib/live-events';
-import { getBoardQueryOptions, useMoveItem, useReorderList } from '../api/projects-api';
+import { toastError } from '../../../lib/toast';
+import { downloadBoardExport, getBoardQueryOptions, useMoveItem, useReorderList } from '../api/projects-api';
+import { type ArchivedCard, ArchivedCardsDrawer } from '../components/archived-cards-drawer';
 import { AddListForm } from '../components/add-list-form';
 import { ArchivedListsDrawer } from '../components/archived-lists-drawer';
-import { BoardColumn, idOf, listDragId } from '../components/board-column';
+import { BoardColumn, CardHeights, idOf, listDragId } from '../components/board-column';
 import classes from '../components/board.module.css';
+import { BoardFilterBar } from '../components/board-filter-bar';
 import { BoardSkeleton } from '../components/board-skeleton';
+import { useAccountTimeZone } from '../components/card-due';
+import { type CardSurroundings, CardSurroundingsContext } from '../components/item-card';
 import { ItemModal } from '../components/item-modal';
-import { isActive, moveItem, moveList } from '../model/board';
+import { fullListMove, isActive, moveItem, moveList } from '../model/board';
+import { boardPeople } from '../model/card';
+import { useBoardFilter, useMatchingIds } from '../model/filter';
 
 /** The previous array while its elements are the same ones. */
 function useStableArray<T>(value: T[]): T[] {
@@ -33,6 +46,20 @@ function useStableArray<T>(value: T[]): T[] {
 }
 
 const validId = (id: string) => /^[1-9][0-9]{0,9}$/.test(id);
+
+/**
+ * Keeps the board from scrolling sideways (a wheel or trackpad) while a card is carried; answers
+ * how to let go. The drag library follows the scrolling of a card's own column and of the window,
+ * not of the board around the columns (one scroll container per list), so a card carried over a
+ * board scrolled meanwhile would land where its column used to be.
+ */
+function holdSidewaysScroll(board: HTMLElement | null): () => void {
+  const onWheel = (event: WheelEvent) => {
+    if (event.shiftKey || Math.abs(event.deltaX) > Math.abs(event.deltaY)) event.preventDefault();
+  };
+  board?.addEventListener('wheel', onWheel, { passive: false });
+  return () => board?.removeEventListener('wheel', onWheel);
+}
 
 /** /apps/project/:id: the board, its lists as columns and items as cards, moved by mouse or keyboard. */
 export function Component() {
@@ -66,6 +93,22 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
   const board = dropped && dropped.base === cached ? dropped.board : cached;
   const [openItem, setOpenItem] = useState<string | null>(null);
   const [drawerOpened, drawer] = useDisclosure(false);
+  const [cardsDrawerOpened, cardsDrawer] = useDisclosure(false);
+  const { filter, active: filtering } = useBoardFilter();
+  const matching = useMatchingIds(board, filter);
+  // What the columns show: the cards not archived and, while filtering, those that match.
+  const isShown = useMemo(
+    () =>
+      filtering
+        ? (item: ListItem) => !item.archived && matching.has(item._id)
+        : (item: ListItem) => !item.archived,
+    [filtering, matching],
+  );
+  const archivedCards = useMemo(() => archivedCardsOf(board), [board]);
+  const timeZone = useAccountTimeZone();
+  const { owner, members } = board;
+  const people = useMemo(() => boardPeople({ owner, members }), [owner, members]);
+  const surroundings = useMemo<CardSurroundings>(() => ({ people, timeZone }), [people, timeZone]);
   const move = useMoveItem(board._id);
   const reorder = useReorderList(board._id);
   const shown = useMemo(() => board.lists.filter(isActive), [board.lists]);
@@ -73,16 +116,20 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
     useMemo(() => board.lists.filter((list) => !isActive(list)), [board.lists]),
   );
   const closeItem = useCallback(() => setOpenItem(null), []);
+  const onOpenItem = useCallback((itemId: string) => setOpenItem(itemId), []);
+  const [cardHeights] = useState(() => new Map<string, number>());
+  const scroller = useRef<HTMLDivElement>(null);
+  const releaseScroll = useRef<() => void>(() => undefined);
   const boardId = board._id;
   // The same element while the lists are the same: a re-render of this page (a pending change's
   // state, the drawer) leaves the columns alone.
   const lanes = useMemo(
     () => (
-      <div className={classes.scroller} data-testid="board">
+      <div ref={scroller} className={classes.scroller} data-testid="board">
         <Droppable droppableId="board" type="list" direction="horizontal">
           {(provided) => (
             <div ref={provided.innerRef} {...provided.droppableProps} className={classes.lists}>
-              <Columns boardId={boardId} lists={shown} onOpenItem={setOpenItem} />
+              <Columns boardId={boardId} lists={shown} isShown={isShown} onOpenItem={onOpenItem} />
               {provided.placeholder}
             </div>
           )}
@@ -90,12 +137,13 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
         <AddListForm boardId={boardId} />
       </div>
     ),
-    [boardId, shown],
+    [boardId, shown, isShown, onOpenItem],
   );
 
-  const onDragStart = (start: { source: { index: number } }, provided: ResponderProvided) => {
+  const onDragStart = (start: DragStart, provided: ResponderProvided) => {
     // Changes made elsewhere meanwhile wait for the drop (live-events.ts).
     boardDrag.start(boardId);
+    if (start.type === 'item') releaseScroll.current = holdSidewaysScroll(scroller.current);
     provided.announce(t('projects.dnd.lifted', { position: start.source.index + 1 }));
   };
   const onDragUpdate = (update: { destination?: { index: number } | null }, provided: ResponderProvided) =>
@@ -106,6 +154,8 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
     );
 
   const onDragEnd = (result: DropResult, provided: ResponderProvided) => {
+    releaseScroll.current();
+    releaseScroll.current = () => undefined;
     drop(result, provided);
     boardDrag.end(boardId);
   };
@@ -125,13 +175,19 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
       reorder.mutate({ listId: idOf(draggableId), index, next });
       return;
     }
-    const itemMove = {
-      itemId: idOf(draggableId),
-      fromList: idOf(source.droppableId),
-      toList: idOf(destination.droppableId),
-      fromIndex: source.index,
-      toIndex: destination.index,
-    };
+    // The indices are among the cards shown; the server counts every card of the lists.
+    const itemMove = fullListMove(
+      board,
+      {
+        itemId: idOf(draggableId),
+        fromList: idOf(source.droppableId),
+        toList: idOf(destination.droppableId),
+        fromIndex: source.index,
+        toIndex: destination.index,
+      },
+      isShown,
+    );
+    if (!itemMove) return;
     const next = moveItem(board, itemMove);
     if (next === board) return;
     setDropped({ base: cached, board: next });
@@ -146,16 +202,21 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
         description={board.description}
         members={board.members}
         archivedCount={archived.length}
+        archivedCardCount={archivedCards.length}
         owner={board.user === me?._id}
         onOpenArchived={drawer.open}
+        onOpenArchivedCards={cardsDrawer.open}
       />
+      <BoardFilterBar board={board} matchCount={matching.size} />
       <DragDropContext
         onDragStart={onDragStart}
         onDragUpdate={onDragUpdate}
         onDragEnd={onDragEnd}
         dragHandleUsageInstructions={t('projects.dnd.instructions')}
       >
-        {lanes}
+        <CardSurroundingsContext value={surroundings}>
+          <CardHeights value={cardHeights}>{lanes}</CardHeights>
+        </CardSurroundingsContext>
       </DragDropContext>
       <ArchivedListsDrawer
         boardId={board._id}
@@ -163,31 +224,77 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
         opened={drawerOpened}
         onClose={drawer.close}
       />
+      <ArchivedCardsDrawer
+        boardId={board._id}
+        cards={archivedCards}
+        opened={cardsDrawerOpened}
+        onClose={cardsDrawer.close}
+        onOpenItem={onOpenItem}
+      />
       {/* The closed modal does not follow the board. */}
       <ItemModal board={openItem ? board : null} itemId={openItem} onClose={closeItem} />
     </Stack>
   );
 });
 
+/** The archived cards of the active lists, in the board's order. */
+function archivedCardsOf(board: Board): ArchivedCard[] {
+  return board.lists
+    .filter(isActive)
+    .flatMap((list) =>
+      list.items
+        .filter((item) => item.archived)
+        .map((item) => ({ item, listId: list._id, listName: list.name })),
+    );
+}
+
 const Columns = memo(function Columns({
   boardId,
   lists,
+  isShown,
   onOpenItem,
 }: {
   boardId: string;
   lists: Board['lists'];
+  isShown: (item: ListItem) => boolean;
   onOpenItem: (itemId: string) => void;
 }) {
-  return lists.map((list, index) => (
-    <BoardColumn
-      key={listDragId(list._id)}
-      boardId={boardId}
-      list={list}
-      index={index}
-      onOpenItem={onOpenItem}
-    />
-  ));
+  // A list's shown cards stay the same array while they are the same cards, so a column whose
+  // cards did not change (another list's did, or the filter's minute) is not drawn again.
+  const previous = useRef(new Map<string, ListItem[]>());
+  const shownOf = new Map<string, ListItem[]>();
+  const columns = lists.map((list, index) => {
+    const items = shownItems(list.items, isShown, previous.current.get(list._id));
+    shownOf.set(list._id, items);
+    return (
+      <BoardColumn
+        key={listDragId(list._id)}
+        boardId={boardId}
+        list={list}
+        items={items}
+        index={index}
+        onOpenItem={onOpenItem}
+      />
+    );
+  });
+  useEffect(() => {
+    previous.current = shownOf;
+  });
+  return columns;
 });
+
+/** The cards of a list that pass `isShown`: the list's own array when all do, else the previous one when equal. */
+function shownItems(
+  items: ListItem[],
+  isShown: (item: ListItem) => boolean,
+  before: ListItem[] | undefined,
+): ListItem[] {
+  if (items.every(isShown)) return items;
+  const shown = items.filter(isShown);
+  return before && before.length === shown.length && before.every((item, index) => item === shown[index])
+    ? before
+    : shown;
+}
 
 interface BoardHeaderProps {
   boardId: string;
@@ -195,9 +302,11 @@ interface BoardHeaderProps {
   description: string;
   members: Board['members'];
   archivedCount: number;
+  archivedCardCount: number;
   /** Only the owner changes the project itself (decisions 29, D17). */
   owner: boolean;
   onOpenArchived: () => void;
+  onOpenArchivedCards: () => void;
 }
 
 /** Memoised on the fields it shows: moving cards does not re-render it. */
@@ -207,10 +316,19 @@ const BoardHeader = memo(function BoardHeader({
   description,
   members,
   archivedCount,
+  archivedCardCount,
   owner,
   onOpenArchived,
+  onOpenArchivedCards,
 }: BoardHeaderProps) {
   const { t } = useTranslation();
+  const [exporting, setExporting] = useState(false);
+  const onExport = () => {
+    setExporting(true);
+    downloadBoardExport(boardId, name)
+      .catch((error: unknown) => toastError(t, error))
+      .finally(() => setExporting(false));
+  };
   return (
     <Stack gap="xs">
       <Anchor component={Link} to="/apps/projects" size="sm" c="var(--mantine-color-text)" w="fit-content">
@@ -252,6 +370,19 @@ const BoardHeader = memo(function BoardHeader({
           )}
           <Button variant="default" leftSection={<IconArchive size={16} />} onClick={onOpenArchived}>
             {t('projects.board.archived', { count: archivedCount })}
+          </Button>
+          {archivedCardCount > 0 && (
+            <Button variant="default" leftSection={<IconArchive size={16} />} onClick={onOpenArchivedCards}>
+              {t('projects.board.archivedCards', { count: archivedCardCount })}
+            </Button>
+          )}
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={exporting}
+            onClick={onExport}
+          >
+            {t('projects.board.export')}
           </Button>
           {owner && (
             <Button

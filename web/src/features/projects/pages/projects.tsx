@@ -7,6 +7,7 @@ import {
   IconPencil,
   IconRestore,
   IconTrash,
+  IconUpload,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -24,8 +25,12 @@ import {
   useDeleteBoard,
   useUpdateBoard,
 } from '../api/projects-api';
+import { ImportBoardModal } from '../components/import-board-modal';
 
-/** /apps/projects: my boards (owned or shared with me), active and archived, with the project count. */
+/**
+ * /apps/projects: my boards (owned or shared with me), active and archived, with the project count;
+ * and a board imported from a file.
+ */
 export function Component() {
   const { t } = useTranslation();
   const me = useSessionUser();
@@ -33,6 +38,7 @@ export function Component() {
   const boards = useQuery({ ...getBoardsQueryOptions(me?._id ?? ''), enabled: Boolean(me) });
   const remove = useDeleteBoard();
   const [deleting, setDeleting] = useState<BoardSummary | null>(null);
+  const [importing, setImporting] = useState(false);
   const withStatus = (status: BoardSummary['status'], list = boards.data?.data ?? []) =>
     list.filter((board) => board.status === status);
 
@@ -57,6 +63,11 @@ export function Component() {
           boards.data && { label: t('projects.count', { count: boards.data.count }), testId: 'project-count' }
         }
         action={{ label: t('projects.add'), to: '/project/add-project' }}
+        extra={
+          <Button variant="default" leftSection={<IconUpload size={18} />} onClick={() => setImporting(true)}>
+            {t('projects.import.open')}
+          </Button>
+        }
       />
       <PageTabs
         tabs={[
@@ -81,6 +92,7 @@ export function Component() {
         success={() => t('projects.toast.deleted')}
         onClose={() => setDeleting(null)}
       />
+      <ImportBoardModal opened={importing} onClose={() => setImporting(false)} />
     </Stack>
   );
 }
