@@ -5,7 +5,7 @@
  * name, comments keep their author's name for information only.
  */
 import { z } from 'zod';
-import { boardStatuses, DEFAULT_HEADER_COLOR, headerColors } from './projects';
+import { boardDescription, boardName, boardStatuses, DEFAULT_HEADER_COLOR, headerColors } from './projects';
 import { projectsMessages as m } from './projects-messages';
 import { builtInTagNames, isBuiltInTagName, TAG_NAME_MAX, tagsMessages as t } from './tags';
 
@@ -15,15 +15,8 @@ export const BOARD_EXPORT_VERSION = 1;
 /** How much one file may hold; an import beyond these is refused whole. */
 export const BOARD_EXPORT_LIMITS = { lists: 500, items: 5000, tags: 200 } as const;
 
-const name = z
-  .string({ error: m['projects.nameRequired'] })
-  .trim()
-  .min(1, m['projects.nameRequired'])
-  .max(100, m['projects.nameLength']);
-const description = z
-  .string({ error: m['projects.descriptionLength'] })
-  .trim()
-  .max(2000, m['projects.descriptionLength']);
+const name = boardName;
+const description = boardDescription;
 /** An ISO 8601 date and time with its offset, kept as the UTC instant (`…Z`). */
 const instant = (error: string) =>
   z.iso.datetime({ offset: true, error }).transform((value) => new Date(value).toISOString());

@@ -26,6 +26,8 @@ const description = z
   .string({ error: m['projects.descriptionLength'] })
   .trim()
   .max(2000, m['projects.descriptionLength']);
+/** A board's name and description as every call that carries one checks them (export, import). */
+export { name as boardName, description as boardDescription };
 const index = z
   .number({ error: m['projects.indexInvalid'] })
   .int(m['projects.indexInvalid'])

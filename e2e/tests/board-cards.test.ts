@@ -103,6 +103,22 @@ describe('board cards', () => {
     await expect.poll(() => texts(cardsOf(page, 'To do'))).toEqual(['Write the spec', 'Draw the mockups']);
     expect(await texts(cardsOf(page, 'Done'))).toEqual(['Buy the domain']);
 
+    // Archive a card from its dialog: it leaves the board for the archived cards, and comes back.
+    await cardsOf(page, 'To do').filter({ hasText: 'Draw the mockups' }).click();
+    saved = cardSaved(page);
+    await dialog.getByRole('button', { name: 'Archive', exact: true }).click();
+    expect((await saved).status()).toBe(200);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => texts(cardsOf(page, 'To do'))).toEqual(['Write the spec']);
+    await page.getByRole('button', { name: 'Archived cards (1)' }).click();
+    const archivedDrawer = page.getByRole('dialog', { name: 'Archived cards' });
+    saved = cardSaved(page);
+    await archivedDrawer.getByRole('button', { name: 'Restore the card Draw the mockups' }).click();
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => archivedDrawer.getByText('No archived card.').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => texts(cardsOf(page, 'To do'))).toEqual(['Write the spec', 'Draw the mockups']);
+
     // Import a file that is no board export: the server's reason is shown, nothing is made.
     await page.goto('/apps/projects');
     await page.getByRole('button', { name: 'Import board' }).click();

@@ -17,6 +17,7 @@ import {
   ValueNode,
 } from 'kysely';
 import pg from 'pg';
+import { preparedName } from './prepared';
 
 export type EngineName = 'sqlite' | 'postgres';
 
@@ -122,8 +123,22 @@ const pgTypes: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+/**
+ * A connection that runs the queries compiled once (prepared.ts) as named statements: PostgreSQL
+ * parses and plans each once per connection rather than at every run. Other texts run unnamed.
+ */
+class PreparingClient extends pg.Client {
+  // pg's overloads, narrowed to the call Kysely makes: query(text, values).
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    const name = args.length === 2 && typeof text === 'string' ? preparedName(text) : undefined;
+    const call = super.query.bind(this) as (...rest: unknown[]) => never;
+    return name ? call({ name, text, values }) : call(...args);
+  }
+}
+
 export function postgresEngine(connectionString: string): Engine {
-  const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes });
+  const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes, Client: PreparingClient });
   return {
     name: 'postgres',
     dialect: new PostgresDialect({ pool }),

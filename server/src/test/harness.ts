@@ -64,12 +64,8 @@ export interface TestAppOptions extends Omit<BuildOptions, 'database' | 'logger'
   beforeReady?: (app: FastifyInstance) => void;
 }
 
-export async function createTestApp(
-  env: Record<string, string> = {},
-  { beforeReady, ...options }: TestAppOptions = {},
-): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-test-'));
-  const config = loadConfig({
+const testConfig = (dataDir: string, env: Record<string, string>) =>
+  loadConfig({
     JWT_SECRET: TEST_JWT_SECRET,
     SEED_DEMO: 'false',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
@@ -77,6 +73,13 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     ...env,
   });
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { beforeReady, ...options }: TestAppOptions = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-test-'));
+  const config = testConfig(dataDir, env);
   const database = await openTestDatabase(dataDir);
   const logs: LogLine[] = [];
   const stream = new Writable({
@@ -112,6 +115,25 @@ export async function createTestApp(
       }
     },
   };
+}
+
+/**
+ * A second instance of the app on the test app's database, as a second process behind a load
+ * balancer would be: it shares the database and nothing it keeps in memory (queues, caches).
+ * Closing it leaves the database open. `database` may be the same one seen otherwise (an engine
+ * changed for a test).
+ */
+export async function anotherInstance(
+  t: TestApp,
+  { env = {}, database = t.database }: { env?: Record<string, string>; database?: DatabaseHandle } = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig(t.dataDir, env), {
+    database,
+    webDir: path.join(t.dataDir, 'no-web-app'),
+    logger: false,
+  });
+  await app.ready();
+  return app;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from '@cadence/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { prepared, preparedRows } from '../../db/prepared';
 import { badRequest } from '../../errors';
 import type { TagRef } from '../../lib/tag-refs';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
@@ -124,15 +125,20 @@ export async function resolveCardTags(
   return refs;
 }
 
-/** The people a card's members are chosen from: the board's owner and members. */
-export async function boardPeople(db: Db, boardId: number): Promise<Set<number>> {
-  const rows = await db
+const peopleOf = preparedRows<{ user_id: number }, [boardId: number, boardId: number]>((db) =>
+  db
     .selectFrom('boards')
     .select('owner_id as user_id')
-    .where('id', '=', boardId)
-    .unionAll(db.selectFrom('board_members').select('user_id').where('board_id', '=', boardId))
-    .execute();
-  return new Set(rows.map((row) => row.user_id));
+    .where('id', '=', 0)
+    .unionAll(db.selectFrom('board_members').select('user_id').where('board_id', '=', 0)),
+);
+
+/**
+ * The board's people, owner and members: who may read and change it (a move checks it so), whom
+ * its changes are told to, and among whom a card's members are chosen. Compiled once.
+ */
+export async function boardPeople(db: Db, boardId: number): Promise<Set<number>> {
+  return new Set((await peopleOf(db, boardId, boardId)).map((row) => row.user_id));
 }
 
 export interface ActivityLine {
@@ -143,8 +149,24 @@ export interface ActivityLine {
   detail?: ItemActivity['detail'];
 }
 
+/** One line, compiled once: a move writes one. */
+const insertActivity = prepared<
+  never,
+  [boardId: number, itemId: number, actorId: number, kind: ActivityKind, detail: string, at: string]
+>((db) =>
+  db
+    .insertInto('item_activity')
+    .values({ board_id: 0, item_id: 0, actor_id: 0, kind: 'moved', detail: '', created_at: '' }),
+);
+
 export async function recordActivity(db: Db, lines: ActivityLine[], at: string): Promise<void> {
   if (lines.length === 0) return;
+  if (lines.length === 1) {
+    const [line] = lines as [ActivityLine];
+    const detail = JSON.stringify(line.detail ?? {});
+    await insertActivity(db, line.boardId, line.itemId, line.actorId, line.kind, detail, at);
+    return;
+  }
   await db
     .insertInto('item_activity')
     .values(

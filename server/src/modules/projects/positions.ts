@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { POSITION_GAP } from '../../db/migrations/0015-board-cards';
+import { prepared, preparedRows } from '../../db/prepared';
 
 export { POSITION_GAP };
 
@@ -23,6 +24,34 @@ export interface Placed {
 }
 
 const scopeOf = (table: Ordered) => (table === 'board_lists' ? 'board_id' : 'list_id');
+
+/** Per table, compiled once (a move runs them): `limit` rows from `offset`, the mover left out. */
+const neighboursOf = (table: Ordered) =>
+  preparedRows<{ position: number }, [scopeId: number, rowId: number, limit: number, offset: number]>((db) =>
+    db
+      .selectFrom(table)
+      .select('position')
+      .where(scopeOf(table), '=', 0)
+      .where('id', '<>', 0)
+      .orderBy('position')
+      .orderBy('id')
+      .limit(1)
+      .offset(0),
+  );
+const neighbours = { board_lists: neighboursOf('board_lists'), board_items: neighboursOf('board_items') };
+
+const lastOf = (table: Ordered) =>
+  prepared<{ position: number }, [scopeId: number, rowId: number, limit: 1]>((db) =>
+    db
+      .selectFrom(table)
+      .select('position')
+      .where(scopeOf(table), '=', 0)
+      .where('id', '<>', 0)
+      .orderBy('position', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1),
+  );
+const last = { board_lists: lastOf('board_lists'), board_items: lastOf('board_items') };
 
 /** The position after the last row of the scope. */
 export async function endPosition(db: Db, table: Ordered, scopeId: number): Promise<number> {
@@ -44,8 +73,10 @@ export async function positionAt(
   scopeId: number,
   rowId: number,
   index: number,
+  /** The neighbours when the caller has read them already (under the same lock). */
+  known?: Neighbours,
 ): Promise<Placed> {
-  const first = await gapAt(db, table, scopeId, rowId, index);
+  const first = known ? placeBetween(known) : await gapAt(db, table, scopeId, rowId, index);
   if (first.position !== null) return { renumbered: false, position: first.position };
   await renumber(db, table, scopeId, rowId);
   const second = await gapAt(db, table, scopeId, rowId, index);
@@ -61,25 +92,29 @@ async function gapAt(
   index: number,
 ): Promise<{ position: number | null }> {
   // An index-only range: the rows just before and at `index`, the mover left out.
-  const neighbours = await db
-    .selectFrom(table)
-    .select('position')
-    .where(scopeOf(table), '=', scopeId)
-    .where('id', '<>', rowId)
-    .orderBy('position')
-    .orderBy('id')
-    .limit(index === 0 ? 1 : 2)
-    .offset(index === 0 ? 0 : index - 1)
-    .execute();
-  const before = index === 0 ? undefined : neighbours[0]?.position;
-  const after = index === 0 ? neighbours[0]?.position : neighbours[1]?.position;
-  if (before === undefined && after === undefined) {
-    // Past the end (or an empty scope): after the last row.
-    const end = await lastPosition(db, table, scopeId, rowId);
-    return fits(end === null ? 0 : end + POSITION_GAP);
-  }
-  if (after === undefined) return fits(Number(before) + POSITION_GAP);
-  if (before === undefined) return fits(Number(after) - POSITION_GAP);
+  const rows = await neighbours[table](db, scopeId, rowId, index === 0 ? 1 : 2, index === 0 ? 0 : index - 1);
+  const before = index === 0 ? null : (rows[0]?.position ?? null);
+  const after = (index === 0 ? rows[0]?.position : rows[1]?.position) ?? null;
+  // Past the end (or an empty scope): after the last row.
+  const last = before === null && after === null ? await lastPosition(db, table, scopeId, rowId) : null;
+  return placeBetween({ before, after, last });
+}
+
+/**
+ * Around a place, the mover left out: the position just before it and just after it (null at an
+ * end), and the scope's last position (read when both are null: the place is past the end).
+ */
+export interface Neighbours {
+  before: number | null;
+  after: number | null;
+  last: number | null;
+}
+
+/** The midpoint of the neighbours, or null when they are adjacent or at the limit. */
+export function placeBetween({ before, after, last }: Neighbours): { position: number | null } {
+  if (before === null && after === null) return fits(last === null ? 0 : Number(last) + POSITION_GAP);
+  if (after === null) return fits(Number(before) + POSITION_GAP);
+  if (before === null) return fits(Number(after) - POSITION_GAP);
   const low = Number(before);
   const high = Number(after);
   return high - low >= 2 ? { position: Math.floor((low + high) / 2) } : { position: null };
@@ -88,15 +123,7 @@ async function gapAt(
 const fits = (position: number) => ({ position: Math.abs(position) <= LIMIT ? position : null });
 
 async function lastPosition(db: Db, table: Ordered, scopeId: number, rowId: number) {
-  const row = await db
-    .selectFrom(table)
-    .select('position')
-    .where(scopeOf(table), '=', scopeId)
-    .where('id', '<>', rowId)
-    .orderBy('position', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await last[table](db, scopeId, rowId, 1);
   return row ? Number(row.position) : null;
 }
 

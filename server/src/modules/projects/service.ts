@@ -46,14 +46,93 @@ import { importBoard, readBoardFile } from './transfer';
 import { presentBoard, presentItem, presentList, presentSummary, presentTodo } from './presenter';
 import type { ServiceDeps } from '../../deps';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
+import { sql } from 'kysely';
+import { KeyedQueue } from '../../lib/keyed-queue';
+import { prepared, preparedRows } from '../../db/prepared';
 import { authorizeBoard, type BoardAccess } from './policy';
 
 const now = () => new Date().toISOString();
+
+// A move's queries, compiled once (db/prepared.ts): moves are the board's hottest write.
+/** The target list and the item's list, both of the board, with the item's list as `item_list`. */
+/**
+ * A move's one read under the lock: the target list and the item's list, both of the board (the
+ * item's list as `item_list`), each row with the target list's neighbours of the place (the item
+ * left out): the positions at `index - 1` and `index`, and the last one.
+ */
+const moveLists = preparedRows<
+  {
+    id: number;
+    name: string;
+    item_list: number | null;
+    before_pos: number | null;
+    after_pos: number | null;
+    last_pos: number | null;
+  },
+  [
+    ...before: [toList: number, itemId: number, one: number, offset: number],
+    ...after: [toList: number, itemId: number, one: number, offset: number],
+    ...last: [toList: number, itemId: number],
+    ...lists: [itemId: number, boardId: number, boardId: number, toList: number],
+  ]
+>((db) => {
+  const neighbour = () =>
+    db
+      .selectFrom('board_items as n')
+      .select('n.position')
+      .where('n.list_id', '=', 0)
+      .where('n.id', '<>', 0)
+      .orderBy('n.position')
+      .orderBy('n.id')
+      .limit(1)
+      .offset(0);
+  return db
+    .selectFrom('board_lists')
+    .leftJoin('board_items', (join) => join.on('board_items.id', '=', 0).on('board_items.board_id', '=', 0))
+    .select(['board_lists.id', 'board_lists.name', 'board_items.list_id as item_list'])
+    .select((eb) => [
+      neighbour().as('before_pos'),
+      neighbour().as('after_pos'),
+      eb
+        .selectFrom('board_items as n')
+        .select((n) => n.fn.max<number>('n.position').as('p'))
+        .where('n.list_id', '=', 0)
+        .where('n.id', '<>', 0)
+        .as('last_pos'),
+    ])
+    .where('board_lists.board_id', '=', 0)
+    .where((eb) =>
+      eb.or([eb('board_lists.id', '=', 0), eb('board_lists.id', '=', eb.ref('board_items.list_id'))]),
+    );
+});
+const placeItem = prepared<never, [listId: number, position: number, at: string, itemId: number]>((db) =>
+  db.updateTable('board_items').set({ list_id: 0, position: 0, updated_at: '' }).where('id', '=', 0),
+);
+/** Two lists' (or one list's, given twice) item ids in order. */
+const listOrders = preparedRows<{ id: number; list_id: number }, [listId: number, listId: number]>((db) =>
+  db
+    .selectFrom('board_items')
+    .select(['id', 'list_id'])
+    .where('list_id', 'in', [0, 0])
+    .orderBy('list_id')
+    .orderBy('position')
+    .orderBy('id'),
+);
+const bumpVersion = prepared<{ version: number }, [at: string, boardId: number]>((db) =>
+  db
+    .updateTable('boards')
+    .set({ version: sql<number>`version + 1`, updated_at: '' })
+    .where('id', '=', 0)
+    .returning('version'),
+);
 
 export type ProjectsServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'live'>;
 
 export class ProjectsService {
   private readonly cache = new VersionedCache<number>(256);
+
+  /** This process's board writes, one at a time per board (lib/keyed-queue.ts). */
+  private readonly boardWrites = new KeyedQueue<number>();
 
   constructor(private readonly deps: ProjectsServiceDeps) {}
 
@@ -83,34 +162,32 @@ export class ProjectsService {
     boardId: number,
     change: (trx: Db) => Promise<T>,
     alsoTell: number[] = [],
+    /** Who hears of it, when the caller has read it already (else it is read after the commit). */
+    audience?: number[],
   ): Promise<{ result: T; version: number }> {
-    const { result, version } = await this.deps.db.transaction().execute(async (trx) => {
-      await this.deps.engine
-        .forUpdate(trx.selectFrom('boards').select('id').where('id', '=', boardId))
-        .execute();
-      const result = await change(trx);
-      const { version } = await trx
-        .updateTable('boards')
-        .set((eb) => ({ version: eb('version', '+', 1), updated_at: now() }))
-        .where('id', '=', boardId)
-        .returning('version')
-        .executeTakeFirstOrThrow();
-      return { result, version };
-    });
+    const write = () =>
+      this.deps.db.transaction().execute(async (trx) => {
+        await this.deps.engine
+          .forUpdate(trx.selectFrom('boards').select('id').where('id', '=', boardId))
+          .execute();
+        const result = await change(trx);
+        const bumped = await bumpVersion(trx, now(), boardId);
+        if (!bumped) throw notFound();
+        return { result, version: bumped.version };
+      });
+    // One write per board at a time in this process, queued before it takes a connection.
+    const { result, version } = await this.boardWrites.run(boardId, write);
     // Who hears of it is read after the commit, so the board's lock is held for the change alone.
-    this.announce(boardId, version, [...(await this.audience(this.deps.db, boardId)), ...alsoTell]);
+    this.announce(boardId, version, [
+      ...(audience ?? (await this.audience(this.deps.db, boardId))),
+      ...alsoTell,
+    ]);
     return { result, version };
   }
 
   /** The board's owner and members: who can see it. */
   private async audience(db: Db, boardId: number): Promise<number[]> {
-    const rows = await db
-      .selectFrom('boards')
-      .select('owner_id as user_id')
-      .where('id', '=', boardId)
-      .unionAll(db.selectFrom('board_members').select('user_id').where('board_id', '=', boardId))
-      .execute();
-    return rows.map((row) => row.user_id);
+    return [...(await boardPeople(db, boardId))];
   }
 
   private announce(boardId: number, version: number, userIds: number[]): void {
@@ -603,55 +680,48 @@ export class ProjectsService {
     itemId: number,
     input: MoveItemInput,
   ): Promise<MoveItemResult> {
-    await this.access(userId, boardId);
+    // Access and audience in one read: the board's people, of whom the mover must be one.
+    const people = await boardPeople(this.deps.db, boardId);
+    if (!people.has(userId)) throw notFound();
     const toList = Number(input.toList);
     let fromList = toList;
-    const { version } = await this.mutateVersioned(boardId, async (trx) => {
-      // The item's list and the target list in one read; both must be this board's.
-      const lists = await trx
-        .selectFrom('board_lists')
-        .leftJoin('board_items', (join) =>
-          join.on('board_items.id', '=', itemId).on('board_items.board_id', '=', boardId),
-        )
-        .select(['board_lists.id', 'board_lists.name', 'board_items.list_id as item_list'])
-        .where('board_lists.board_id', '=', boardId)
-        .where((eb) =>
-          eb.or([
-            eb('board_lists.id', '=', toList),
-            eb('board_lists.id', '=', eb.ref('board_items.list_id')),
-          ]),
-        )
-        .execute();
-      const target = lists.find((list) => list.id === toList);
-      const item = lists.find((list) => list.item_list !== null);
-      if (!target || !item?.item_list) throw notFound();
-      fromList = item.item_list;
-      const { position } = await positionAt(trx, 'board_items', toList, itemId, input.toIndex);
-      const at = now();
-      await trx
-        .updateTable('board_items')
-        .set({ list_id: toList, position, updated_at: at })
-        .where('id', '=', itemId)
-        .execute();
-      if (fromList !== toList) {
-        const source = lists.find((list) => list.id === fromList)?.name ?? '';
-        await recordActivity(
+    const { version } = await this.mutateVersioned(
+      boardId,
+      async (trx) => {
+        // The item's list and the target list in one read; both must be this board's.
+        const index = input.toIndex;
+        const lists = await moveLists(
           trx,
-          [{ boardId, itemId, actorId: userId, kind: 'moved', detail: { from: source, to: target.name } }],
-          at,
+          ...[toList, itemId, 1, Math.max(0, index - 1)],
+          ...[toList, itemId, 1, index],
+          ...[toList, itemId],
+          ...[itemId, boardId, boardId, toList],
         );
-      }
-    });
+        const target = lists.find((list) => list.id === toList);
+        const item = lists.find((list) => list.item_list !== null);
+        if (!target || !item?.item_list) throw notFound();
+        fromList = item.item_list;
+        const before = index === 0 ? null : target.before_pos;
+        const after = target.after_pos;
+        const known = { before, after, last: before === null && after === null ? target.last_pos : null };
+        const { position } = await positionAt(trx, 'board_items', toList, itemId, index, known);
+        const at = now();
+        await placeItem(trx, toList, position, at, itemId);
+        if (fromList !== toList) {
+          const source = lists.find((list) => list.id === fromList)?.name ?? '';
+          await recordActivity(
+            trx,
+            [{ boardId, itemId, actorId: userId, kind: 'moved', detail: { from: source, to: target.name } }],
+            at,
+          );
+        }
+      },
+      [],
+      [...people],
+    );
     // After the commit, on the pool: the order as anyone reading now would see it.
+    const rows = await listOrders(this.deps.db, fromList, toList);
     const touched = fromList === toList ? [toList] : [fromList, toList];
-    const rows = await this.deps.db
-      .selectFrom('board_items')
-      .select(['id', 'list_id'])
-      .where('list_id', 'in', touched)
-      .orderBy('list_id')
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
     return {
       _id: String(boardId),
       version,

@@ -4,11 +4,10 @@
  * restored at once.
  */
 import type { ListItem } from '@cadence/contract';
-import { Button, Drawer, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconRestore } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeCard } from '../api/projects-api';
+import { ArchiveDrawer, ArchivedRow } from './archive-drawer';
 
 export interface ArchivedCard {
   item: ListItem;
@@ -34,49 +33,23 @@ export const ArchivedCardsDrawer = memo(function ArchivedCardsDrawer({
   const { t } = useTranslation();
   const change = useChangeCard(boardId);
   return (
-    <Drawer
+    <ArchiveDrawer
+      title={t('projects.archivedCards.title')}
+      empty={t('projects.archivedCards.empty')}
       opened={opened}
       onClose={onClose}
-      position="right"
-      title={t('projects.archivedCards.title')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      {cards.length === 0 ? (
-        <Text c="dimmed">{t('projects.archivedCards.empty')}</Text>
-      ) : (
-        <Stack gap="sm">
-          {cards.map(({ item, listId, listName }) => (
-            <Paper
-              key={item._id}
-              withBorder
-              p="sm"
-              data-testid="archived-card"
-              component="section"
-              aria-label={item.name}
-            >
-              <Group justify="space-between" wrap="nowrap">
-                <UnstyledButton style={{ minWidth: 0 }} onClick={() => onOpenItem(item._id)}>
-                  <Text fw={600} truncate>
-                    {item.name}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {t('projects.item.inList', { name: listName })}
-                  </Text>
-                </UnstyledButton>
-                <Button
-                  variant="light"
-                  size="xs"
-                  leftSection={<IconRestore size={14} />}
-                  aria-label={t('projects.archivedCards.restoreLabel', { name: item.name })}
-                  onClick={() => change.mutate({ listId, itemId: item._id, change: { archived: false } })}
-                >
-                  {t('projects.archived.restore')}
-                </Button>
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
-      )}
-    </Drawer>
+      {cards.map(({ item, listId, listName }) => (
+        <ArchivedRow
+          key={item._id}
+          testId="archived-card"
+          name={item.name}
+          detail={t('projects.item.inList', { name: listName })}
+          restoreLabel={t('projects.archivedCards.restoreLabel', { name: item.name })}
+          onRestore={() => change.mutate({ listId, itemId: item._id, change: { archived: false } })}
+          onOpen={() => onOpenItem(item._id)}
+        />
+      ))}
+    </ArchiveDrawer>
   );
 });

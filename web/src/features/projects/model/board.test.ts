@@ -13,28 +13,13 @@ import {
   shareBoard,
   updateTodo,
 } from './board';
+import { testBoard, testList } from './test-boards';
 
 const item = (id: string): ListItem => blankItem(id, `Item ${id}`, '');
 
-function list(id: string, items: string[], status: BoardList['status'] = 'active'): BoardList {
-  return { _id: id, name: `List ${id}`, status, project: '1', headerColor: 'purple', items: items.map(item) };
-}
-
-function board(...lists: BoardList[]): Board {
-  return {
-    _id: '1',
-    name: 'Board',
-    description: '',
-    status: 'active',
-    user: '1',
-    owner: { _id: '1', username: 'owner', fullName: 'Owner', avatar: null, country: '' },
-    members: [],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    lists,
-    version: 1,
-  };
-}
+const list = (id: string, items: string[], status?: BoardList['status']) =>
+  testList(id, items.map(item), status);
+const board = testBoard;
 
 const ids = (value: Board) => value.lists.map((l) => `${l._id}:${l.items.map((i) => i._id).join(',')}`);
 

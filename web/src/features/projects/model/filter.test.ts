@@ -1,7 +1,8 @@
-import type { Board, BoardList, ListItem } from '@cadence/contract';
+import type { ListItem } from '@cadence/contract';
 import { describe, expect, it } from 'vitest';
 import { blankItem } from './board';
 import { boardTags, emptyFilter, matchingIds, parseBoardFilter, withBoardFilter } from './filter';
+import { testBoard, testList } from './test-boards';
 
 const NOW = Date.parse('2026-03-20T12:00:00Z');
 const HOUR = 3_600_000;
@@ -11,25 +12,8 @@ const card = (id: string, fields: Partial<ListItem> = {}): ListItem => ({
   ...fields,
 });
 
-function list(id: string, items: ListItem[], status: BoardList['status'] = 'active'): BoardList {
-  return { _id: id, name: `List ${id}`, status, project: '1', headerColor: 'purple', items };
-}
-
-function board(...lists: BoardList[]): Board {
-  return {
-    _id: '1',
-    name: 'Board',
-    description: '',
-    status: 'active',
-    user: '1',
-    owner: { _id: '1', username: 'owner', fullName: 'Owner', avatar: null, country: '' },
-    members: [],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    lists,
-    version: 1,
-  };
-}
+const list = testList;
+const board = testBoard;
 
 const high = { name: 'high', color: '#ea5455' };
 const low = { name: 'low', color: '#28c76f' };
