@@ -4,10 +4,12 @@
  * of the app on one database, as behind a load balancer: each instance queues its own board writes
  * (lib/keyed-queue.ts), so only the database's board lock keeps the two apart. On PostgreSQL they
  * really run in parallel, and the second test shows the lock is what holds: the same moves through
- * two instances whose engine takes no lock give two items one position. SQLite runs one write
- * transaction at a time, so there the order holds even without it.
+ * eight instances whose engine takes no lock, each query answered 10 ms late so that the crowd's
+ * transactions surely overlap, give two items one position. SQLite runs one write transaction at a
+ * time, so there the order holds even without the lock.
  */
 import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildBoard, buildUser, call, readBoard } from '../../test/factories';
 import { anotherInstance, type TestApp, usePostgres, useTestApp } from '../../test/harness';
@@ -18,12 +20,26 @@ let second: FastifyInstance;
 let unlocked: FastifyInstance[] = [];
 beforeAll(async () => {
   second = await anotherInstance(t);
-  const noLock = { ...t.database, engine: { ...t.database.engine, forUpdate: <Q>(query: Q) => query } };
+  const noLock = {
+    ...t.database,
+    // SQLite needs no help: its writes never overlap.
+    db: usePostgres ? t.database.db.withPlugin(late) : t.database.db,
+    engine: { ...t.database.engine, forUpdate: <Q>(query: Q) => query },
+  };
   unlocked = await Promise.all(Array.from({ length: 8 }, () => anotherInstance(t, { database: noLock })));
 });
 afterAll(async () => {
   await Promise.all([second, ...unlocked].map((app) => app.close()));
 });
+
+/** Answers every query 10 ms late: concurrent moves all read before any of them writes. */
+const late: KyselyPlugin = {
+  transformQuery: (args) => args.node,
+  transformResult: async (args) => {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    return args.result;
+  },
+};
 
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number) {
@@ -34,8 +50,8 @@ function random(seed: number) {
   };
 }
 
-/** 120 random moves and swaps, then five crowds of twenty moves into one gap, alternating instances. */
-async function busyBoard(instances: FastifyInstance[]) {
+/** Random moves and swaps, then five crowds of twenty moves into one gap, alternating instances. */
+async function busyBoard(instances: FastifyInstance[], randomMoves: number) {
   const user = await buildUser(t);
   const layout: Record<string, string[]> = {};
   for (let l = 0; l < 4; l += 1) {
@@ -52,7 +68,7 @@ async function busyBoard(instances: FastifyInstance[]) {
   };
 
   const next = random(42);
-  const requests = Array.from({ length: 120 }, (_, n) => {
+  const requests = Array.from({ length: randomMoves }, (_, n) => {
     const item = items[next(items.length)]!;
     // Every fifth a swap within whatever list the item is in now: the client's view may be stale.
     return move(item._id, {
@@ -89,7 +105,7 @@ async function busyBoard(instances: FastifyInstance[]) {
 }
 
 it('keeps every item exactly once and every list in a strict order under parallel moves and swaps', async () => {
-  const { user, board, items, responses, rows, tied } = await busyBoard([t.app, second]);
+  const { user, board, items, responses, rows, tied } = await busyBoard([t.app, second], 120);
   expect(responses.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([]);
   expect(rows.map((r) => String(r.id)).sort()).toEqual(items.map((i) => i._id).sort());
   expect(tied).toEqual([]);
@@ -107,7 +123,8 @@ it('keeps every item exactly once and every list in a strict order under paralle
 });
 
 it(`${usePostgres ? 'loses the strict order' : 'keeps the order (SQLite writes one at a time)'} without the board lock`, async () => {
-  const { responses, tied } = await busyBoard(unlocked);
+  // The crowds alone: five times twenty moves into one gap.
+  const { responses, tied } = await busyBoard(unlocked, 0);
   if (usePostgres) {
     // Some moves may fail too (a renumbering meets a move in flight); the ties are the point.
     expect(tied.length).toBeGreaterThan(0);
