@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BOARD_EXPORT_FORMAT, BOARD_EXPORT_LIMITS, boardExport, type BoardExport } from './board-transfer';
+import {
+  BOARD_EXPORT_FORMAT,
+  BOARD_EXPORT_LIMITS,
+  boardExport,
+  type BoardExport,
+  exportFileName,
+} from './board-transfer';
 
 /** A small valid file, as the input side sees it (defaults left out on purpose). */
 function example() {
@@ -164,5 +170,13 @@ describe('boardExport', () => {
       Array.from({ length: count }, (_, i) => ({ name: `Tag ${i}`, color: '#123456' }));
     expect(issuesOf((f) => (f.board.tags = [...tags(199), f.board.tags[0]!]))).toEqual([]);
     expect(issuesOf((f) => (f.board.tags = [...tags(200), f.board.tags[0]!]))).toEqual(['board.tags']);
+  });
+});
+
+describe('exportFileName', () => {
+  it('names the file after the board, folded to plain letters, digits and dashes', () => {
+    expect(exportFileName('Café launch!')).toBe('cafe-launch.json');
+    expect(exportFileName('  Q3 — Roadmap  ')).toBe('q3-roadmap.json');
+    expect(exportFileName('日本')).toBe('board.json');
   });
 });

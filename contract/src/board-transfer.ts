@@ -4,12 +4,21 @@
  * (server/src/modules/projects/trello.ts). The file carries no ids and no people: tags travel by
  * name, comments keep their author's name for information only.
  */
+import { foldText } from './text';
 import { z } from 'zod';
 import { boardDescription, boardName, boardStatuses, DEFAULT_HEADER_COLOR, headerColors } from './projects';
 import { projectsMessages as m } from './projects-messages';
 import { builtInTagNames, isBuiltInTagName, TAG_NAME_MAX, tagsMessages as t } from './tags';
 
 export const BOARD_EXPORT_FORMAT = 'cadence.board';
+
+/** A board's export file name: "Café launch!" → "cafe-launch.json". */
+export function exportFileName(boardName: string): string {
+  const slug = foldText(boardName)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `${slug || 'board'}.json`;
+}
 export const BOARD_EXPORT_VERSION = 1;
 
 /** How much one file may hold; an import beyond these is refused whole. */

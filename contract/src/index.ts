@@ -23,3 +23,4 @@ export * from './help';
 export * from './your-data';
 export * from './chat';
 export * from './board-transfer';
+export * from './text';

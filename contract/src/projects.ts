@@ -3,6 +3,7 @@
  * order, and each item's to-do checklist. Paths and payloads are the spec's Projects table.
  */
 import { z } from 'zod';
+import { foldText } from './text';
 import { projectsMessages as m } from './projects-messages';
 import { publicUser } from './people';
 import { userId } from './users';
@@ -304,10 +305,6 @@ export type BoardFilter = z.output<typeof boardFilterQuery>;
 
 export const DUE_SOON_MS = 24 * 60 * 60 * 1000;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** Lower case without accents (NFD, combining marks removed), as every search here folds. */
-export const foldText = (text: string) =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
 
 /** A card's due state at `now`: overdue, due within a day, later, done, or none. */
 export function dueState(item: Pick<ListItem, 'dueAt' | 'dueComplete'>, now: number) {

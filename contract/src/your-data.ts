@@ -31,7 +31,14 @@ const tagRef = z.object({
 
 /** A tag on a card: a built-in, or someone's own tag by id, with the name and colour it shows. */
 const cardTag = tagRef.extend({ name: z.string(), color: z.string() });
-const activityDetail = itemActivity.shape.detail;
+/** A comment and a history line as the export carries them, wherever they stand. */
+const commentFields = { _id: z.string(), text: z.string(), createdAt: z.string(), updatedAt: z.string() };
+const activityFields = {
+  _id: z.string(),
+  kind: z.string(),
+  detail: itemActivity.shape.detail,
+  createdAt: z.string(),
+};
 
 const checklistEntry = z.object({
   _id: z.string(),
@@ -55,25 +62,9 @@ const boardItem = z.object({
   /** The card's members (the board's owner or members). */
   members: z.array(person),
   /** Every comment on the card, whoever wrote it, oldest first. */
-  comments: z.array(
-    z.object({
-      _id: z.string(),
-      author: person,
-      text: z.string(),
-      createdAt: z.string(),
-      updatedAt: z.string(),
-    }),
-  ),
+  comments: z.array(z.object({ ...commentFields, author: person })),
   /** The card's history, whoever did each thing, oldest first; `detail` holds names as they were. */
-  activity: z.array(
-    z.object({
-      _id: z.string(),
-      actor: person,
-      kind: z.string(),
-      detail: activityDetail,
-      createdAt: z.string(),
-    }),
-  ),
+  activity: z.array(z.object({ ...activityFields, actor: person })),
 });
 /** A card on someone else's board. */
 const cardPlace = z.object({
@@ -167,24 +158,8 @@ export const yourDataExport = z
        * a board they are no longer on.
        */
       cardMemberships: z.array(cardPlace),
-      comments: z.array(
-        z.object({
-          _id: z.string(),
-          ...cardPlace.shape,
-          text: z.string(),
-          createdAt: z.string(),
-          updatedAt: z.string(),
-        }),
-      ),
-      activity: z.array(
-        z.object({
-          _id: z.string(),
-          ...cardPlace.shape,
-          kind: z.string(),
-          detail: activityDetail,
-          createdAt: z.string(),
-        }),
-      ),
+      comments: z.array(z.object({ ...commentFields, ...cardPlace.shape })),
+      activity: z.array(z.object({ ...activityFields, ...cardPlace.shape })),
     }),
     goals: z.array(
       z.object({

@@ -3,7 +3,7 @@
  * name, one of the user's own by its id, so renaming a tag renames it everywhere and deleting it
  * takes it off. Names are matched without regard to case; repeats count once.
  */
-import { builtInTagNames, type MessageKey, messages } from '@cadence/contract';
+import { isBuiltInTagName, type MessageKey, messages } from '@cadence/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { badRequest } from '../errors';
@@ -13,8 +13,6 @@ export interface TagRef {
   tag_id: number | null;
 }
 
-const isBuiltIn = (lower: string) => (builtInTagNames as readonly string[]).includes(lower);
-
 /** Each name must be a built-in or one of the user's tags; otherwise 400 on `fields.tags` with `unknown`. */
 export async function resolveTags(
   db: Db,
@@ -23,15 +21,26 @@ export async function resolveTags(
   unknown: MessageKey,
 ): Promise<TagRef[]> {
   const own = await db.selectFrom('tags').select(['id', 'name']).where('user_id', '=', userId).execute();
-  const byName = new Map(own.map((tag) => [tag.name.toLowerCase(), tag.id]));
+  return tagRefs(names, new Map(own.map((tag) => [tag.name.toLowerCase(), tag.id])), unknown);
+}
+
+/**
+ * Names as refs: a built-in, or a tag among `usable` (by lower-case name → id); otherwise 400 on
+ * `tags` with `unknown`. Repeats count once.
+ */
+export function tagRefs(
+  names: readonly string[],
+  usable: ReadonlyMap<string, number>,
+  unknown: MessageKey,
+): TagRef[] {
   const refs: TagRef[] = [];
   const seen = new Set<string>();
   for (const name of names) {
     const lower = name.toLowerCase();
     if (seen.has(lower)) continue;
     seen.add(lower);
-    const tagId = byName.get(lower);
-    if (isBuiltIn(lower)) refs.push({ built_in: lower, tag_id: null });
+    const tagId = usable.get(lower);
+    if (isBuiltInTagName(lower)) refs.push({ built_in: lower, tag_id: null });
     else if (tagId !== undefined) refs.push({ built_in: null, tag_id: tagId });
     else throw badRequest('VALIDATION_ERROR', unknown, { tags: messages[unknown] });
   }
@@ -41,7 +50,7 @@ export async function resolveTags(
 /** A tag name as `userId` may filter by: a built-in, one of theirs, or null when they have none such. */
 export async function findTag(db: Db, userId: number, name: string): Promise<TagRef | null> {
   const lower = name.toLowerCase();
-  if (isBuiltIn(lower)) return { built_in: lower, tag_id: null };
+  if (isBuiltInTagName(lower)) return { built_in: lower, tag_id: null };
   const own = await db
     .selectFrom('tags')
     .select('id')

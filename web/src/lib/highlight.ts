@@ -4,14 +4,15 @@
  * marks "réunion" whole, accent included, because matching runs on a folded copy whose positions
  * map back to the original text.
  */
+import { foldText } from '@cadence/contract';
 
 export interface TextPart {
   text: string;
   match: boolean;
 }
 
-/** Lower case without accents, as the server folds (NFD, combining marks removed). */
-export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+/** Lower case without accents, as the server folds (the contract's `foldText`). */
+export const fold = foldText;
 
 /** The words of a search, folded, as the server splits them; none for a blank one. */
 export function searchWords(query: string | null | undefined): string[] {

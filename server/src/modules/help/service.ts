@@ -9,6 +9,7 @@ import path from 'node:path';
 import {
   type FaqAnswer,
   faqFile,
+  foldText,
   type HelpLanguage,
   helpLanguages,
   type KbAnswer,
@@ -20,8 +21,8 @@ import {
 import type { z } from 'zod';
 import { notFound } from '../../errors';
 
-/** Lower case without accents: "Réunion" and "reunion" fold alike (NFD, marks removed). */
-export const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+/** Lower case without accents: "Réunion" and "reunion" fold alike (the contract's `foldText`). */
+export const folded = foldText;
 
 /** The words of a search, folded; none for a blank one. */
 export const searchWords = (q: string | undefined) =>

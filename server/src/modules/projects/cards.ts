@@ -7,14 +7,13 @@ import {
   builtInTagColors,
   type BuiltInTagName,
   type CardTag,
+  isBuiltInTagName,
   type ItemActivity,
-  messages,
 } from '@cadence/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { prepared, preparedRows } from '../../db/prepared';
-import { badRequest } from '../../errors';
-import type { TagRef } from '../../lib/tag-refs';
+import { type TagRef, tagRefs } from '../../lib/tag-refs';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { type CardExtras, presentTodo } from './presenter';
 
@@ -37,15 +36,7 @@ export async function cardExtras(db: Db, scope: CardScope): Promise<CardExtras> 
     .execute();
   for (const todo of todos) push(extras.todos, todo.item_id, presentTodo(todo));
 
-  const tags = await db
-    .selectFrom('item_tags')
-    .leftJoin('tags', 'tags.id', 'item_tags.tag_id')
-    .select(['item_tags.item_id', 'item_tags.built_in', 'tags.name', 'tags.color'])
-    .where(`item_tags.${column}`, 'in', ids)
-    .orderBy('item_tags.item_id')
-    .orderBy('item_tags.position')
-    .execute();
-  for (const tag of tags) push(extras.tags, tag.item_id, presentTag(tag));
+  for (const tag of await tagRows(db, column, ids)) push(extras.tags, tag.item_id, presentCardTag(tag));
 
   const members = await db
     .selectFrom('item_members')
@@ -72,14 +63,34 @@ function push<T>(map: Map<number, T[]>, key: number, value: T) {
   else map.set(key, [value]);
 }
 
-function presentTag(row: { built_in: string | null; name: string | null; color: string | null }): CardTag {
+/** The tags on a board's cards or on the given cards, each with its tag's name and colour. */
+function tagRows(db: Db, column: 'board_id' | 'item_id', ids: number[]) {
+  return db
+    .selectFrom('item_tags')
+    .leftJoin('tags', 'tags.id', 'item_tags.tag_id')
+    .select(['item_tags.item_id', 'item_tags.built_in', 'tags.name', 'tags.color'])
+    .where(`item_tags.${column}`, 'in', ids)
+    .orderBy('item_tags.item_id')
+    .orderBy('item_tags.position')
+    .execute();
+}
+
+/** One card's tags, in order. */
+export async function tagsOfCard(db: Db, itemId: number): Promise<CardTag[]> {
+  return (await tagRows(db, 'item_id', [itemId])).map(presentCardTag);
+}
+
+/** A card's tag as shown: a built-in's name and colour, or the tag row's. */
+export function presentCardTag(row: {
+  built_in: string | null;
+  name: string | null;
+  color: string | null;
+}): CardTag {
   if (row.built_in !== null) {
     return { name: row.built_in, color: builtInTagColors[row.built_in as BuiltInTagName] ?? '#7367f0' };
   }
   return { name: row.name ?? '', color: row.color ?? '#7367f0' };
 }
-
-const isBuiltIn = (lower: string) => lower in builtInTagColors;
 
 /**
  * Tag names for a card on a shared board: a built-in; a tag already on one of the board's cards
@@ -92,8 +103,8 @@ export async function resolveCardTags(
   boardId: number,
   names: readonly string[],
 ): Promise<TagRef[]> {
-  const custom = names.map((name) => name.toLowerCase()).filter((lower) => !isBuiltIn(lower));
-  const known = new Map<string, number>();
+  const custom = names.map((name) => name.toLowerCase()).filter((lower) => !isBuiltInTagName(lower));
+  const usable = new Map<string, number>();
   if (custom.length > 0) {
     const onBoard = await db
       .selectFrom('item_tags')
@@ -109,20 +120,9 @@ export async function resolveCardTags(
       .where(sql<string>`lower(name)`, 'in', custom)
       .execute();
     // The board's own usage first: the card shows what its neighbours show.
-    for (const tag of [...own, ...onBoard]) known.set(tag.name.toLowerCase(), tag.id);
+    for (const tag of [...own, ...onBoard]) usable.set(tag.name.toLowerCase(), tag.id);
   }
-  const refs: TagRef[] = [];
-  const seen = new Set<string>();
-  for (const name of names) {
-    const lower = name.toLowerCase();
-    if (seen.has(lower)) continue;
-    seen.add(lower);
-    if (isBuiltIn(lower)) refs.push({ built_in: lower, tag_id: null });
-    else if (known.has(lower)) refs.push({ built_in: null, tag_id: known.get(lower)! });
-    else
-      throw badRequest('VALIDATION_ERROR', 'projects.tagUnknown', { tags: messages['projects.tagUnknown'] });
-  }
-  return refs;
+  return tagRefs(names, usable, 'projects.tagUnknown');
 }
 
 const peopleOf = preparedRows<{ user_id: number }, [boardId: number, boardId: number]>((db) =>

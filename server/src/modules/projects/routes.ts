@@ -14,6 +14,9 @@ import {
   listOf,
   moveItemInput,
   moveItemResult,
+  BOARD_EXPORT_FORMAT,
+  BOARD_EXPORT_VERSION,
+  exportFileName,
   boardFilterQuery,
   commentInput,
   itemActivity,
@@ -44,8 +47,8 @@ const errors = { 400: errorBody, 403: errorBody, 404: errorBody };
 const boardParams = z.object({ boardId: entityId });
 const listParams = boardParams.extend({ listId: entityId });
 const itemParams = listParams.extend({ itemId: entityId });
-const moveParams = boardParams.extend({ itemId: entityId });
 const todoParams = itemParams.extend({ todoId: entityId });
+/** A card by its board and id, whatever its list (a move, its comments, its history). */
 const cardParams = boardParams.extend({ itemId: entityId });
 const commentParams = cardParams.extend({ commentId: entityId });
 
@@ -163,7 +166,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       ...secured,
       summary:
         'Move an item within or across lists; answers the new version and the order of the lists it touched',
-      params: moveParams,
+      params: cardParams,
       body: moveItemInput,
       response: { 200: moveItemResult, ...errors },
     },
@@ -391,8 +394,8 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       response: {
         200: z
           .object({
-            format: z.literal('cadence.board'),
-            version: z.literal(1),
+            format: z.literal(BOARD_EXPORT_FORMAT),
+            version: z.literal(BOARD_EXPORT_VERSION),
             exportedAt: z.string(),
             board: z.unknown(),
           })
@@ -402,12 +405,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
     },
     handler: async (request, reply) => {
       const file = await exportBoard(projects, me(request), Number(request.params.boardId));
-      const slug =
-        file.board.name
-          .toLowerCase()
-          .replace(/[^a-z0-9]+/g, '-')
-          .replace(/^-|-$/g, '') || 'board';
-      reply.header('content-disposition', `attachment; filename="${slug}.json"`);
+      reply.header('content-disposition', `attachment; filename="${exportFileName(file.board.name)}"`);
       return file;
     },
   });

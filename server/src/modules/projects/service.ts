@@ -29,8 +29,13 @@ import {
   type UpdateListInput,
   type UpdateTodoInput,
 } from '@cadence/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
+import { prepared, preparedRows } from '../../db/prepared';
+import type { ServiceDeps } from '../../deps';
+import { type CachedJson, VersionedCache } from '../../lib/cached-json';
+import { KeyedQueue } from '../../lib/keyed-queue';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import {
@@ -40,21 +45,16 @@ import {
   cardExtras,
   recordActivity,
   resolveCardTags,
+  tagsOfCard,
 } from './cards';
 import { endPosition, positionAt } from './positions';
 import { importBoard, readBoardFile } from './transfer';
 import { presentBoard, presentItem, presentList, presentSummary, presentTodo } from './presenter';
-import type { ServiceDeps } from '../../deps';
-import { type CachedJson, VersionedCache } from '../../lib/cached-json';
-import { sql } from 'kysely';
-import { KeyedQueue } from '../../lib/keyed-queue';
-import { prepared, preparedRows } from '../../db/prepared';
 import { authorizeBoard, type BoardAccess } from './policy';
 
 const now = () => new Date().toISOString();
 
 // A move's queries, compiled once (db/prepared.ts): moves are the board's hottest write.
-/** The target list and the item's list, both of the board, with the item's list as `item_list`. */
 /**
  * A move's one read under the lock: the target list and the item's list, both of the board (the
  * item's list as `item_list`), each row with the target list's neighbours of the place (the item
@@ -607,7 +607,7 @@ export class ProjectsService {
     line: (kind: 'tag-added' | 'tag-removed', detail: { name: string }) => void,
   ) {
     const refs = await resolveCardTags(trx, userId, boardId, names);
-    const before = (await cardExtras(trx, { itemIds: [itemId] })).tags.get(itemId) ?? [];
+    const before = await tagsOfCard(trx, itemId);
     await trx.deleteFrom('item_tags').where('item_id', '=', itemId).execute();
     if (refs.length > 0) {
       await trx
@@ -615,7 +615,7 @@ export class ProjectsService {
         .values(refs.map((ref, position) => ({ item_id: itemId, board_id: boardId, position, ...ref })))
         .execute();
     }
-    const after = (await cardExtras(trx, { itemIds: [itemId] })).tags.get(itemId) ?? [];
+    const after = await tagsOfCard(trx, itemId);
     const had = new Set(before.map((tag) => tag.name.toLowerCase()));
     const has = new Set(after.map((tag) => tag.name.toLowerCase()));
     for (const tag of after) if (!had.has(tag.name.toLowerCase())) line('tag-added', { name: tag.name });

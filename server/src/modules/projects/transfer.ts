@@ -9,13 +9,14 @@ import {
   BOARD_EXPORT_VERSION,
   type BoardExport,
   boardExport,
-  builtInTagNames,
+  isBuiltInTagName,
   messages,
   type PortableBoard,
 } from '@cadence/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { badRequest } from '../../errors';
+import { tagRefs } from '../../lib/tag-refs';
 import type { ProjectsService } from './service';
 import { POSITION_GAP } from './positions';
 import { fromTrello } from './trello';
@@ -23,8 +24,6 @@ import { fromTrello } from './trello';
 const portableBoard = boardExport.shape.board;
 /** Rows per insert: well under SQLite's 32,766 bound parameters. */
 const CHUNK = 400;
-
-const isBuiltIn = (name: string) => (builtInTagNames as readonly string[]).includes(name.toLowerCase());
 
 function chunks<T>(rows: T[]): T[][] {
   const out: T[][] = [];
@@ -40,11 +39,11 @@ export async function exportBoard(
 ): Promise<BoardExport> {
   const board = await projects.getBoard(userId, boardId);
   const comments = await projects.boardComments(boardId);
-  const tags = new Map<string, string>();
+  // The users' tags on the cards, each once whatever its case.
+  const tags = new Map<string, { name: string; color: string }>();
   for (const list of board.lists)
     for (const item of list.items)
-      for (const tag of item.tags)
-        if (!isBuiltIn(tag.name)) tags.set(tag.name.toLowerCase(), tag.name + '\u0000' + tag.color);
+      for (const tag of item.tags) if (!isBuiltInTagName(tag.name)) tags.set(tag.name.toLowerCase(), tag);
   return {
     format: BOARD_EXPORT_FORMAT,
     version: BOARD_EXPORT_VERSION,
@@ -52,10 +51,7 @@ export async function exportBoard(
     board: {
       name: board.name,
       description: board.description,
-      tags: [...tags.values()].map((value) => {
-        const [name, color] = value.split('\u0000') as [string, string];
-        return { name, color };
-      }),
+      tags: [...tags.values()].map(({ name, color }) => ({ name, color })),
       lists: board.lists.map((list) => ({
         name: list.name,
         status: list.status,
@@ -182,18 +178,13 @@ export async function importBoard(
       );
       for (const rows of chunks(todos)) await trx.insertInto('item_todos').values(rows).execute();
       const tags = list.items.flatMap((item, index) =>
-        item.tags.map((name, position) => {
-          const lower = name.toLowerCase();
-          return isBuiltIn(lower)
-            ? { item_id: ids.get(index)!, board_id: boardId, position, built_in: lower, tag_id: null }
-            : {
-                item_id: ids.get(index)!,
-                board_id: boardId,
-                position,
-                built_in: null,
-                tag_id: tagIds.get(lower)!,
-              };
-        }),
+        // Every name is a built-in or one of the importer's tags made above.
+        tagRefs(item.tags, tagIds, 'projects.importInvalid').map((ref, position) => ({
+          item_id: ids.get(index)!,
+          board_id: boardId,
+          position,
+          ...ref,
+        })),
       );
       for (const rows of chunks(tags)) await trx.insertInto('item_tags').values(rows).execute();
       const comments = list.items.flatMap((item, index) =>

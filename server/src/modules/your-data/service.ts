@@ -4,8 +4,6 @@
  * of the boards they shared are told, and their sessions end, all in one transaction.
  */
 import {
-  builtInTagColors,
-  type BuiltInTagName,
   EXPORT_FORMAT,
   type DeleteAccountInput,
   type ItemActivity,
@@ -20,6 +18,7 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import { bumpListVersions } from '../../lib/list-versions';
 import { verifyPassword } from '../../lib/passwords';
 import { presentAccount } from '../account/presenter';
+import { presentCardTag } from '../projects/cards';
 import type { AuthService } from '../auth/service';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -507,14 +506,7 @@ export class YourDataService {
                       })),
                     tags: cardTags
                       .filter((tag) => tag.item_id === i.id)
-                      .map((tag) => ({
-                        ...tagRef(tag),
-                        name: tag.built_in ?? tag.name ?? '',
-                        color:
-                          (tag.built_in === null
-                            ? tag.color
-                            : builtInTagColors[tag.built_in as BuiltInTagName]) ?? '#7367f0',
-                      })),
+                      .map((tag) => ({ ...tagRef(tag), ...presentCardTag(tag) })),
                     dueAt: i.due_at,
                     dueComplete: bool(i.due_complete),
                     archived: bool(i.archived),

@@ -2,6 +2,7 @@
 import type { DeleteAccountInput, ErrorBody } from '@cadence/contract';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, request } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 import { session } from '../../../lib/session';
 
 const fetchExport = () =>
@@ -26,15 +27,7 @@ export async function downloadMyData(): Promise<void> {
     throw new ApiError(response.status, body);
   }
   const disposition = response.headers.get('content-disposition') ?? '';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'cadence-export.json';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the bytes over; the address is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(await response.blob(), /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'cadence-export.json');
 }
 
 export function useDownloadMyData() {

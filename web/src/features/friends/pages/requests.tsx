@@ -1,11 +1,11 @@
 import type { FriendRequest, Meeting } from '@cadence/contract';
-import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconMailOpened, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListBody, PageHeader } from '../../../components/list-page';
-import { PersonLine } from '../../../components/person-line';
+import { PersonAvatar, PersonLine } from '../../../components/person-line';
 import { getAccountQueryOptions } from '../../../lib/account';
 import { getFriendRequestsQueryOptions } from '../../../lib/friends';
 import { getInvitationsQueryOptions, useAnswerInvitation } from '../../../lib/meeting-invitations';
@@ -125,14 +125,7 @@ function MeetingInvitations() {
               {meeting.name}
             </Text>
             <Group gap="xs" wrap="nowrap">
-              <Avatar
-                src={meeting.organiser.avatar}
-                name={meeting.organiser.fullName}
-                color="violet"
-                radius="xl"
-                size="sm"
-                alt=""
-              />
+              <PersonAvatar person={meeting.organiser} size="sm" />
               <Text size="sm">
                 {t('friends.invitations.organiser', { name: meeting.organiser.fullName })}
               </Text>

@@ -10,7 +10,7 @@ import {
   type BoardSummary,
   type CreateBoardInput,
   DEFAULT_ITEM_DESCRIPTION,
-  foldText,
+  exportFileName,
   type Group,
   type ItemActivity,
   type ItemComment,
@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../../lib/api-client';
 import { groupsQueryKey } from '../../../lib/friends';
 import { PERSISTED_MAX_AGE_MS } from '../../../lib/query-persistence';
+import { saveFile } from '../../../lib/save-file';
 import { toastError } from '../../../lib/toast';
 import * as model from '../model/board';
 import { type CardFields, changeCard } from '../model/card';
@@ -416,28 +417,14 @@ export function useImportBoard() {
   });
 }
 
-/** A board's name as a file name: "Café launch!" → "cafe-launch". */
-export function exportFileName(boardName: string): string {
-  const slug = foldText(boardName)
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  return `${slug || 'board'}.json`;
-}
-
 /**
  * GET /projects/{id}/export, saved by the browser as `{slug}.json`: the request goes through the
  * API client (its token, its refresh), so the file is saved from memory rather than by a link.
  */
 export async function downloadBoardExport(boardId: string, boardName: string): Promise<void> {
   const file = await api.get<unknown>(`/projects/${path(boardId)}/export`);
-  const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = exportFileName(boardName);
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser reads the address after the click's task: let it go a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(
+    new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }),
+    exportFileName(boardName),
+  );
 }

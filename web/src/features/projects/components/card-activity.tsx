@@ -3,12 +3,13 @@
  * "Ana added the tag high", with how long ago. "Hide details" folds it away, as Trello does.
  */
 import type { ActivityKind, ItemActivity } from '@cadence/contract';
-import { Avatar, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
+import { PersonAvatar } from '../../../components/person-line';
 import { formatAgo } from '../../../lib/relative-time';
 import { getActivityQueryOptions } from '../api/projects-api';
 import { useMinuteClock } from '../model/clock';
@@ -86,14 +87,7 @@ export function CardActivity({ boardId, itemId, timeZone }: CardActivityProps) {
           <Stack gap={8} component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
             {activity.data.data.map((line) => (
               <Group key={line._id} component="li" gap="sm" wrap="nowrap" data-testid="activity">
-                <Avatar
-                  src={line.actor.avatar}
-                  name={line.actor.fullName}
-                  color="violet"
-                  radius="xl"
-                  size="sm"
-                  alt=""
-                />
+                <PersonAvatar person={line.actor} size="sm" />
                 <div style={{ minWidth: 0 }}>
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                     {activitySentence(t, line, i18n.language, timeZone)}

@@ -4,11 +4,12 @@
  * anyone else's, 403 COMMENT_AUTHOR_ONLY).
  */
 import { type ItemComment } from '@cadence/contract';
-import { Avatar, Button, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
+import { PersonAvatar } from '../../../components/person-line';
 import { formatAgo } from '../../../lib/relative-time';
 import { useSessionUser } from '../../../lib/session';
 import {
@@ -131,14 +132,7 @@ function CommentRow({ boardId, listId, itemId, comment, timeZone }: CommentRowPr
 
   return (
     <Group component="li" gap="sm" wrap="nowrap" align="flex-start" data-testid="comment">
-      <Avatar
-        src={comment.author.avatar}
-        name={comment.author.fullName}
-        color="violet"
-        radius="xl"
-        size="sm"
-        alt=""
-      />
+      <PersonAvatar person={comment.author} size="sm" />
       <Stack gap={4} flex={1} miw={0}>
         <Group gap={6} wrap="wrap">
           <Text size="sm" fw={600}>

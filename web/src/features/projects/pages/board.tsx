@@ -96,13 +96,15 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
   const [cardsDrawerOpened, cardsDrawer] = useDisclosure(false);
   const { filter, active: filtering } = useBoardFilter();
   const matching = useMatchingIds(board, filter);
-  // What the columns show: the cards not archived and, while filtering, those that match.
+  // What the columns show: the cards not archived and, while filtering, those that match. Without
+  // a filter it does not change with the minute, so the columns are left alone.
+  const shownMatches = filtering ? matching : null;
   const isShown = useMemo(
     () =>
-      filtering
-        ? (item: ListItem) => !item.archived && matching.has(item._id)
+      shownMatches
+        ? (item: ListItem) => !item.archived && shownMatches.has(item._id)
         : (item: ListItem) => !item.archived,
-    [filtering, matching],
+    [shownMatches],
   );
   const archivedCards = useMemo(() => archivedCardsOf(board), [board]);
   const timeZone = useAccountTimeZone();
