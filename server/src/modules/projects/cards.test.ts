@@ -60,8 +60,10 @@ describe('card fields', () => {
     });
     expect(byMember.tags.map((tag) => tag.name)).toEqual(['Client X', 'team']);
     // One that is neither a built-in, on the board nor theirs: 400, and the card keeps its tags.
-    const refused = await call(t, 'PUT', w.itemUrl('Design logo'), w.member.token, { tags: ['Secret'] });
-    expect(expectError(refused, 400, 'VALIDATION_ERROR').fields).toHaveProperty('tags');
+    for (const name of ['Secret', 'constructor', 'toString']) {
+      const refused = await call(t, 'PUT', w.itemUrl('Design logo'), w.member.token, { tags: [name] });
+      expect(expectError(refused, 400, 'VALIDATION_ERROR').fields, name).toHaveProperty('tags');
+    }
     expect((await w.card(w.member, 'Design logo')).tags.map((tag) => tag.name)).toEqual(['Client X', 'team']);
     // Renaming the tag renames it on the cards; deleting it takes it off.
     const tags = await ok<{ data: { _id: string; name: string }[] }>(t, 'GET', '/api/tags', w.owner.token);
