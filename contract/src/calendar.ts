@@ -25,6 +25,11 @@ export const categoryColors: Record<EventCategory, string> = {
 export const EVENT_TITLE_MAX = 200;
 export const REMINDER_MAX_MINUTES = 40_320;
 export const CALENDAR_RANGE_MAX_DAYS = 400;
+/** D41: the years an event's dates fall in; what a user holds; what one range read expands. */
+export const CALENDAR_YEAR_MIN = 1900;
+export const CALENDAR_YEAR_MAX = 2200;
+export const CALENDAR_EVENTS_PER_USER_MAX = 100_000;
+export const CALENDAR_RANGE_OCCURRENCES_MAX = 5_000;
 /** The rule parts an event's repetition may use; HOURLY and finer are refused. */
 export const recurrenceFrequencies = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 export const weekdayCodes = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
@@ -86,8 +91,18 @@ const url = text(m['calendar.urlInvalid'])
   .trim()
   .max(2000, m['calendar.urlInvalid'])
   .refine((value) => value === '' || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value), m['calendar.urlInvalid']);
-const start = text(m['calendar.startInvalid']).refine(isInstantOrDay, m['calendar.startInvalid']);
-const end = text(m['calendar.endInvalid']).refine(isInstantOrDay, m['calendar.endInvalid']);
+/** Whether an instant or day (already valid) falls in the years 1900–2200 (D41). */
+export function isInCalendarYears(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return year >= CALENDAR_YEAR_MIN && year <= CALENDAR_YEAR_MAX;
+}
+
+const start = text(m['calendar.startInvalid'])
+  .refine(isInstantOrDay, m['calendar.startInvalid'])
+  .refine(isInCalendarYears, m['calendar.yearRange']);
+const end = text(m['calendar.endInvalid'])
+  .refine(isInstantOrDay, m['calendar.endInvalid'])
+  .refine(isInCalendarYears, m['calendar.yearRange']);
 const category = z.enum(eventCategories, { error: m['calendar.categoryInvalid'] });
 const reminder = z
   .number({ error: m['calendar.reminderInvalid'] })
@@ -135,8 +150,20 @@ export const calendarEvent = z
   .meta({ id: 'CalendarEvent' });
 export type CalendarEvent = z.infer<typeof calendarEvent>;
 
+/** An occurrence in a range read: its people by id, listed once in the answer's `people` (D41). */
+export const calendarOccurrence = calendarEvent
+  .omit({ owner: true, guestUsers: true })
+  .meta({ id: 'CalendarOccurrence' });
+export type CalendarOccurrence = z.infer<typeof calendarOccurrence>;
+
 export const calendarEvents = z
-  .object({ data: z.array(calendarEvent).describe('Occurrences, by start') })
+  .object({
+    data: z.array(calendarOccurrence).describe('Occurrences, by start (at most 5,000: the earliest)'),
+    people: z
+      .record(z.string(), publicUser)
+      .describe('Every owner and guest the occurrences name (`user`, `guests`), by id'),
+    truncated: z.boolean().describe('True when the range holds more occurrences than were expanded'),
+  })
   .meta({ id: 'CalendarEvents' });
 export type CalendarEvents = z.infer<typeof calendarEvents>;
 
@@ -214,13 +241,44 @@ export const feedParams = z.object({
     .describe('The secret of the address, 256 bits, base64url'),
 });
 
+/** Why an imported component was left out: a message key, shown in the user's language (D40). */
+export const importSkipReasons = [
+  'calendar.skip.noStart',
+  'calendar.skip.badDate',
+  'calendar.skip.yearRange',
+  'calendar.skip.zoneUnknown',
+  'calendar.skip.ruleUnsupported',
+  'calendar.skip.tooComplex',
+  'calendar.skip.tooLarge',
+  'calendar.skip.unreadable',
+  'calendar.skip.overrideUnsupported',
+  'calendar.skip.eventsLimit',
+] as const;
+export type ImportSkipReason = (typeof importSkipReasons)[number];
+
+/** At most this many skipped components are listed; `skippedCount` counts them all. */
+export const IMPORT_SKIPPED_LISTED_MAX = 1000;
+
 export const calendarImportResult = z
   .object({
-    imported: z.number().int().min(0),
-    skipped: z.number().int().min(0).describe('Events already here (same UID) or that could not be read'),
+    imported: z.number().int().min(0).describe('Events new to your calendar'),
+    updated: z.number().int().min(0).describe('Events already here (same UID) that the file changed'),
+    unchanged: z.number().int().min(0).describe('Events already here that the file does not change'),
+    skipped: z
+      .array(
+        z.object({
+          uid: z.string(),
+          summary: z.string(),
+          reason: z.enum(importSkipReasons).describe('A message key (api.calendar.skip.…)'),
+        }),
+      )
+      .describe('Components that could not be read, and why (the first 1,000)'),
+    skippedCount: z.number().int().min(0),
   })
   .meta({ id: 'CalendarImportResult' });
 export type CalendarImportResult = z.infer<typeof calendarImportResult>;
 
-/** The largest .ics file an import takes. */
-export const CALENDAR_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** D41: the largest .ics file an import takes, and the most events and repeating events in it. */
+export const CALENDAR_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const CALENDAR_IMPORT_EVENTS_MAX = 20_000;
+export const CALENDAR_IMPORT_SERIES_MAX = 2_000;

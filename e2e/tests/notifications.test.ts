@@ -133,7 +133,11 @@ describe('account settings → Calendar', () => {
     await (await chooser).setFiles(file);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect
-      .poll(() => page.getByText('Events imported: 1. Skipped: 0.', { exact: true }).isVisible())
+      .poll(() =>
+        page
+          .getByText('Imported: 1. Updated: 0. Unchanged: 0. Not imported: 0.', { exact: true })
+          .isVisible(),
+      )
       .toBe(true);
     const { token } = await sessionOf(page);
     const range = await page.request.get('/api/calender/events?start=2026-12-25&end=2026-12-26', {

@@ -306,6 +306,10 @@ export interface EventsTable {
   reminder: number | null;
   /** The iCalendar UID, kept across the feed and imports */
   uid: string;
+  /** No occurrence starts after this (a rule with COUNT: its last start); null: a rule without end */
+  last_start_at: Timestamp | null;
+  /** The iCalendar SEQUENCE: an import's, bumped on each change of time */
+  sequence: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

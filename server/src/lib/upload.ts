@@ -12,14 +12,16 @@ export interface UploadErrors {
   tooLarge: AppError;
 }
 
+/** `fileSize` (bytes) overrides the app's default limit for this upload. */
 export async function readUpload(
   request: FastifyRequest,
   errors: UploadErrors,
+  fileSize?: number,
 ): Promise<{ file: MultipartFile; content: Buffer }> {
   if (!request.isMultipart()) throw errors.notMultipart;
   let file: MultipartFile | undefined;
   try {
-    file = await request.file();
+    file = await request.file(fileSize ? { limits: { fileSize, files: 1, fields: 0, parts: 2 } } : undefined);
   } catch (error) {
     // A malformed form (no boundary, a broken part) is the sender's mistake, not ours.
     request.log.info({ err: error }, 'unreadable multipart body');

@@ -16,6 +16,7 @@ import { billingCheckout } from './0012-billing-checkout';
 import { todoCompletedAt } from './0013-todo-completed-at';
 import { chat } from './0014-chat';
 import { boardCards } from './0015-board-cards';
+import { calendarBounds } from './0016-calendar-bounds';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -34,5 +35,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0013-todo-completed-at': todoCompletedAt(engine),
     '0014-chat': chat(engine),
     '0015-board-cards': boardCards(engine),
+    '0016-calendar-bounds': calendarBounds(engine),
   };
 }

@@ -1,5 +1,11 @@
 /** Calendar events (D21, D31) through HTTP: ranges, all-day, repetition across DST, guests, privacy. */
-import { type CalendarEvent, type CalendarEvents, type CreateEventForm, messages } from '@cadence/contract';
+import {
+  type CalendarEvent,
+  type CalendarEvents,
+  type CalendarOccurrence,
+  type CreateEventForm,
+  messages,
+} from '@cadence/contract';
 import { describe, expect, it } from 'vitest';
 import {
   befriend,
@@ -26,7 +32,7 @@ function addEvent(user: TestUser, body: Partial<CreateEventForm>): Promise<Calen
   );
 }
 
-async function range(user: TestUser, start: string, end: string): Promise<CalendarEvent[]> {
+async function range(user: TestUser, start: string, end: string): Promise<CalendarOccurrence[]> {
   const query = new URLSearchParams({ start, end }).toString();
   return (await ok<CalendarEvents>(t, 'GET', `/api/calender/events?${query}`, user.token)).data;
 }

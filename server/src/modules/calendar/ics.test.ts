@@ -159,10 +159,10 @@ describe('the secret feed', () => {
     const other = await inZone('Asia/Tokyo');
     const imported = await importFile(other, ics);
     expect(imported.statusCode, imported.body).toBe(201);
-    expect(imported.json()).toEqual({ imported: 4, skipped: 0 });
+    expect(imported.json()).toEqual({ imported: 4, updated: 0, unchanged: 0, skipped: [], skippedCount: 0 });
     expect(await occurrences(other)).toEqual(expected);
     const again = await importFile(other, ics);
-    expect(again.json()).toEqual({ imported: 0, skipped: 4 });
+    expect(again.json()).toEqual({ imported: 0, updated: 0, unchanged: 4, skipped: [], skippedCount: 0 });
     expect(await occurrences(other)).toEqual(expected);
   });
 
@@ -230,7 +230,13 @@ describe('POST /api/calender/import', () => {
     ].join('\r\n');
     const response = await importFile(me, ics);
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toEqual({ imported: 2, skipped: 1 });
+    expect(response.json()).toEqual({
+      imported: 2,
+      updated: 0,
+      unchanged: 0,
+      skipped: [{ uid: '', summary: 'No start', reason: 'calendar.skip.noStart' }],
+      skippedCount: 1,
+    });
     const query = new URLSearchParams(RANGE).toString();
     const { data } = await ok<CalendarEvents>(t, 'GET', `/api/calender/events?${query}`, me.token);
     expect(data.map((e) => [e.title, e.start, e.end])).toEqual([
@@ -258,7 +264,7 @@ describe('POST /api/calender/import', () => {
     expect(await fingerprint(t.database)).toEqual(before);
   });
 
-  it('refuses a body that is not a form, a form without a file, and a file over 2 MB', async () => {
+  it('refuses a body that is not a form, a form without a file, and a file over 10 MB', async () => {
     const me = await buildUser(t);
     const before = await fingerprint(t.database);
     expectError(
@@ -274,7 +280,7 @@ describe('POST /api/calender/import', () => {
       400,
       'VALIDATION_ERROR',
     );
-    const huge = `BEGIN:VCALENDAR\r\n${'X-PAD:'.padEnd(70, 'x')}\r\n`.repeat(32_000);
+    const huge = `BEGIN:VCALENDAR\r\n${'X-PAD:'.padEnd(70, 'x')}\r\n`.repeat(150_000);
     expectError(await importFile(me, huge), 413, 'FILE_TOO_LARGE');
     expect(await fingerprint(t.database)).toEqual(before);
   });

@@ -6,7 +6,9 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { occurrencesIn, ruleOf, type Series, wallsBetween } from './occurrences';
+import rrulePackage from 'rrule';
+import { floating } from '../../lib/zoned-time';
+import { isUsableRule, lastStartOf, occurrencesIn, ruleOf, type Series, wallsBetween } from './occurrences';
 
 const zone = 'Europe/Paris';
 
@@ -106,11 +108,98 @@ describe('plain daily and weekly rules, counted out', () => {
           const after = new Date(base + fromQuarter * quarter);
           const before = new Date(after.getTime() + lengthQuarters * quarter);
           const counted = wallsBetween(series, after, before).map((wall) => wall.getTime());
-          const walked = wallsBetween(series, after, before, true).map((wall) => wall.getTime());
+          const walked = wallsBetween(series, after, before, undefined, true).map((wall) => wall.getTime());
           expect(counted).toEqual(walked);
         },
       ),
       { numRuns: 500 },
+    );
+  });
+});
+
+/**
+ * D41: each window walks the rule from a start moved forward by whole periods (monthly and yearly
+ * ones to the first of a month or year, a daily or weekly rule on days of the month as the yearly
+ * rule of those days), a rule with COUNT as the same rule ending at its counted last start, and
+ * every walk under a budget of periods. None of it may change an occurrence: the windows' starts
+ * are compared with `rrule` walking the rule as written from its first start.
+ */
+describe('windows of any rule, against the rule walked from its start', () => {
+  const weekdays = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
+  const part = (name: string, values: Array<string | number>) =>
+    values.length > 0 ? `;${name}=${values.join(',')}` : '';
+  const rule = fc
+    .record({
+      freq: fc.constantFrom('DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'),
+      interval: fc.integer({ min: 1, max: 3 }),
+      byday: fc.uniqueArray(fc.constantFrom(...weekdays), { maxLength: 3 }),
+      nth: fc.constantFrom(0, 1, 2, -1, 4),
+      bymonthday: fc.uniqueArray(fc.constantFrom(1, 13, 15, 28, 29, 30, 31, -1), { maxLength: 2 }),
+      bymonth: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { maxLength: 2 }),
+      bysetpos: fc.constantFrom(0, 1, -1, 2),
+      end: fc.oneof(
+        fc.constant(''),
+        fc.integer({ min: 1, max: 200 }).map((count) => `;COUNT=${count}`),
+        fc
+          .integer({ min: 0, max: 3000 })
+          .map(
+            (days) =>
+              `;UNTIL=${new Date(Date.UTC(2024, 0, 1) + days * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '')}`,
+          ),
+      ),
+    })
+    .map(({ freq, interval, byday, nth, bymonthday, bymonth, bysetpos, end }) => {
+      const ordinal = (freq === 'MONTHLY' || freq === 'YEARLY') && nth !== 0 ? String(nth) : '';
+      const days = byday.map((day) => `${ordinal}${day}`);
+      const setpos = bysetpos !== 0 && byday.length > 1 && !ordinal ? [bysetpos] : [];
+      return `FREQ=${freq}${interval > 1 ? `;INTERVAL=${interval}` : ''}${part('BYDAY', days)}${part('BYMONTHDAY', bymonthday)}${part('BYMONTH', bymonth)}${part('BYSETPOS', setpos)}${end}`;
+    });
+
+  /** The rule as written, from its first start, no window and no budget. */
+  function walkedWalls(series: Series, after: Date, before: Date): number[] {
+    const text = series.recurrence!;
+    const until = /UNTIL=(\d{8})/.exec(text)?.[1];
+    const options = rrulePackage.RRule.parseString(text.replace(/;?UNTIL=\d{8}/, ''));
+    const walked = new rrulePackage.RRule({
+      ...options,
+      dtstart: floating(series.start, series.allDay ? 'UTC' : series.timeZone),
+      until: until
+        ? new Date(
+            Date.UTC(
+              Number(until.slice(0, 4)),
+              Number(until.slice(4, 6)) - 1,
+              Number(until.slice(6, 8)),
+              23,
+              59,
+              59,
+            ),
+          )
+        : null,
+    });
+    return walked.between(after, before, true).map((wall) => wall.getTime());
+  }
+
+  it('gives the walked starts in any window of 2026–2030', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        rule,
+        fc.constantFrom('Europe/Paris', 'America/New_York', 'UTC'),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 8 * 365 }),
+        fc.integer({ min: 0, max: 4 * 365 }),
+        fc.integer({ min: 1, max: 400 }),
+        async (recurrence, timeZone, allDay, startDay, fromDay, lengthDays) => {
+          const start = Date.UTC(2018, 0, 1, allDay ? 0 : 9, allDay ? 0 : 30) + startDay * 86_400_000;
+          const bare: Series = { start, end: start + 3_600_000, allDay, timeZone, recurrence };
+          fc.pre(isUsableRule(bare));
+          const series: Series = { ...bare, lastStart: await lastStartOf(bare) };
+          const after = new Date(Date.UTC(2026, 0, 1) + fromDay * 86_400_000);
+          const before = new Date(after.getTime() + lengthDays * 86_400_000);
+          const windowed = wallsBetween(series, after, before).map((wall) => wall.getTime());
+          expect(windowed).toEqual(walkedWalls(series, after, before));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

@@ -4,19 +4,36 @@
  * written as UTC ("floating"), and each result is placed in the zone by luxon, so "every Monday
  * 09:00" stays 09:00 across a DST change while its length in minutes holds. All-day events are
  * days: they repeat in UTC and are placed in the viewer's zone only to test the overlap.
+ *
+ * Bounded (D41): `rrule` walks every period from the rule's start, so each call here asks it only
+ * for a window — the rule's start moved forward by whole periods to just before the window, which
+ * changes none of its occurrences — and for at most a given number of results. A rule counted by
+ * COUNT is expanded as the same rule ending at its last start, found once when the event is
+ * written (`lastStartOf`, year by year). Nothing repeats before 1900 or after 2200.
  */
 import rrulePackage from 'rrule';
+import { WorkSlicer } from '../../lib/work-slicer';
 import { floating, placed } from '../../lib/zoned-time';
 
 const { RRule } = rrulePackage;
+type Rule = InstanceType<typeof RRule>;
 
 const DAY_MS = 86_400_000;
+const YEAR_MS = 366 * DAY_MS;
 /** The largest distance between UTC and a local time (UTC+14, UTC−12), for a day's overlap. */
 export const ZONE_SLACK_MS = 14 * 3_600_000;
 /** A rule without end ends here; it sorts after any real instant on both engines. */
 export const FOREVER = '9999-12-31T23:59:59.999Z';
-/** At most this many occurrences of one event in one read. */
-const OCCURRENCES_MAX = 2000;
+/** The years an event may start in, and after which no rule repeats (D41). */
+export const YEAR_MIN = 1900;
+export const YEAR_MAX = 2200;
+export const TIME_MIN = Date.UTC(YEAR_MIN, 0, 1);
+/** The first instant after the last year (exclusive). */
+export const TIME_END = Date.UTC(YEAR_MAX + 1, 0, 1);
+/** At most this many occurrences of one series in one call. */
+export const SERIES_OCCURRENCES_MAX = 5000;
+/** A rule must yield its first occurrence within this many years of its start. */
+const FIRST_WITHIN_YEARS = 10;
 
 export interface Series {
   /** The first occurrence, epoch ms (an all-day event: its first day's 00:00Z). */
@@ -25,6 +42,11 @@ export interface Series {
   allDay: boolean;
   timeZone: string;
   recurrence: string | null;
+  /**
+   * No occurrence starts after this instant (epoch ms): the exact last start of a rule with COUNT,
+   * the UNTIL of one with UNTIL; null for a rule without end. Left out, it is worked out here.
+   */
+  lastStart?: number | null;
 }
 
 export interface Span {
@@ -50,54 +72,174 @@ function zoneOf(series: Series): string {
   return series.allDay ? 'UTC' : series.timeZone;
 }
 
-/** The rule on floating times, starting at the series' first local start; throws on a bad rule. */
+/** The last floating wall time any rule may reach. */
+const WALL_END = new Date(TIME_END + DAY_MS);
+
 /** Rules already built, by their text, start and zone: a series read again costs no parsing. */
-const rules = new Map<string, InstanceType<typeof RRule>>();
+const rules = new Map<string, { counted: Rule; open: Rule; lastWall?: Date | null }>();
 const RULES_KEPT = 20_000;
 
-export function ruleOf(series: Series): InstanceType<typeof RRule> {
+/**
+ * The rule as written (`counted`: with its COUNT, ending by 2200 at the latest), and the same rule
+ * without COUNT (`open`), which windows of expansion use; throws on a rule `rrule` cannot read.
+ */
+function rulesOf(series: Series): { counted: Rule; open: Rule; lastWall?: Date | null } {
   const zone = zoneOf(series);
   const key = `${series.recurrence}|${series.start}|${zone}`;
   const cached = rules.get(key);
   if (cached) return cached;
   const text = series.recurrence ?? '';
-  const until = /(?:^|;)UNTIL=([^;]+)/i.exec(text)?.[1];
+  const untilText = /(?:^|;)UNTIL=([^;]+)/i.exec(text)?.[1];
   const options = RRule.parseString(text.replace(/(^|;)UNTIL=[^;]+/i, ''));
   if (options.freq === undefined || options.freq > RRule.DAILY) throw new Error('unsupported frequency');
-  const rule = new RRule({
-    ...options,
-    dtstart: floating(series.start, zone),
-    until: until ? floatingUntil(until, zone) : null,
-  });
+  const until = untilText ? floatingUntil(untilText, zone) : null;
+  if (until && Number.isNaN(until.getTime())) throw new Error('bad UNTIL');
+  const dtstart = floating(series.start, zone);
+  coarsen(options);
+  const cappedUntil = until && until < WALL_END ? until : WALL_END;
+  const counted = new RRule({ ...options, dtstart, until: cappedUntil });
+  const { count: _count, ...uncounted } = options;
+  const open = new RRule({ ...uncounted, dtstart, until: cappedUntil });
   if (rules.size >= RULES_KEPT) rules.clear();
-  rules.set(key, rule);
-  return rule;
+  const built: { counted: Rule; open: Rule; lastWall?: Date | null } = { counted, open };
+  rules.set(key, built);
+  return built;
 }
 
 /**
- * The rule, its start moved forward by whole periods to just before `wall` when that changes
- * nothing: `rrule` walks every occurrence from the start, so a daily or weekly series years old
- * would cost its whole history on each read. A rule with COUNT counts from its first start and
- * is left alone (COUNT ≤ 1000 bounds it); monthly and yearly ones are few per year.
+ * A daily or weekly rule (INTERVAL 1, no BYSETPOS) that keeps only some days of the month
+ * (BYMONTHDAY) is the yearly rule of the same days: "every day, if it is 29 February" walks 365
+ * periods a year for one occurrence in four years, "every year on 29 February" one. Same
+ * occurrences, far fewer periods; changed in place.
  */
-function ruleNear(series: Series, wall: number): InstanceType<typeof RRule> {
-  const rule = ruleOf(series);
-  const { freq, interval, count, bysetpos, dtstart } = rule.options;
-  if (count !== null || bysetpos !== null || (freq !== RRule.DAILY && freq !== RRule.WEEKLY)) return rule;
-  const period = (freq === RRule.WEEKLY ? 7 : 1) * DAY_MS * interval;
-  const periods = Math.floor((wall - dtstart.getTime()) / period) - 1;
-  if (periods <= 0) return rule;
-  return new RRule({ ...rule.origOptions, dtstart: new Date(dtstart.getTime() + periods * period) });
+function coarsen(options: Rule['origOptions']): void {
+  if (options.freq !== RRule.DAILY && options.freq !== RRule.WEEKLY) return;
+  if ((options.interval ?? 1) !== 1 || isSet(options.bysetpos) || !isSet(options.bymonthday)) return;
+  // With BYMONTHDAY, `rrule` takes no weekday from the start, whatever the frequency.
+  options.freq = RRule.YEARLY;
+  delete options.wkst;
 }
 
-/** The rule's parts that a plain period cannot stand for (BYDAY, BYMONTHDAY, BYSETPOS…). */
-const PLAIN_PARTS = new Set(['freq', 'interval', 'count', 'until', 'dtstart', 'wkst']);
+/** The rule as written, on floating times, ending by 2200; throws on a bad rule. */
+export function ruleOf(series: Series): Rule {
+  return rulesOf(series).counted;
+}
+
+const isSet = (value: unknown) =>
+  value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0);
 
 /**
- * A daily or weekly rule with nothing but INTERVAL, COUNT and UNTIL repeats its floating start
- * every period: its k-th start is the first plus k periods. The period, or null for any other rule.
+ * The rule (without COUNT), its start moved forward by whole periods to at least one period before
+ * `wall` (epoch ms of a floating time), giving exactly the same occurrences from there on. Daily
+ * and weekly rules move by INTERVAL days or weeks (the weekday and the week's place are kept);
+ * monthly and yearly ones to the first day of a month or year INTERVAL periods on, the day that
+ * `rrule` would have taken from the start written out as BYMONTHDAY (and BYMONTH).
  */
-function plainPeriod(rule: InstanceType<typeof RRule>): number | null {
+function shifted(rule: Rule, wall: number): Rule {
+  const options = rule.origOptions;
+  const dtstart = rule.options.dtstart;
+  const first = dtstart.getTime();
+  if (wall - first < 2 * YEAR_MS && options.freq !== RRule.DAILY && options.freq !== RRule.WEEKLY)
+    return rule;
+  const interval = options.interval ?? 1;
+  const time = [dtstart.getUTCHours(), dtstart.getUTCMinutes(), dtstart.getUTCSeconds()] as const;
+  const at = new Date(wall);
+  const dayParts = ['byweekno', 'byyearday', 'bymonthday', 'byweekday', 'byeaster'] as const;
+  const derived = !dayParts.some((part) => isSet(options[part]));
+  switch (options.freq) {
+    case RRule.DAILY:
+    case RRule.WEEKLY: {
+      const period = (options.freq === RRule.WEEKLY ? 7 : 1) * DAY_MS * interval;
+      const periods = Math.floor((wall - first) / period) - 1;
+      if (periods <= 0) return rule;
+      return new RRule({ ...options, dtstart: new Date(first + periods * period) });
+    }
+    case RRule.MONTHLY: {
+      const months =
+        (at.getUTCFullYear() - dtstart.getUTCFullYear()) * 12 + at.getUTCMonth() - dtstart.getUTCMonth();
+      const periods = Math.floor(months / interval) - 1;
+      if (periods <= 0) return rule;
+      const month = dtstart.getUTCMonth() + periods * interval;
+      return new RRule({
+        ...options,
+        ...(derived ? { bymonthday: [dtstart.getUTCDate()] } : {}),
+        dtstart: new Date(Date.UTC(dtstart.getUTCFullYear(), month, 1, ...time)),
+      });
+    }
+    case RRule.YEARLY: {
+      const periods = Math.floor((at.getUTCFullYear() - dtstart.getUTCFullYear()) / interval) - 1;
+      if (periods <= 0) return rule;
+      return new RRule({
+        ...options,
+        ...(derived
+          ? { bymonth: options.bymonth ?? [dtstart.getUTCMonth() + 1], bymonthday: [dtstart.getUTCDate()] }
+          : {}),
+        dtstart: new Date(Date.UTC(dtstart.getUTCFullYear() + periods * interval, 0, 1, ...time)),
+      });
+    }
+    default:
+      return rule;
+  }
+}
+
+/** A window's walk of the rule went past its budget of periods. */
+class PeriodsSpent extends Error {}
+
+/** The shortest length of one period of the rule, for its budget. */
+function periodMs(rule: Rule): number {
+  const days: Record<number, number> = { [RRule.WEEKLY]: 7, [RRule.MONTHLY]: 28, [RRule.YEARLY]: 365 };
+  return (days[rule.options.freq] ?? 1) * DAY_MS * Math.max(1, rule.options.interval);
+}
+
+/**
+ * `rule.between(after, before)` (both included), at most `limit` results, walking at most the
+ * periods from the rule's start to `before` and a few more. `rrule` stops at `before` or UNTIL
+ * only when it meets an occurrence past them, so a rule with no further occurrence (BYMONTH=2;
+ * BYMONTHDAY=30) would walk every period to the year 9999: the walk reads the rule's INTERVAL
+ * once or twice per period, and a getter counting those reads ends it past the budget.
+ */
+export function boundedBetween(rule: Rule, after: Date, before: Date, limit: number): Date[] {
+  const found: Date[] = [];
+  if (limit <= 0 || before < after) return found;
+  const options = rule.options;
+  const interval = options.interval;
+  const periods = Math.ceil((before.getTime() - options.dtstart.getTime()) / periodMs(rule)) + 4;
+  let reads = 0;
+  Object.defineProperty(options, 'interval', {
+    configurable: true,
+    enumerable: true,
+    get: () => {
+      if ((reads += 1) > 2 * periods + 8) throw new PeriodsSpent();
+      return interval;
+    },
+  });
+  try {
+    rule.between(after, before, true, (date) => {
+      if (found.length >= limit) return false;
+      found.push(date);
+      return found.length < limit;
+    });
+  } catch (error) {
+    if (!(error instanceof PeriodsSpent)) throw error;
+  } finally {
+    Object.defineProperty(options, 'interval', {
+      configurable: true,
+      enumerable: true,
+      writable: true,
+      value: interval,
+    });
+  }
+  return found;
+}
+
+/** The parts a plain period can stand for. */
+const PLAIN_PARTS = new Set(['freq', 'interval', 'until', 'dtstart', 'wkst']);
+
+/**
+ * A daily or weekly rule with nothing but INTERVAL and UNTIL repeats its floating start every
+ * period: its k-th start is the first plus k periods. The period, or null for any other rule.
+ */
+function plainPeriod(rule: Rule): number | null {
   const { freq, interval } = rule.origOptions;
   if (freq !== RRule.DAILY && freq !== RRule.WEEKLY) return null;
   for (const [part, value] of Object.entries(rule.origOptions)) {
@@ -107,87 +249,177 @@ function plainPeriod(rule: InstanceType<typeof RRule>): number | null {
 }
 
 /**
- * The floating starts within [after, before] (both included), at most OCCURRENCES_MAX: counted
- * out by arithmetic for a plain daily or weekly rule (most repetitions; `rrule` would walk each
- * one from the first), by `rrule` for any other. `byRule` forces the latter (tests compare both).
+ * The rule that windows expand: without COUNT, ending at the series' last start (a rule with
+ * COUNT) or its UNTIL, and by 2200.
  */
-export function wallsBetween(series: Series, after: Date, before: Date, byRule = false): Date[] {
-  const period = byRule ? null : plainPeriod(ruleOf(series));
+function openRule(series: Series): Rule {
+  const { counted, open } = rulesOf(series);
+  if (counted.options.count === null) return open;
+  const last = series.lastStart !== undefined ? series.lastStart : lastStartSync(series);
+  const until = last === null ? WALL_END : floating(last, zoneOf(series));
+  return new RRule({ ...open.origOptions, until });
+}
+
+/**
+ * The floating starts within [after, before] (both included), at most `limit`: counted out by
+ * arithmetic for a plain daily or weekly rule, by `rrule` over the window for any other. `byRule`
+ * forces the latter (tests compare both).
+ */
+export function wallsBetween(
+  series: Series,
+  after: Date,
+  before: Date,
+  limit = SERIES_OCCURRENCES_MAX,
+  byRule = false,
+): Date[] {
+  if (limit <= 0) return [];
+  const rule = openRule(series);
+  const period = byRule ? null : plainPeriod(rule);
   if (period === null) {
-    return ruleNear(series, after.getTime()).between(
-      after,
-      before,
-      true,
-      (_, index) => index < OCCURRENCES_MAX,
-    );
+    return boundedBetween(shifted(rule, after.getTime()), after, before, limit);
   }
-  const { dtstart, count, until } = ruleOf(series).options;
+  const { dtstart, until } = rule.options;
   const first = dtstart.getTime();
   const last = Math.min(before.getTime(), until?.getTime() ?? Infinity);
   const walls: Date[] = [];
-  for (
-    let k = Math.max(0, Math.ceil((after.getTime() - first) / period));
-    walls.length < OCCURRENCES_MAX;
-    k += 1
-  ) {
+  for (let k = Math.max(0, Math.ceil((after.getTime() - first) / period)); walls.length < limit; k += 1) {
     const wall = first + k * period;
-    if ((count !== null && k >= count) || wall > last) break;
+    if (wall > last) break;
     walls.push(new Date(wall));
   }
   return walls;
 }
 
-/** Whether the rule parses and yields an occurrence within ten years (a bounded search). */
+/**
+ * The last floating start of a rule with COUNT, counted year by year from its start with the
+ * window rule (each step costs one year of the rule's periods); yields between years. Null when
+ * the count is not reached by 2200 (the series then ends there).
+ */
+function* countedLastSteps(series: Series): Generator<void, Date | null> {
+  const { counted, open } = rulesOf(series);
+  const count = counted.options.count ?? 0;
+  let seen = 0;
+  let last: Date | null = null;
+  for (let from = counted.options.dtstart.getTime(); from < WALL_END.getTime(); from += YEAR_MS) {
+    const walls = boundedBetween(
+      shifted(open, from),
+      new Date(from),
+      new Date(from + YEAR_MS - 1000),
+      count - seen,
+    );
+    if (seen + walls.length >= count) return walls[count - seen - 1]!;
+    seen += walls.length;
+    last = walls.at(-1) ?? last;
+    yield;
+  }
+  return last;
+}
+
+function lastOfSteps(series: Series, wall: Date | null): number | null {
+  return wall === null ? null : placed(wall, zoneOf(series));
+}
+
+function untilOrOpen(series: Series): number | null | undefined {
+  if (!series.recurrence) return series.start;
+  const { counted } = rulesOf(series);
+  if (counted.options.count !== null) return undefined;
+  const until = counted.options.until!;
+  return until >= WALL_END ? null : placed(until, zoneOf(series));
+}
+
+/** Worked out once per rule, start and zone (kept with the built rule). */
+function lastStartSync(series: Series): number | null {
+  const known = untilOrOpen(series);
+  if (known !== undefined) return known;
+  const built = rulesOf(series);
+  if (built.lastWall === undefined) {
+    const steps = countedLastSteps(series);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    built.lastWall = step.value;
+  }
+  return lastOfSteps(series, built.lastWall);
+}
+
+/**
+ * No occurrence of the series starts after this instant (see Series.lastStart); null for a rule
+ * without end. A rule with COUNT is counted out year by year, the event loop turning between years.
+ */
+export async function lastStartOf(series: Series, slicer = new WorkSlicer()): Promise<number | null> {
+  const known = untilOrOpen(series);
+  if (known !== undefined) return known;
+  const steps = countedLastSteps(series);
+  let step = steps.next();
+  while (!step.done) {
+    await slicer.pause();
+    step = steps.next();
+  }
+  return lastOfSteps(series, step.value);
+}
+
+/**
+ * Whether the rule parses, starts within 1900–2200, and yields an occurrence within ten years of
+ * its start (looked for a year at a time).
+ */
 export function isUsableRule(series: Series): boolean {
+  if (series.start < TIME_MIN || series.start >= TIME_END) return false;
   try {
-    const rule = ruleOf(series);
-    const first = rule.options.dtstart;
-    const limit = new Date(first.getTime() + 3653 * DAY_MS);
-    return rule.between(first, limit, true, (_, index) => index < 1).length > 0;
+    const { open, counted } = rulesOf(series);
+    const first = counted.options.dtstart.getTime();
+    for (let year = 0; year < FIRST_WITHIN_YEARS; year += 1) {
+      const from = first + year * YEAR_MS;
+      const found = boundedBetween(shifted(open, from), new Date(from), new Date(from + YEAR_MS - 1000), 1);
+      if (found.length > 0) return true;
+    }
+    return false;
   } catch {
     return false;
   }
 }
 
 /** The end of the series' last occurrence, as an ISO instant (FOREVER for a rule without end). */
-export function seriesEnd(series: Series): string {
+export function seriesEndOf(series: Series, lastStart: number | null): string {
   if (!series.recurrence) return new Date(series.end).toISOString();
-  const rule = ruleOf(series);
-  const duration = series.end - series.start;
-  // UNTIL bounds the last start; COUNT (at most 1000) is counted out.
-  if (rule.options.until)
-    return new Date(placed(rule.options.until, zoneOf(series)) + duration).toISOString();
-  if (rule.options.count === null) return FOREVER;
-  const last = rule.all().at(-1);
-  if (!last) return new Date(series.end).toISOString();
-  return new Date(placed(last, zoneOf(series)) + duration).toISOString();
+  if (lastStart === null) return FOREVER;
+  return new Date(lastStart + (series.end - series.start)).toISOString();
 }
 
 /**
- * The occurrences of a series that overlap [from, to), by start. An all-day occurrence covers its
- * days in `viewerZone`; a zero-length one overlaps when its instant lies in the range.
+ * The occurrences of a series that overlap [from, to), by start, at most `limit`; those starting
+ * before `startsFrom` are left out. An all-day occurrence covers its days in `viewerZone`; a
+ * zero-length one overlaps when its instant lies in the range.
  */
-export function occurrencesIn(series: Series, from: number, to: number, viewerZone: string): Span[] {
+export function occurrencesIn(
+  series: Series,
+  from: number,
+  to: number,
+  viewerZone: string,
+  limit = SERIES_OCCURRENCES_MAX,
+  startsFrom = -Infinity,
+): Span[] {
   const duration = series.end - series.start;
-  const overlaps = (span: Span) => {
+  const keeps = (span: Span) => {
     const [start, end] = series.allDay
       ? [dayStartIn(span.start, viewerZone), dayStartIn(span.end, viewerZone)]
       : [span.start, span.end];
-    return start < to && (end > from || (end === start && start >= from));
+    return start >= startsFrom && start < to && (end > from || (end === start && start >= from));
   };
   if (!series.recurrence) {
     const only = { start: series.start, end: series.end };
-    return overlaps(only) ? [only] : [];
+    return keeps(only) ? [only] : [];
   }
   const zone = zoneOf(series);
   // The window on floating times, wide enough for any zone and for occurrences begun before `from`.
-  const after = new Date(floating(from - duration, zone).getTime() - 2 * DAY_MS);
-  const before = new Date(floating(to, zone).getTime() + 2 * DAY_MS);
+  const after = new Date(floating(Math.max(from, startsFrom) - duration, zone).getTime() - 2 * DAY_MS);
+  const before = new Date(floating(Math.min(to, TIME_END), zone).getTime() + 2 * DAY_MS);
+  if (after >= before) return [];
   const spans: Span[] = [];
-  for (const wall of wallsBetween(series, after, before)) {
+  // A few extra, for those the overlap test leaves out at the window's edges.
+  for (const wall of wallsBetween(series, after, before, limit + 8)) {
     const start = placed(wall, zone);
     const span = { start, end: start + duration };
-    if (overlaps(span)) spans.push(span);
+    if (keeps(span)) spans.push(span);
+    if (spans.length >= limit) break;
   }
   return spans;
 }
@@ -197,18 +429,76 @@ export function dayStartIn(dayMs: number, zone: string): number {
   return placed(new Date(dayMs), zone);
 }
 
-/** The first occurrence's start at or after `notBefore`, or null when the series has ended. */
+/**
+ * The first occurrence's start at or after `notBefore`, or null when there is none within ten
+ * years: windows of a month, doubling, so a near occurrence costs a month of the rule.
+ */
 export function nextStart(series: Series, notBefore: number): number | null {
   if (!series.recurrence) return series.start >= notBefore ? series.start : null;
   const zone = zoneOf(series);
+  const last = series.lastStart !== undefined ? series.lastStart : lastStartSync(series);
+  const horizon = Math.min(notBefore + FIRST_WITHIN_YEARS * YEAR_MS, last ?? Infinity, TIME_END);
   // A day early on floating times covers any zone's offset; then the first placed one not before.
-  const early = floating(notBefore, zone).getTime() - DAY_MS;
-  const rule = ruleNear(series, early);
-  let wall = rule.after(new Date(early), true);
-  for (let step = 0; wall && step < 400; step += 1) {
-    const start = placed(wall, zone);
-    if (start >= notBefore) return start;
-    wall = rule.after(wall, false);
+  let from = Math.max(floating(notBefore, zone).getTime() - DAY_MS, floating(series.start, zone).getTime());
+  for (let size = 32 * DAY_MS; from <= floating(horizon, zone).getTime() + DAY_MS; size *= 2) {
+    const walls = wallsBetween(series, new Date(from), new Date(from + size - 1000), 64);
+    for (const wall of walls) {
+      const start = placed(wall, zone);
+      if (start >= notBefore) return start <= horizon ? start : null;
+    }
+    // A window full of occurrences not yet at `notBefore` (in a DST fold): go on after the last.
+    from = walls.length === 64 ? walls.at(-1)!.getTime() + 1000 : from + size;
   }
   return null;
+}
+
+/** One series of a range read, with what the caller needs to find it again. */
+export interface RangeItem<T> {
+  series: Series;
+  ref: T;
+}
+
+export interface RangeOccurrence<T> extends Span {
+  ref: T;
+}
+
+/**
+ * The occurrences of many series overlapping [from, to), the earliest `max` of them: each series
+ * is expanded once, up to a cutoff that starts at `to` and, once more than twice `max` have been
+ * found, moves down to the start of the `max`-th earliest kept, so that a read of thousands of
+ * series stops early in each. The event loop turns between series. `truncated` when occurrences
+ * were left out, or when the slicer's budget ran out (then the series read so far are answered).
+ */
+export async function expandRange<T>(
+  items: Array<RangeItem<T>>,
+  from: number,
+  to: number,
+  viewerZone: string,
+  max: number,
+  slicer: WorkSlicer,
+): Promise<{ occurrences: Array<RangeOccurrence<T>>; truncated: boolean }> {
+  let found: Array<RangeOccurrence<T>> = [];
+  let truncated = false;
+  let cutoff = to;
+  const keepEarliest = () => {
+    found.sort((a, b) => a.start - b.start);
+    found.length = max;
+    cutoff = found[max - 1]!.start + 1;
+    truncated = true;
+  };
+  for (const { series, ref } of items) {
+    if (series.start - ZONE_SLACK_MS >= cutoff) continue;
+    for (const span of occurrencesIn(series, from, cutoff, viewerZone, max + 1)) found.push({ ...span, ref });
+    if (found.length > 2 * max) keepEarliest();
+    if (series.recurrence) {
+      await slicer.pause();
+      if (slicer.overBudget) {
+        truncated = true;
+        break;
+      }
+    }
+  }
+  if (found.length > max) keepEarliest();
+  found = found.filter((occurrence) => occurrence.start < cutoff || !truncated);
+  return { occurrences: found, truncated };
 }

@@ -1,17 +1,13 @@
 /** Maps event rows, with their people, to the contract's `calendarEvent` (D31). */
-import type { CalendarEvent, EventCategory, PublicUser } from '@cadence/contract';
+import type { CalendarEvent, CalendarOccurrence, EventCategory, PublicUser } from '@cadence/contract';
 import type { Selectable } from 'kysely';
 import { bool } from '../../db/dialect';
 import type { EventsTable } from '../../db/schema';
 
 export type EventRow = Selectable<EventsTable>;
 
-export function presentEvent(
-  row: EventRow,
-  owner: PublicUser,
-  guests: PublicUser[],
-  viewerId: number,
-): CalendarEvent {
+/** An event as a range read lists it (D41): its people by id, start and end set per occurrence. */
+export function presentOccurrence(row: EventRow, guestIds: number[], viewerId: number): CalendarOccurrence {
   return {
     _id: String(row.id),
     user: String(row.owner_id),
@@ -24,17 +20,32 @@ export function presentEvent(
     location: row.location,
     description: row.description,
     category: row.category as EventCategory,
-    guests: guests.map((guest) => guest._id),
+    guests: guestIds.map(String),
     reminder: row.reminder,
     recurrence: row.recurrence,
     timeZone: row.time_zone,
     seriesStart: row.start_at,
     seriesEnd: row.end_at,
     editable: row.owner_id === viewerId,
-    owner,
-    guestUsers: guests,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+  };
+}
+
+export function presentEvent(
+  row: EventRow,
+  owner: PublicUser,
+  guests: PublicUser[],
+  viewerId: number,
+): CalendarEvent {
+  return {
+    ...presentOccurrence(
+      row,
+      guests.map((guest) => Number(guest._id)),
+      viewerId,
+    ),
+    owner,
+    guestUsers: guests,
   };
 }
 

@@ -6,9 +6,12 @@
  * whatever the number of events. Every write bumps the calendar version of everyone it touches.
  */
 import {
+  CALENDAR_EVENTS_PER_USER_MAX,
   CALENDAR_RANGE_MAX_DAYS,
+  CALENDAR_RANGE_OCCURRENCES_MAX,
   type CalendarEvent,
   type CalendarEvents,
+  type CalendarOccurrence,
   type CreateEventInput,
   type EventsQuery,
   isCalendarDay,
@@ -21,6 +24,7 @@ import { DateTime } from 'luxon';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
 import { badRequest, forbidden, notFound } from '../../errors';
+import { WorkSlicer } from '../../lib/work-slicer';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { resolveInvitees } from '../../lib/invitees';
 import { bumpListVersions, listVersion } from '../../lib/list-versions';
@@ -29,14 +33,17 @@ import type { RemindersService } from '../notifications/reminders';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import {
   dayStartIn,
+  expandRange,
   isUsableRule,
+  lastStartOf,
   occurrencesIn,
   type Series,
-  seriesEnd,
+  seriesEndOf,
   ZONE_SLACK_MS,
 } from './occurrences';
-import type { IcsMeeting, ImportedEvent } from './ics';
-import { type EventRow, presentEvent, presentMeetingEntry } from './presenter';
+import type { IcsMeeting } from './ics';
+import type { ImportedEvent } from './ics-import';
+import { type EventRow, presentEvent, presentMeetingEntry, presentOccurrence } from './presenter';
 
 const DAY_MS = 86_400_000;
 /** A single event longer than this is read with the repeating ones rather than by its start. */
@@ -46,6 +53,12 @@ const now = () => new Date().toISOString();
 
 /** The most events a feed holds (the latest starts). */
 export const FEED_EVENTS_MAX = 5000;
+/** The time one range read may spend expanding repetitions before it answers `truncated` (D41). */
+const RANGE_BUDGET_MS = 3000;
+/** Rows per statement when many ids are named (below SQLite's and PostgreSQL's limits). */
+const IDS_PER_QUERY = 900;
+/** Events written per transaction by an import: short, so that other requests get the database. */
+const IMPORT_CHUNK = 250;
 
 /** An event's fields once checked, as written. */
 interface NewEvent {
@@ -61,6 +74,7 @@ interface NewEvent {
   recurrence: string | null;
   reminder: number | null;
   uid: string;
+  sequence?: number;
 }
 
 /** What an event's times are once read and checked: epoch ms, all-day ones on 00:00Z. */
@@ -86,7 +100,12 @@ export class CalendarService {
     return this.cache.through(key, version, () => this.range(userId, timeZone, query));
   }
 
-  /** Every occurrence overlapping [start, end) of the events the user owns or is a guest of. */
+  /**
+   * Every occurrence overlapping [start, end) of the events the user owns or is a guest of, and of
+   * their meetings: at most 5,000, the earliest (`truncated` beyond, or when expanding takes longer
+   * than its budget). Three steps, the database free between them: the series in the range (their
+   * times only), their expansion in slices, then the rows and people of what is answered.
+   */
   async range(userId: number, timeZone: string, query: EventsQuery): Promise<CalendarEvents> {
     const from = instantOf(query.start, timeZone);
     const to = instantOf(query.end, timeZone);
@@ -95,26 +114,114 @@ export class CalendarService {
         end: messages['calendar.rangeInvalid'],
       });
     }
-    return this.deps.db.connection().execute(async (db) => {
-      const entries = await this.entriesIn(db, [userId], from, to);
-      const ids = entries.filter((entry) => entry.kind === 'event').map((entry) => entry.source_id);
-      const rows =
-        ids.length === 0 ? [] : await db.selectFrom('events').selectAll().where('id', 'in', ids).execute();
-      const people = await this.peopleOf(db, rows);
-      const data: CalendarEvent[] = [];
-      for (const row of rows) {
-        const event = this.presentWith(row, people, userId);
-        for (const span of occurrencesIn(seriesOf(row), from, to, timeZone)) {
-          data.push({ ...event, start: iso(span.start), end: iso(span.end) });
-        }
+    const max = CALENDAR_RANGE_OCCURRENCES_MAX;
+    const { series, singlesFull, meetingEntries } = await this.seriesIn(userId, from, to, max);
+    const slicer = new WorkSlicer(15, RANGE_BUDGET_MS);
+    const expanded = await expandRange(
+      series.map((row) => ({ series: seriesOf(row), ref: row.id })),
+      from,
+      to,
+      timeZone,
+      max,
+      slicer,
+    );
+    const meetings = meetingEntries.filter((entry) => overlaps(entry, from, to));
+    let occurrences = expanded.occurrences;
+    let truncated = expanded.truncated || singlesFull;
+    if (occurrences.length + meetings.length > max) {
+      occurrences = [...occurrences].sort((a, b) => a.start - b.start).slice(0, max - meetings.length);
+      truncated = true;
+    }
+    const ids = [...new Set(occurrences.map((occurrence) => occurrence.ref))];
+    const rows = new Map<number, EventRow>();
+    for (const chunk of chunks(ids)) {
+      for (const row of await this.deps.db
+        .selectFrom('events')
+        .selectAll()
+        .where('id', 'in', chunk)
+        .execute()) {
+        rows.set(row.id, row);
       }
-      const meetingIds = entries
-        .filter((entry) => entry.kind === 'meeting' && overlaps(entry, from, to))
-        .map((entry) => entry.source_id);
-      data.push(...(await this.meetingsOn(db, meetingIds)));
-      data.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : Number(a._id) - Number(b._id)));
-      return { data };
-    });
+      await slicer.pause();
+    }
+    const people = await this.peopleOf(this.deps.db, [...rows.values()]);
+    const presented = new Map<number, CalendarOccurrence>();
+    const data: CalendarOccurrence[] = [];
+    for (const occurrence of occurrences) {
+      const row = rows.get(occurrence.ref);
+      if (!row) continue;
+      let event = presented.get(row.id);
+      if (!event)
+        presented.set(row.id, (event = presentOccurrence(row, people.guests.get(row.id) ?? [], userId)));
+      data.push({ ...event, start: iso(occurrence.start), end: iso(occurrence.end) });
+      if (data.length % 500 === 0) await slicer.pause();
+    }
+    const meetingEntriesShown = await this.meetingsOn(
+      this.deps.db,
+      meetings.map((entry) => entry.source_id),
+    );
+    const peopleById: Record<string, PublicUser> = {};
+    for (const [id, user] of people.users) peopleById[String(id)] = user;
+    for (const meeting of meetingEntriesShown) {
+      peopleById[meeting.owner._id] = meeting.owner;
+      for (const guest of meeting.guestUsers) peopleById[guest._id] = guest;
+      const { owner: _owner, guestUsers: _guests, ...occurrence } = meeting;
+      data.push(occurrence);
+    }
+    data.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : Number(a._id) - Number(b._id)));
+    return { data, people: peopleById, truncated };
+  }
+
+  /**
+   * The user's series that may overlap [from, to), by their times only: the short single events
+   * by one range of their start, the earliest `max` + 1 of those that may overlap (`singlesFull`
+   * when there were more), the repeating and long ones by their series' span; and the meetings'
+   * entries. One connection, released before anything is expanded.
+   */
+  private async seriesIn(userId: number, from: number, to: number, max: number) {
+    const upper = iso(to + ZONE_SLACK_MS);
+    const lower = iso(from - ZONE_SLACK_MS);
+    const columns = [
+      'events.id',
+      'events.start_at',
+      'events.end_at',
+      'events.all_day',
+      'events.time_zone',
+      'events.recurrence',
+      'events.last_start_at',
+    ] as const;
+    const base = (isLong: boolean) =>
+      this.deps.db
+        .selectFrom('calendar_entries')
+        .innerJoin('events', 'events.id', 'calendar_entries.source_id')
+        .select(columns)
+        .where('calendar_entries.user_id', '=', userId)
+        .where('calendar_entries.kind', '=', 'event')
+        .where('calendar_entries.is_long', '=', isLong)
+        .where('calendar_entries.start_at', '<', upper)
+        .where('calendar_entries.end_at', '>=', lower);
+    const [singles, long, meetingEntries] = await Promise.all([
+      base(false)
+        .where('calendar_entries.start_at', '>=', iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS))
+        .where((eb) =>
+          eb.or([eb('events.all_day', '=', true), eb('calendar_entries.end_at', '>=', iso(from))]),
+        )
+        .orderBy('calendar_entries.start_at')
+        .limit(max + 1)
+        .execute(),
+      base(true).execute(),
+      this.deps.db
+        .selectFrom('calendar_entries')
+        .select(['source_id', 'start_at', 'end_at'])
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'meeting')
+        .where('is_long', '=', false)
+        .where('start_at', '>=', iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS))
+        .where('start_at', '<', upper)
+        .where('end_at', '>=', lower)
+        .execute(),
+    ]);
+    return { series: [...singles, ...long], singlesFull: singles.length > max, meetingEntries };
   }
 
   /** Meetings as calendar entries: their time, their organiser and the invitees who accepted. */
@@ -236,9 +343,13 @@ export class CalendarService {
   async create(userId: number, timeZone: string, input: CreateEventInput): Promise<CalendarEvent> {
     const times = timesOf(input.start, input.end, input.allDay);
     checkRule(times, timeZone, input.recurrence);
+    const lastStart = await lastStartAt({ ...times, timeZone, recurrence: input.recurrence });
     return this.deps.db.transaction().execute(async (trx) => {
+      if ((await this.ownedCount(trx, userId)) >= CALENDAR_EVENTS_PER_USER_MAX) {
+        throw badRequest('LIMIT_REACHED', 'calendar.eventsLimit');
+      }
       const guests = await this.resolveGuests(trx, userId, input.guests, input.groups);
-      const row = await this.insertEvent(trx, userId, guests, {
+      const row = await this.insertEvent(trx, userId, guests, lastStart, {
         ...input,
         ...times,
         timeZone,
@@ -250,41 +361,122 @@ export class CalendarService {
     });
   }
 
+  private async ownedCount(db: Db, userId: number): Promise<number> {
+    const { count } = await db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('owner_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+
   /**
-   * The events of an iCalendar file, added as the user's own (no guests) in one transaction; an
-   * event whose UID the user already has is skipped, so importing a file twice adds nothing.
+   * The events of an iCalendar file, as the user's own (no guests), by UID (D40): one the user does
+   * not have is added; one they have is updated when the file's is newer (a higher SEQUENCE, or at
+   * the same SEQUENCE a LAST-MODIFIED after our last change), else left unchanged. Written in
+   * transactions of 250 events with the event loop turning between them, so that a 20,000-event
+   * file keeps the database and the process free for others (a re-import finishes an interrupted
+   * one). New events beyond the user's 100,000 come back in `overLimit`.
    */
   async importEvents(
     userId: number,
     events: ImportedEvent[],
-  ): Promise<{ imported: number; skipped: number }> {
-    return this.deps.db.transaction().execute(async (trx) => {
-      const uids = [...new Set(events.map((event) => event.uid).filter(Boolean))];
-      const known = new Set<string>();
-      for (let index = 0; index < uids.length; index += 500) {
+    slicer: WorkSlicer,
+  ): Promise<{ imported: number; updated: number; unchanged: number; overLimit: ImportedEvent[] }> {
+    // One event per UID, the file's latest; none without a UID gets one of ours.
+    const byUid = new Map<string, ImportedEvent>();
+    for (const event of events) {
+      const uid = event.uid || `${randomUUID()}@cadence`;
+      const seen = byUid.get(uid);
+      if (!seen || newer(event, seen.sequence, seen.modified ?? 0))
+        byUid.set(uid, event.uid ? event : { ...event, uid });
+    }
+    const known = new Map<string, { id: number; sequence: number; updated_at: string }>();
+    for (const uids of chunks([...byUid.keys()])) {
+      const rows = await this.deps.db
+        .selectFrom('events')
+        .select(['id', 'uid', 'sequence', 'updated_at'])
+        .where('owner_id', '=', userId)
+        .where('uid', 'in', uids)
+        .execute();
+      for (const row of rows) known.set(row.uid, row);
+      await slicer.pause();
+    }
+    let room = CALENDAR_EVENTS_PER_USER_MAX - (await this.ownedCount(this.deps.db, userId));
+    const inserts: Array<NewEvent & { lastStart: string | null }> = [];
+    const updates: Array<NewEvent & { id: number; lastStart: string | null }> = [];
+    const overLimit: ImportedEvent[] = [];
+    let unchanged = 0;
+    for (const event of byUid.values()) {
+      const mine = known.get(event.uid);
+      if (mine && !newer(event, mine.sequence, Date.parse(mine.updated_at))) {
+        unchanged += 1;
+        continue;
+      }
+      if (!mine && room <= 0) {
+        overLimit.push(event);
+        continue;
+      }
+      const lastStart = event.lastStart === null ? null : iso(event.lastStart);
+      if (mine) updates.push({ ...event, id: mine.id, lastStart });
+      else {
+        inserts.push({ ...event, lastStart });
+        room -= 1;
+      }
+    }
+    for (const chunk of chunks(inserts, IMPORT_CHUNK)) {
+      await this.deps.db.transaction().execute(async (trx) => {
+        const at = now();
         const rows = await trx
-          .selectFrom('events')
-          .select('uid')
-          .where('owner_id', '=', userId)
-          .where('uid', 'in', uids.slice(index, index + 500))
+          .insertInto('events')
+          .values(
+            chunk.map((fields) => ({
+              owner_id: userId,
+              ...eventColumns(fields),
+              created_at: at,
+              updated_at: at,
+            })),
+          )
+          .returningAll()
           .execute();
-        rows.forEach((row) => known.add(row.uid));
-      }
-      let imported = 0;
-      for (const event of events) {
-        if (event.uid && known.has(event.uid)) continue;
-        const recurrence =
-          event.recurrence && isUsableRule({ ...event, recurrence: event.recurrence })
-            ? event.recurrence
-            : null;
-        const uid = event.uid || `${randomUUID()}@cadence`;
-        known.add(uid);
-        await this.insertEvent(trx, userId, [], { ...event, recurrence, uid, reminder: event.reminder });
-        imported += 1;
-      }
-      if (imported > 0) await bumpListVersions(trx, [userId], 'calendar');
-      return { imported, skipped: events.length - imported };
-    });
+        await trx
+          .insertInto('calendar_entries')
+          .values(rows.flatMap((row) => entriesOf(row, [userId])))
+          .execute();
+        for (const row of rows) if (row.reminder !== null) await this.deps.reminders.syncEvent(trx, row.id);
+        await bumpListVersions(trx, [userId], 'calendar');
+      });
+      await slicer.pause();
+    }
+    for (const chunk of chunks(updates, IMPORT_CHUNK)) {
+      await this.deps.db.transaction().execute(async (trx) => {
+        for (const fields of chunk) {
+          const { owner_id: _owner, ...columns } = { owner_id: userId, ...eventColumns(fields) };
+          await trx
+            .updateTable('events')
+            .set({ ...columns, updated_at: now() })
+            .where('id', '=', fields.id)
+            .execute();
+          const row = await trx
+            .selectFrom('events')
+            .selectAll()
+            .where('id', '=', fields.id)
+            .executeTakeFirstOrThrow();
+          const guests = await guestsOf(trx, fields.id);
+          await trx
+            .deleteFrom('calendar_entries')
+            .where('kind', '=', 'event')
+            .where('source_id', '=', fields.id)
+            .execute();
+          await writeEntries(trx, row, [userId, ...guests]);
+          await this.deps.reminders.syncEvent(trx, fields.id);
+          await bumpListVersions(trx, guests, 'calendar');
+        }
+        await bumpListVersions(trx, [userId], 'calendar');
+      });
+      await slicer.pause();
+    }
+    return { imported: inserts.length, updated: updates.length, unchanged, overLimit };
   }
 
   /** The rows of every event on the user's calendar, for the feed: owned and guest of. */
@@ -348,24 +540,19 @@ export class CalendarService {
     }));
   }
 
-  private async insertEvent(trx: Db, userId: number, guests: number[], fields: NewEvent): Promise<EventRow> {
+  private async insertEvent(
+    trx: Db,
+    userId: number,
+    guests: number[],
+    lastStart: string | null,
+    fields: NewEvent,
+  ): Promise<EventRow> {
     const at = now();
     const { id } = await trx
       .insertInto('events')
       .values({
         owner_id: userId,
-        title: fields.title,
-        description: fields.description,
-        url: fields.url,
-        location: fields.location,
-        category: fields.category,
-        all_day: fields.allDay,
-        start_at: iso(fields.start),
-        end_at: iso(fields.end),
-        time_zone: fields.timeZone,
-        recurrence: fields.recurrence,
-        reminder: fields.reminder,
-        uid: fields.uid,
+        ...eventColumns({ ...fields, lastStart }),
         created_at: at,
         updated_at: at,
       })
@@ -399,6 +586,7 @@ export class CalendarService {
       );
       const recurrence = input.recurrence !== undefined ? input.recurrence : event.recurrence;
       checkRule(times, timeZone, recurrence);
+      const lastStart = await lastStartAt({ ...times, timeZone, recurrence });
       const before = await guestsOf(trx, id);
       let guests = before;
       if (input.guests !== undefined || input.groups !== undefined) {
@@ -419,6 +607,12 @@ export class CalendarService {
           end_at: iso(times.end),
           time_zone: timeZone,
           recurrence,
+          last_start_at: lastStart,
+          ...(times.start !== Date.parse(event.start_at) ||
+          times.end !== Date.parse(event.end_at) ||
+          recurrence !== event.recurrence
+            ? { sequence: event.sequence + 1 }
+            : {}),
           updated_at: now(),
         })
         .where('id', '=', id)
@@ -555,18 +749,56 @@ interface People {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The columns an event's fields are written to. */
+function eventColumns(fields: NewEvent & { lastStart: string | null }) {
+  return {
+    title: fields.title,
+    description: fields.description,
+    url: fields.url,
+    location: fields.location,
+    category: fields.category,
+    all_day: fields.allDay,
+    start_at: iso(fields.start),
+    end_at: iso(fields.end),
+    time_zone: fields.timeZone,
+    recurrence: fields.recurrence,
+    reminder: fields.reminder,
+    uid: fields.uid,
+    last_start_at: fields.lastStart,
+    ...(fields.sequence !== undefined ? { sequence: fields.sequence } : {}),
+  };
+}
+
+/** Whether an imported event is newer than what is kept (D40). */
+function newer(event: ImportedEvent, sequence: number, modified: number): boolean {
+  if (event.sequence !== sequence) return event.sequence > sequence;
+  return (event.modified ?? 0) > modified;
+}
+
 /** Whether an entry's own span (a meeting's time) overlaps [from, to). */
 const overlaps = (entry: { start_at: string; end_at: string }, from: number, to: number) =>
   Date.parse(entry.start_at) < to && Date.parse(entry.end_at) > from;
 
-export function seriesOf(row: EventRow): Series {
+/** An event's times, as the occurrences module expands them. */
+export function seriesOf(
+  row: Pick<EventRow, 'start_at' | 'end_at' | 'all_day' | 'time_zone' | 'recurrence' | 'last_start_at'>,
+): Series {
   return {
     start: Date.parse(row.start_at),
     end: Date.parse(row.end_at),
     allDay: bool(row.all_day),
     timeZone: row.time_zone,
     recurrence: row.recurrence,
+    // Unknown (worked out when needed) for a row written without it.
+    ...(row.last_start_at ? { lastStart: Date.parse(row.last_start_at) } : {}),
   };
+}
+
+/** Ids in groups small enough for one `in (…)`. */
+export function chunks<T>(ids: T[], size = IDS_PER_QUERY): T[][] {
+  const groups: T[][] = [];
+  for (let index = 0; index < ids.length; index += size) groups.push(ids.slice(index, index + size));
+  return groups;
 }
 
 /** A range bound: an instant, or a day's 00:00 in the reader's time zone. */
@@ -625,21 +857,30 @@ async function writeGuests(db: Db, eventId: number, userIds: number[]): Promise<
 }
 
 /** The event's entry on each person's calendar: its first start and its last end. */
-export async function writeEntries(db: Db, row: EventRow, userIds: number[]): Promise<void> {
+export function entriesOf(row: EventRow, userIds: number[]) {
   const series = seriesOf(row);
   const isLong = series.recurrence !== null || series.end - series.start > SHORT_EVENT_MAX_MS;
-  const endAt = seriesEnd(series);
-  await db
-    .insertInto('calendar_entries')
-    .values(
-      [...new Set(userIds)].map((user_id) => ({
-        user_id,
-        kind: 'event' as const,
-        source_id: row.id,
-        is_long: isLong,
-        start_at: row.start_at,
-        end_at: endAt,
-      })),
-    )
-    .execute();
+  const last = row.last_start_at ? Date.parse(row.last_start_at) : series.recurrence ? null : series.start;
+  const endAt = seriesEndOf(series, last);
+  return [...new Set(userIds)].map((user_id) => ({
+    user_id,
+    kind: 'event' as const,
+    source_id: row.id,
+    is_long: isLong,
+    start_at: row.start_at,
+    end_at: endAt,
+  }));
+}
+
+export async function writeEntries(db: Db, row: EventRow, userIds: number[]): Promise<void> {
+  await db.insertInto('calendar_entries').values(entriesOf(row, userIds)).execute();
+}
+
+/** The ISO start of an event's last occurrence, or null for a rule without end (see Series.lastStart). */
+export async function lastStartAt(
+  fields: { start: number; end: number; allDay: boolean; timeZone: string; recurrence: string | null },
+  slicer?: WorkSlicer,
+): Promise<string | null> {
+  const last = await lastStartOf({ ...fields }, slicer);
+  return last === null ? null : iso(last);
 }

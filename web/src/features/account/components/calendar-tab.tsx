@@ -2,13 +2,14 @@
  * Account settings → Calendar (issue 11): the secret feed address that calendar apps subscribe to
  * (made, shown once with copy, replaced or revoked), and the import of an .ics file.
  */
-import type { CalendarFeed } from '@cadence/contract';
+import type { CalendarFeed, CalendarImportResult } from '@cadence/contract';
 import {
   Alert,
   Button,
   CopyButton,
   FileInput,
   Group,
+  List,
   Skeleton,
   Stack,
   Text,
@@ -151,6 +152,33 @@ function FeedSection() {
   );
 }
 
+/** What an import left out and why (D40), in the user's language: the first twenty, then a count. */
+function SkippedList({ result }: { result: CalendarImportResult }) {
+  const { t } = useTranslation();
+  if (result.skippedCount === 0) return null;
+  const shown = result.skipped.slice(0, 20);
+  return (
+    <Alert color="yellow" title={t('account.calendar.skippedTitle')} data-testid="import-skipped">
+      <List size="sm" spacing={4}>
+        {shown.map((skip, index) => (
+          <List.Item key={`${skip.uid}-${index}`}>
+            <Text span fw={600} size="sm">
+              {skip.summary || t('account.calendar.untitled')}
+            </Text>
+            {' — '}
+            {t(`api.${skip.reason}`)}
+          </List.Item>
+        ))}
+      </List>
+      {result.skippedCount > shown.length && (
+        <Text size="sm" mt={4}>
+          {t('account.calendar.skippedMore', { count: result.skippedCount - shown.length })}
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
 function ImportSection() {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
@@ -159,7 +187,15 @@ function ImportSection() {
   const submit = async () => {
     if (!file) return;
     const result = await importing.mutateAsync(file);
-    toastSuccess(t, t('account.calendar.imported', { count: result.imported, skipped: result.skipped }));
+    toastSuccess(
+      t,
+      t('account.calendar.imported', {
+        count: result.imported,
+        updated: result.updated,
+        unchanged: result.unchanged,
+        skipped: result.skippedCount,
+      }),
+    );
     setFile(null);
   };
 
@@ -193,6 +229,7 @@ function ImportSection() {
         </Button>
       </Group>
       {importing.isError && <ErrorAlert error={importing.error} />}
+      {importing.data && <SkippedList result={importing.data} />}
     </Stack>
   );
 }

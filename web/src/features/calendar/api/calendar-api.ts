@@ -4,7 +4,13 @@
  * drag is optimistic: the cached ranges change at once and go back with a toast if the server
  * refuses. A repeating event moves as a whole series.
  */
-import type { CalendarEvent, CalendarEvents, CreateEventForm, UpdateEventForm } from '@cadence/contract';
+import type {
+  CalendarEvent,
+  CalendarEvents,
+  CreateEventForm,
+  PublicUser,
+  UpdateEventForm,
+} from '@cadence/contract';
 import {
   keepPreviousData,
   type QueryClient,
@@ -48,6 +54,23 @@ const eventPath = (id: string) => `/calender/${encodeURIComponent(id)}`;
 const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
   Date.now() - query.state.dataUpdatedAt > 2000;
 
+/**
+ * The occurrences of a range answer with their owner and guests as people: the answer lists each
+ * person once (D41) and names them by id in each occurrence.
+ */
+export function withPeople(range: CalendarEvents): { data: CalendarEvent[]; truncated: boolean } {
+  const person = (id: string): PublicUser =>
+    range.people[id] ?? { _id: id, username: '', fullName: '', avatar: null, country: '' };
+  return {
+    data: range.data.map((occurrence) => ({
+      ...occurrence,
+      owner: person(occurrence.user),
+      guestUsers: occurrence.guests.map(person),
+    })),
+    truncated: range.truncated,
+  };
+}
+
 /** GET /calender/events: every occurrence overlapping the range, mine and those I am a guest of. */
 export const getEventsQueryOptions = (userId: string, range: CalendarRange) =>
   queryOptions({
@@ -56,6 +79,7 @@ export const getEventsQueryOptions = (userId: string, range: CalendarRange) =>
       api.get<CalendarEvents>(
         `/calender/events?${new URLSearchParams({ start: range.start, end: range.end })}`,
       ),
+    select: withPeople,
     refetchOnMount: unlessJustFetched,
     // The next month keeps this one's events on screen until its answer.
     placeholderData: keepPreviousData,
@@ -97,6 +121,7 @@ export function useMoveEvent() {
       queryClient.setQueriesData<CalendarEvents>({ queryKey: calendarQueryKey }, (range) =>
         range?.data
           ? {
+              ...range,
               data: range.data.map((occurrence) =>
                 occurrence._id === move.event._id
                   ? { ...occurrence, ...moveTimes(occurrence, move) }

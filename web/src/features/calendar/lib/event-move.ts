@@ -3,20 +3,20 @@
  * clock in the user's time zone (10:00 stays 10:00 across daylight saving time), all-day events
  * move by days, and a rule on weekdays moves its weekdays with the series.
  */
-import type { CalendarEvent, UpdateEventForm } from '@cadence/contract';
+import type { CalendarOccurrence, UpdateEventForm } from '@cadence/contract';
 import { DAY_MS, type Delta, shiftDay, shiftInstant, toWallTime } from './event-times';
 import { shiftRuleDays } from './rrule-text';
 
 /** A drag or a resize: how far the start and the end of the dragged occurrence moved. */
 export interface EventMove {
-  event: CalendarEvent;
+  event: CalendarOccurrence;
   startDelta: Delta;
   endDelta: Delta;
   timeZone: string;
 }
 
 /** An occurrence (or a series' first one) moved, timed events on the wall clock of the time zone. */
-export function moveTimes(event: CalendarEvent, { startDelta, endDelta, timeZone }: EventMove) {
+export function moveTimes(event: CalendarOccurrence, { startDelta, endDelta, timeZone }: EventMove) {
   const shift = (instant: string, delta: Delta) =>
     event.allDay ? `${shiftDay(instant, delta)}T00:00:00.000Z` : shiftInstant(instant, delta, timeZone);
   return {

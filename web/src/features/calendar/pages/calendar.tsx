@@ -7,7 +7,7 @@
  */
 import { type CalendarEvent, type EventCategory, eventCategories } from '@cadence/contract';
 import { useCalendarController } from '@fullcalendar/react';
-import { Card, Grid, Skeleton, Stack } from '@mantine/core';
+import { Alert, Card, Grid, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,6 +67,11 @@ export function Component() {
           <Card withBorder padding="sm">
             <Stack gap="sm">
               <ErrorAlert error={account.error ?? events.error} />
+              {events.data?.truncated && (
+                <Alert color="yellow" variant="light" data-testid="calendar-truncated">
+                  {t('calendar.truncated')}
+                </Alert>
+              )}
               {timeZone ? (
                 <CalendarView
                   events={visible}

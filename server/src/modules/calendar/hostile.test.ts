@@ -1,0 +1,364 @@
+/**
+ * Bounded calendar work (D41), tried as an attacker would: the worst files we could write are
+ * uploaded over real HTTP while /api/health is polled every 50 ms, with the event loop's delay
+ * (monitorEventLoopDelay) and the process's memory watched. Each hostile file is answered in
+ * under a second, with nothing of it stored that should not be; health answers within 200 ms
+ * throughout; no block of the event loop over 100 ms; memory grows by less than 100 MB. Then a
+ * real-sized export of 20,000 events comes in whole, and the range reads of a calendar made to
+ * hurt them stay bounded (at most 5,000 occurrences, `truncated`).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { type CalendarEvents, type CalendarImportResult, type ErrorBody, messages } from '@cadence/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, ok, type TestUser } from '../../test/factories';
+import { fingerprint, useTestApp } from '../../test/harness';
+
+const t = useTestApp();
+const run = promisify(execFile);
+let base = '';
+
+beforeAll(async () => {
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+
+interface Measured<T> {
+  result: T;
+  ms: number;
+  healthMaxMs: number;
+  healthPolls: number;
+  loopMaxMs: number;
+  memoryGrowthMb: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `work` while /api/health is polled every 50 ms, the event loop and memory watched. */
+async function measured<T>(work: () => Promise<T>): Promise<Measured<T>> {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const health: number[] = [];
+  let stop = false;
+  loop.enable();
+  const poller = (async () => {
+    while (!stop) {
+      const started = performance.now();
+      const response = await fetch(`${base}/api/health`);
+      await response.text();
+      expect(response.status).toBe(200);
+      health.push(performance.now() - started);
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+      await sleep(50);
+    }
+  })();
+  await sleep(60);
+  const started = performance.now();
+  const result = await work();
+  const ms = performance.now() - started;
+  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  await sleep(60);
+  stop = true;
+  await poller;
+  loop.disable();
+  return {
+    result,
+    ms,
+    healthMaxMs: Math.max(...health),
+    healthPolls: health.length,
+    loopMaxMs: loop.max / 1e6,
+    memoryGrowthMb: (rssPeak - rssBefore) / 2 ** 20,
+  };
+}
+
+/** Uploads the file as a separate client does (curl, in a process of its own). */
+async function upload(user: TestUser, content: string): Promise<{ status: number; body: unknown }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'cadence-ics-'));
+  const file = path.join(dir, 'calendar.ics');
+  await writeFile(file, content);
+  try {
+    const { stdout } = await run('curl', [
+      '-sS',
+      '-o',
+      '-',
+      '-w',
+      '\n%{http_code}',
+      '-H',
+      `authorization: Bearer ${user.token}`,
+      '-F',
+      `file=@${file};type=text/calendar`,
+      `${base}/api/calender/import`,
+    ]);
+    const cut = stdout.lastIndexOf('\n');
+    return { status: Number(stdout.slice(cut + 1)), body: JSON.parse(stdout.slice(0, cut)) as unknown };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const figures: string[] = [];
+
+function expectBounded(name: string, run: Measured<unknown>, answerWithinMs: number): void {
+  figures.push(
+    `${name}: answer ${run.ms.toFixed(0)} ms, health max ${run.healthMaxMs.toFixed(0)} ms over ${run.healthPolls} polls, ` +
+      `event loop max ${run.loopMaxMs.toFixed(0)} ms, memory +${run.memoryGrowthMb.toFixed(0)} MB`,
+  );
+  expect(run.ms, name).toBeLessThan(answerWithinMs);
+  expect(run.healthMaxMs, name).toBeLessThan(200);
+  expect(run.loopMaxMs, name).toBeLessThan(100);
+  expect(run.memoryGrowthMb, name).toBeLessThan(100);
+}
+
+afterAll(() => {
+  // The figures the issue asks for, in the test's output.
+  console.log(`D41 hostile files:\n  ${figures.join('\n  ')}`);
+});
+
+const calendar = (...lines: string[]) => calendarOf(lines);
+const calendarOf = (lines: string[]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Hostile//EN', lines.join('\r\n'), 'END:VCALENDAR', ''].join(
+    '\r\n',
+  );
+
+const event = (uid: string, ...lines: string[]) => [
+  'BEGIN:VEVENT',
+  `UID:${uid}`,
+  'DTSTAMP:20261101T000000Z',
+  ...lines,
+  'END:VEVENT',
+];
+
+/** A VTIMEZONE whose standard time repeats at `freq` since 1970: the file that stopped the server. */
+const zoneRepeating = (freq: string) =>
+  calendar(
+    'BEGIN:VTIMEZONE',
+    'TZID:Evil/Zone',
+    'BEGIN:STANDARD',
+    'DTSTART:19700101T000000',
+    'TZOFFSETFROM:+0100',
+    'TZOFFSETTO:+0200',
+    `RRULE:FREQ=${freq}`,
+    'END:STANDARD',
+    'END:VTIMEZONE',
+    ...event('evil-1', 'DTSTART;TZID=Evil/Zone:20261201T100000', 'SUMMARY:Evil'),
+  );
+
+describe('hostile iCalendar files (D41)', () => {
+  it.each(['SECONDLY', 'MINUTELY', 'HOURLY'])(
+    'a VTIMEZONE repeating %s is skipped as an unreadable zone, quickly',
+    async (freq) => {
+      const me = await buildUser(t);
+      const file = zoneRepeating(freq);
+      if (freq === 'SECONDLY') expect(Buffer.byteLength(file)).toBeLessThan(400);
+      const before = await fingerprint(t.database);
+      const run = await measured(() => upload(me, file));
+      expect(run.result.status).toBe(400);
+      expect((run.result.body as ErrorBody).fields?.file).toBe(messages['calendar.skip.zoneUnknown']);
+      expect(await fingerprint(t.database)).toEqual(before);
+      expectBounded(`VTIMEZONE ${freq}`, run, 1000);
+    },
+  );
+
+  it('offsets of ±9999 are skipped, the readable events of the file still come in', async () => {
+    const me = await buildUser(t);
+    const file = calendar(
+      'BEGIN:VTIMEZONE',
+      'TZID:Far/Away',
+      'BEGIN:STANDARD',
+      'DTSTART:19700101T000000',
+      'TZOFFSETFROM:-9999',
+      'TZOFFSETTO:+9999',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+      ...event('far-1', 'DTSTART;TZID=Far/Away:20261201T100000', 'SUMMARY:Far'),
+      ...event('near-1', 'DTSTART:20261201T100000Z', 'DTEND:20261201T110000Z', 'SUMMARY:Near'),
+    );
+    const run = await measured(() => upload(me, file));
+    expect(run.result.status).toBe(201);
+    expect(run.result.body).toMatchObject({
+      imported: 1,
+      skipped: [{ uid: 'far-1', summary: 'Far', reason: 'calendar.skip.zoneUnknown' }],
+    });
+    expectBounded('offsets ±9999', run, 1000);
+  });
+
+  it('dates in the year 9999 or that are not dates are skipped with their reason', async () => {
+    const me = await buildUser(t);
+    const file = calendar(
+      ...event('garbage', 'DTSTART:99999999T999999Z', 'SUMMARY:Garbage'),
+      ...event('far-future', 'DTSTART:99991231T100000Z', 'SUMMARY:Far future'),
+      ...event('long-ago', 'DTSTART;VALUE=DATE:18000101', 'SUMMARY:Long ago'),
+      ...event(
+        'until-far',
+        'DTSTART:20261201T100000Z',
+        'RRULE:FREQ=YEARLY;UNTIL=99991231T000000Z',
+        'SUMMARY:Yearly',
+      ),
+    );
+    const run = await measured(() => upload(me, file));
+    expect(run.result.status).toBe(201);
+    const body = run.result.body as CalendarImportResult;
+    expect(body.imported).toBe(1);
+    expect(body.skipped).toEqual([
+      { uid: 'garbage', summary: 'Garbage', reason: 'calendar.skip.badDate' },
+      { uid: 'far-future', summary: 'Far future', reason: 'calendar.skip.yearRange' },
+      { uid: 'long-ago', summary: 'Long ago', reason: 'calendar.skip.yearRange' },
+    ]);
+    // The yearly series ends with 2200.
+    const late = await ok<CalendarEvents>(
+      t,
+      'GET',
+      '/api/calender/events?start=2200-06-01T00:00:00Z&end=2201-06-01T00:00:00Z',
+      me.token,
+    );
+    expect(late.data.map((occurrence) => occurrence.start)).toEqual(['2200-12-01T10:00:00.000Z']);
+    expectBounded('year 9999', run, 1000);
+  });
+
+  it('20,001 events or 2,001 repeating ones → 413, read no further, nothing stored', async () => {
+    const me = await buildUser(t);
+    const before = await fingerprint(t.database);
+    const many = calendarOf(
+      Array.from({ length: 20_001 }, (_, i) =>
+        event(`e${i}`, 'DTSTART:20261201T100000Z', `SUMMARY:E${i}`),
+      ).flat(),
+    );
+    const tooMany = await measured(() => upload(me, many));
+    expect(tooMany.result.status).toBe(413);
+    expect((tooMany.result.body as ErrorBody).message).toBe(messages['calendar.importTooManyEvents']);
+    expectBounded('20,001 events', tooMany, 1000);
+
+    const series = calendarOf(
+      Array.from({ length: 2001 }, (_, i) =>
+        event(`s${i}`, 'DTSTART:20261201T100000Z', 'RRULE:FREQ=DAILY', `SUMMARY:S${i}`),
+      ).flat(),
+    );
+    const tooManySeries = await measured(() => upload(me, series));
+    expect(tooManySeries.result.status).toBe(413);
+    expect((tooManySeries.result.body as ErrorBody).message).toBe(messages['calendar.importTooManySeries']);
+    expectBounded('2,001 series', tooManySeries, 1000);
+    expect(await fingerprint(t.database)).toEqual(before);
+  });
+
+  it('a 2 MB single line is skipped as too large; the other events come in', async () => {
+    const me = await buildUser(t);
+    const file = calendar(
+      ...event('huge', 'DTSTART:20261201T100000Z', 'SUMMARY:Huge', `DESCRIPTION:${'x'.repeat(2_000_000)}`),
+      ...event('small', 'DTSTART:20261202T100000Z', 'SUMMARY:Small'),
+    );
+    const run = await measured(() => upload(me, file));
+    expect(run.result.status).toBe(201);
+    expect(run.result.body).toMatchObject({
+      imported: 1,
+      skipped: [{ uid: 'huge', summary: 'Huge', reason: 'calendar.skip.tooLarge' }],
+    });
+    expectBounded('2 MB line', run, 1000);
+  });
+
+  it('rules that never or rarely repeat cost a budget, not the process', async () => {
+    const me = await buildUser(t);
+    const rules = [
+      'FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=30',
+      'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;COUNT=1000',
+      'FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=31',
+      'FREQ=DAILY;INTERVAL=7;BYDAY=TU',
+      'FREQ=WEEKLY;BYDAY=MO;BYMONTHDAY=29;BYMONTH=2;COUNT=1000',
+    ];
+    const file = calendarOf(
+      Array.from({ length: 2000 }, (_, i) =>
+        event(`r${i}`, 'DTSTART:20260105T100000Z', `RRULE:${rules[i % rules.length]}`, `SUMMARY:R${i}`),
+      ).flat(),
+    );
+    const run = await measured(() => upload(me, file));
+    expect(run.result.status).toBe(201);
+    const body = run.result.body as CalendarImportResult;
+    expect(body.imported + body.skippedCount).toBe(2000);
+    const reasons = new Set(body.skipped.map((skip) => skip.reason));
+    expect(
+      [...reasons].every((reason) =>
+        ['calendar.skip.ruleUnsupported', 'calendar.skip.tooComplex'].includes(reason),
+      ),
+    ).toBe(true);
+    expectBounded('2,000 sparse rules', run, 2000);
+    const read = await measured(() =>
+      ok<CalendarEvents>(t, 'GET', '/api/calender/events?start=2026-01-01&end=2027-02-01', me.token),
+    );
+    expectBounded('a year of 2,000 sparse rules', read, 2000);
+  });
+});
+
+describe('large calendars stay bounded (D41)', () => {
+  it('a real-sized export of 20,000 events comes in whole, the server answering throughout', async () => {
+    const me = await buildUser(t);
+    await ok(t, 'PUT', '/api/account', me.token, { timeZone: 'Europe/Paris' });
+    const lines: string[] = [];
+    for (let i = 0; i < 20_000; i += 1) {
+      const day = new Date(Date.UTC(2024, 0, 1) + Math.floor(i / 10) * 86_400_000);
+      const stamp = day.toISOString().slice(0, 10).replace(/-/g, '');
+      const hour = String(8 + (i % 10)).padStart(2, '0');
+      lines.push(
+        ...event(
+          `real-${i}@google.com`,
+          `DTSTART;TZID=Europe/Paris:${stamp}T${hour}0000`,
+          `DTEND;TZID=Europe/Paris:${stamp}T${hour}4500`,
+          ...(i % 20 === 0 ? ['RRULE:FREQ=WEEKLY;COUNT=10'] : []),
+          `SUMMARY:Meeting number ${i} with the team about the quarterly plan`,
+          `DESCRIPTION:${'Agenda: numbers\\, plans and questions. '.repeat(4)}`,
+          'LOCATION:Room 4\\; second floor',
+          'SEQUENCE:0',
+          'STATUS:CONFIRMED',
+          ...(i % 5 === 0 ? ['BEGIN:VALARM', 'ACTION:DISPLAY', 'TRIGGER:-PT10M', 'END:VALARM'] : []),
+        ),
+      );
+    }
+    const file = calendarOf(['X-WR-TIMEZONE:Europe/Paris', ...lines]);
+    const run = await measured(() => upload(me, file));
+    expect(run.result.status, JSON.stringify(run.result.body).slice(0, 300)).toBe(201);
+    expect(run.result.body).toMatchObject({ imported: 20_000, skippedCount: 0 });
+    expectBounded(`20,000 events (${(file.length / 2 ** 20).toFixed(1)} MB)`, run, 60_000);
+
+    // A month of it: every occurrence, its people once.
+    const month = await measured(() =>
+      ok<CalendarEvents>(t, 'GET', '/api/calender/events?start=2024-03-01&end=2024-04-01', me.token),
+    );
+    expect(month.result.truncated).toBe(false);
+    expect(month.result.data.length).toBeGreaterThan(300);
+    expect(Object.keys(month.result.people)).toEqual([me.id]);
+    expectBounded('a month of 20,000 events', month, 1000);
+
+    // Re-importing the same file changes nothing.
+    const again = await measured(() => upload(me, file));
+    expect(again.result.body).toMatchObject({ imported: 0, updated: 0, unchanged: 20_000 });
+    expectBounded('the same 20,000 again', again, 60_000);
+  });
+
+  it('a range read expands at most 5,000 occurrences, the earliest, and says it was truncated', async () => {
+    const me = await buildUser(t);
+    const file = calendarOf(
+      Array.from({ length: 2000 }, (_, i) =>
+        event(
+          `d${i}`,
+          `DTSTART:20260105T${String(i % 24).padStart(2, '0')}0000Z`,
+          'RRULE:FREQ=DAILY',
+          `SUMMARY:D${i}`,
+        ),
+      ).flat(),
+    );
+    expect((await upload(me, file)).status).toBe(201);
+    const read = await measured(() =>
+      ok<CalendarEvents>(t, 'GET', '/api/calender/events?start=2026-01-01&end=2027-02-01', me.token),
+    );
+    const { data, truncated } = read.result;
+    expect(truncated).toBe(true);
+    expect(data).toHaveLength(5000);
+    // The earliest: 2,000 a day from 5 January, so nothing after 7 January.
+    expect(data[0]!.start).toBe('2026-01-05T00:00:00.000Z');
+    expect(data.at(-1)!.start < '2026-01-08').toBe(true);
+    expect(data.map((o) => o.start)).toEqual(data.map((o) => o.start).sort());
+    expectBounded('a year of 2,000 daily series', read, 1000);
+  });
+});

@@ -1,0 +1,600 @@
+/**
+ * Reading an iCalendar file someone else wrote (D40, D41), under budgets: the file is cut into its
+ * components by a scanner of our own that counts as it goes (at most 20,000 events and 2,000
+ * repeating ones: ImportTooLarge beyond), each component is parsed alone by ical.js (at most 1 MB
+ * each), and the event loop turns every few milliseconds. A component that cannot be read is
+ * skipped with a reason; the rest of the file still comes in.
+ *
+ * Time zones: an IANA TZID is used as it is; a Windows one (Outlook, Exchange) through CLDR's table
+ * (windows-iana); a path ending in an IANA name (Thunderbird's "/mozilla.org/…/Europe/Berlin") by
+ * that name; any other by the file's own VTIMEZONE, read only when its rules repeat yearly or less
+ * often with offsets within ±18 h, and replaced by the IANA zone whose offsets match it over the
+ * event's years (so that a series keeps its local time as everywhere else here). Floating times are
+ * in the calendar's X-WR-TIMEZONE, else the importer's zone; a series whose start is in UTC repeats
+ * in UTC.
+ */
+import ICAL from 'ical.js';
+import { DateTime, IANAZone } from 'luxon';
+import rrulePackage from 'rrule';
+import { findIana } from 'windows-iana';
+import {
+  CALENDAR_IMPORT_EVENTS_MAX,
+  CALENDAR_IMPORT_SERIES_MAX,
+  type EventCategory,
+  eventCategories,
+  type ImportSkipReason,
+  isRecurrenceRule,
+  REMINDER_MAX_MINUTES,
+} from '@cadence/contract';
+import type { WorkSlicer } from '../../lib/work-slicer';
+import { boundedBetween, isUsableRule, lastStartOf, YEAR_MAX, YEAR_MIN } from './occurrences';
+
+const { RRule } = rrulePackage;
+const DAY_MS = 86_400_000;
+/** The largest component read (its lines, unfolded); a larger one is skipped. */
+const COMPONENT_MAX_CHARS = 1_000_000;
+/** The most VTIMEZONE components considered, and observances (STANDARD, DAYLIGHT) in each. */
+const ZONES_MAX = 100;
+const OBSERVANCES_MAX = 200;
+const OFFSET_MAX_SECONDS = 18 * 3600;
+/** The time the rules' checks may take in all, for one file. */
+const RULE_CHECKS_BUDGET_MS = 500;
+
+/** What an imported VEVENT becomes: the fields of `createEventInput`, checked as such afterwards. */
+export interface ImportedEvent {
+  uid: string;
+  sequence: number;
+  /** LAST-MODIFIED (or DTSTAMP), epoch ms, or null. */
+  modified: number | null;
+  title: string;
+  description: string;
+  location: string;
+  url: string;
+  category: EventCategory;
+  allDay: boolean;
+  start: number;
+  end: number;
+  timeZone: string;
+  recurrence: string | null;
+  /** No occurrence starts after this (Series.lastStart): epoch ms, or null for a rule without end. */
+  lastStart: number | null;
+  reminder: number | null;
+}
+
+export interface ImportSkip {
+  uid: string;
+  summary: string;
+  reason: ImportSkipReason;
+}
+
+export class NotICalendar extends Error {}
+
+/** More events or repeating events than an import takes (413). */
+export class ImportTooLarge extends Error {
+  constructor(readonly key: 'calendar.importTooManyEvents' | 'calendar.importTooManySeries') {
+    super(key);
+  }
+}
+
+class Skip extends Error {
+  constructor(readonly reason: ImportSkipReason) {
+    super(reason);
+  }
+}
+
+/** A component as the scanner found it: its unfolded lines, or that it was too large. */
+interface RawComponent {
+  name: string;
+  lines: string[];
+  chars: number;
+  tooLarge: boolean;
+  /** For a skip report even when the component is not parsed. */
+  uid: string;
+  summary: string;
+  repeats: boolean;
+  isOverride: boolean;
+}
+
+/** The unfolded lines of the text, one at a time (RFC 5545 §3.1: a line that starts with a space or tab continues the one before). */
+function* logicalLines(text: string): Generator<string> {
+  let current: string | null = null;
+  let index = 0;
+  while (index <= text.length) {
+    let end = text.indexOf('\n', index);
+    if (end === -1) end = text.length;
+    let line = text.slice(index, end);
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    index = end + 1;
+    if ((line.startsWith(' ') || line.startsWith('\t')) && current !== null) {
+      current += line.slice(1);
+      continue;
+    }
+    if (current !== null) yield current;
+    current = line;
+  }
+  if (current !== null && current !== '') yield current;
+}
+
+const propertyName = (line: string) => {
+  const stop = line.search(/[;:]/);
+  return (stop === -1 ? line : line.slice(0, stop)).toUpperCase();
+};
+
+const propertyValue = (line: string) => {
+  // The value follows the first colon that is not inside a quoted parameter.
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const ch = line[i];
+    if (ch === '"') quoted = !quoted;
+    else if (ch === ':' && !quoted) return line.slice(i + 1);
+  }
+  return '';
+};
+
+/** What the scanner meets at the calendar's level: a component, or the calendar's X-WR-TIMEZONE. */
+type Found = { component: RawComponent } | { calendarZone: string };
+
+/**
+ * The file's components in order, by one pass over its lines: each component's unfolded lines
+ * (those of VEVENTs only when `keepEvents`; none past 1 MB), with what a skip report names. Not a
+ * VCALENDAR → NotICalendar. The event loop turns every 2,000 lines.
+ */
+async function* walk(text: string, slicer: WorkSlicer, keepEvents: boolean): AsyncGenerator<Found> {
+  let depth = 0;
+  let sawCalendar = false;
+  let current: RawComponent | null = null;
+  let inner = 0;
+  let count = 0;
+  for (const line of logicalLines(text)) {
+    if ((count += 1) % 2000 === 0) await slicer.pause();
+    if (line.trim() === '') continue;
+    const name = propertyName(line);
+    if (depth === 0) {
+      if (name === 'BEGIN' && propertyValue(line).trim().toUpperCase() === 'VCALENDAR') {
+        depth = 1;
+        sawCalendar = true;
+      } else if (!sawCalendar) throw new NotICalendar();
+      continue;
+    }
+    if (current === null) {
+      if (name === 'BEGIN') {
+        current = {
+          name: propertyValue(line).trim().toUpperCase(),
+          lines: [line],
+          chars: line.length,
+          tooLarge: false,
+          uid: '',
+          summary: '',
+          repeats: false,
+          isOverride: false,
+        };
+        inner = 0;
+      } else if (name === 'END') depth = 0;
+      else if (name === 'X-WR-TIMEZONE') yield { calendarZone: propertyValue(line).trim() };
+      continue;
+    }
+    if (name === 'BEGIN') inner += 1;
+    if (name === 'END' && inner > 0) inner -= 1;
+    else if (name === 'END') {
+      current.lines.push(line);
+      yield { component: current };
+      current = null;
+      continue;
+    }
+    if (current.name === 'VEVENT' && inner === 0) {
+      if (name === 'UID') current.uid = unescapeText(propertyValue(line)).slice(0, 255);
+      else if (name === 'SUMMARY') current.summary = unescapeText(propertyValue(line)).slice(0, 200);
+      else if (name === 'RRULE' || name === 'RDATE') current.repeats = true;
+      else if (name === 'RECURRENCE-ID') current.isOverride = true;
+    }
+    const keep = (current.name === 'VEVENT' && keepEvents) || current.name === 'VTIMEZONE';
+    if (!keep || current.tooLarge) continue;
+    current.chars += line.length + 2;
+    if (current.chars > COMPONENT_MAX_CHARS) {
+      current.tooLarge = true;
+      current.lines = [];
+    } else current.lines.push(line);
+  }
+  if (!sawCalendar) throw new NotICalendar();
+}
+
+/**
+ * The first pass: the file's time zones and X-WR-TIMEZONE, and its events counted — more than
+ * 20,000, or 2,000 repeating, stops it (ImportTooLarge). Events' lines are not kept.
+ */
+async function survey(text: string, slicer: WorkSlicer) {
+  const zones: RawComponent[] = [];
+  let calendarZone: string | null = null;
+  let events = 0;
+  let series = 0;
+  for await (const found of walk(text, slicer, false)) {
+    if ('calendarZone' in found) {
+      calendarZone ??= found.calendarZone;
+      continue;
+    }
+    const { component } = found;
+    if (component.name === 'VTIMEZONE' && zones.length < ZONES_MAX) zones.push(component);
+    if (component.name !== 'VEVENT') continue;
+    if ((events += 1) > CALENDAR_IMPORT_EVENTS_MAX) throw new ImportTooLarge('calendar.importTooManyEvents');
+    if (component.repeats && !component.isOverride && (series += 1) > CALENDAR_IMPORT_SERIES_MAX) {
+      throw new ImportTooLarge('calendar.importTooManySeries');
+    }
+  }
+  return { zones, calendarZone };
+}
+
+function unescapeText(value: string): string {
+  return value.replace(/\\([\\;,nN])/g, (_, ch: string) => (ch === 'n' || ch === 'N' ? '\n' : ch)).trim();
+}
+
+// ---- Time zones --------------------------------------------------------------------------------
+
+const ianaCache = new Map<string, string | null>();
+// ICU loads its zone data when first asked about a name it does not know (~100 ms): at start,
+// rather than during the first import.
+IANAZone.isValidZone('Not/A_Zone');
+
+/** The IANA zone a TZID names: itself, a Windows name's, or an IANA name ending a path; else null. */
+export function ianaZoneOf(tzid: string): string | null {
+  const name = tzid.replace(/^"|"$/g, '').trim();
+  const cached = ianaCache.get(name);
+  if (cached !== undefined) return cached;
+  let zone: string | null = null;
+  if (name !== '' && name.length <= 200) {
+    if (IANAZone.isValidZone(name) && !/^[+-]|^Etc\/GMT[+-]\d{3,}/.test(name)) zone = name;
+    else {
+      const windows = findIana(name)[0];
+      if (windows && IANAZone.isValidZone(windows)) zone = windows;
+      else {
+        const parts = name.split('/');
+        for (let i = 1; i < parts.length - 1 && zone === null; i += 1) {
+          const tail = parts.slice(i).join('/');
+          if (tail.includes('/') && IANAZone.isValidZone(tail)) zone = tail;
+        }
+      }
+    }
+  }
+  if (ianaCache.size > 10_000) ianaCache.clear();
+  ianaCache.set(name, zone);
+  return zone;
+}
+
+/** IANA zones, for matching a file's own VTIMEZONE to one. */
+let ianaNames: string[] | null = null;
+function allIanaZones(): string[] {
+  ianaNames ??= Intl.supportedValuesOf('timeZone').filter((zone) => IANAZone.isValidZone(zone));
+  return ianaNames;
+}
+
+/**
+ * A file's VTIMEZONE, if it is safe to read: yearly (or rarer) rules, at most 200 observances,
+ * offsets within ±18 h, every rule yielding a change within ten years of its start. Null otherwise.
+ */
+function safeZone(component: ICAL.Component): ICAL.Timezone | null {
+  const observances = [
+    ...component.getAllSubcomponents('standard'),
+    ...component.getAllSubcomponents('daylight'),
+  ];
+  if (observances.length === 0 || observances.length > OBSERVANCES_MAX) return null;
+  for (const observance of observances) {
+    for (const name of ['tzoffsetto', 'tzoffsetfrom']) {
+      // As written: ical.js folds an offset like +9999 into range.
+      const written = /^([+-])(\d{2})(\d{2})(\d{2})?$/.exec(
+        String(observance.getFirstProperty(name)?.toICALString() ?? '').replace(/^[^:]*:/, ''),
+      );
+      if (!written) return null;
+      const [hours, minutes, seconds = '0'] = written.slice(2).map((part) => part ?? '0');
+      if (Number(minutes) > 59 || Number(seconds) > 59) return null;
+      if (Number(hours) * 3600 + Number(minutes) * 60 > OFFSET_MAX_SECONDS) return null;
+    }
+    const start = observance.getFirstPropertyValue('dtstart');
+    if (!(start instanceof ICAL.Time) || start.year < 1 || start.year > YEAR_MAX) return null;
+    if (observance.getAllProperties('rdate').length > 1000) return null;
+    const rules = observance.getAllProperties('rrule');
+    if (rules.length > 1) return null;
+    for (const property of rules) {
+      const recur = property.getFirstValue() as ICAL.Recur;
+      if (recur.freq !== 'YEARLY' || (recur.interval ?? 1) < 1) return null;
+      const parts = recur.parts as Record<string, unknown[]>;
+      for (const [part, values] of Object.entries(parts)) {
+        if (!['BYMONTH', 'BYDAY', 'BYMONTHDAY', 'BYSETPOS'].includes(part) || values.length > 7) return null;
+      }
+      // It must change within ten years of its start (rrule walks ten yearly periods at most).
+      try {
+        const text = recur.toString().replace(/;?UNTIL=[^;]*/i, '');
+        const first = new Date(Date.UTC(Math.max(start.year, 1900), start.month - 1, 1));
+        const rule = new RRule({ ...RRule.parseString(text), dtstart: first });
+        if (boundedBetween(rule, first, new Date(first.getTime() + 3660 * DAY_MS), 1).length === 0) {
+          return null;
+        }
+      } catch {
+        return null;
+      }
+    }
+  }
+  try {
+    return new ICAL.Timezone(component);
+  } catch {
+    return null;
+  }
+}
+
+/** The offset (minutes east of UTC) of a file's zone at an instant. */
+function fileZoneOffset(zone: ICAL.Timezone, ms: number): number {
+  const time = ICAL.Time.fromJSDate(new Date(ms), true);
+  return zone.utcOffset(time) / 60;
+}
+
+/**
+ * The IANA zone whose offsets equal the file zone's on the 1st and 15th of each month of `year`
+ * and the next (the importer's zone first, then all by name), or null.
+ */
+function matchingIana(zone: ICAL.Timezone, year: number, preferred: string): string | null {
+  const samples: number[] = [];
+  for (let month = 0; month < 24; month += 1) {
+    for (const day of [1, 15]) samples.push(Date.UTC(year + Math.floor(month / 12), month % 12, day, 12));
+  }
+  const wanted = samples.map((ms) => fileZoneOffset(zone, ms));
+  const matches = (candidate: string) =>
+    samples.every((ms, index) => DateTime.fromMillis(ms, { zone: candidate }).offset === wanted[index]);
+  if (matches(preferred)) return preferred;
+  return allIanaZones().find(matches) ?? null;
+}
+
+/** The zones a file names, resolved once each. */
+class Zones {
+  private readonly fileZones = new Map<string, RawComponent>();
+  private readonly read = new Map<string, ICAL.Timezone | null>();
+  private readonly matched = new Map<string, string | null>();
+
+  constructor(
+    raw: RawComponent[],
+    private readonly importerZone: string,
+  ) {
+    for (const component of raw) {
+      const tzid = component.lines.find((line) => propertyName(line) === 'TZID');
+      if (tzid) this.fileZones.set(propertyValue(tzid).replace(/^"|"$/g, '').trim(), component);
+    }
+  }
+
+  /** The file's own definition of a TZID, if safe. */
+  private fileZone(tzid: string): ICAL.Timezone | null {
+    if (this.read.has(tzid)) return this.read.get(tzid)!;
+    const raw = this.fileZones.get(tzid);
+    let zone: ICAL.Timezone | null = null;
+    if (raw && !raw.tooLarge) {
+      try {
+        zone = safeZone(new ICAL.Component(ICAL.parse(raw.lines.join('\r\n')) as unknown[]));
+      } catch {
+        zone = null;
+      }
+    }
+    this.read.set(tzid, zone);
+    return zone;
+  }
+
+  /**
+   * The IANA zone for a TZID: by name, else the file's VTIMEZONE matched to an IANA zone over the
+   * year it is first used in (and the next). Throws Skip('zoneUnknown') when neither works.
+   */
+  iana(tzid: string, year: number): string {
+    const byName = ianaZoneOf(tzid);
+    if (byName) return byName;
+    const key = tzid;
+    if (!this.matched.has(key)) {
+      const fileZone = this.fileZone(tzid.replace(/^"|"$/g, '').trim());
+      this.matched.set(key, fileZone ? matchingIana(fileZone, year, this.importerZone) : null);
+    }
+    const zone = this.matched.get(key);
+    if (!zone) throw new Skip('calendar.skip.zoneUnknown');
+    return zone;
+  }
+}
+
+// ---- Events ------------------------------------------------------------------------------------
+
+const DATE_PROPERTIES = new Set(['DTSTART', 'DTEND', 'RECURRENCE-ID', 'EXDATE', 'RDATE', 'DUE']);
+
+/**
+ * Date properties whose value is a bare date written without VALUE=DATE (Google reads them as
+ * dates, and so do we); every other line as it is.
+ */
+function withDateValues(line: string): string {
+  const name = propertyName(line);
+  if (!DATE_PROPERTIES.has(name)) return line;
+  const value = propertyValue(line);
+  if (!/^\d{8}(,\d{8})*$/.test(value.trim()) || /;VALUE=/i.test(line.slice(0, line.length - value.length))) {
+    return line;
+  }
+  return `${line.slice(0, name.length)};VALUE=DATE${line.slice(name.length)}`;
+}
+
+const RAW_DATE = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?$/;
+
+/** Checks a raw date or date-time value: its fields in range, its year in 1900–2200. */
+function checkRawDate(value: string): void {
+  const match = RAW_DATE.exec(value.trim());
+  if (!match) throw new Skip('calendar.skip.badDate');
+  const [y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0] = match.slice(1, 7).map((part) => Number(part ?? 0));
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) {
+    throw new Skip('calendar.skip.badDate');
+  }
+  if (y < YEAR_MIN || y > YEAR_MAX) throw new Skip('calendar.skip.yearRange');
+  if (new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d) throw new Skip('calendar.skip.badDate');
+}
+
+/** Everything about one file that reading its events needs. */
+interface Context {
+  zones: Zones;
+  /** Where floating times are: X-WR-TIMEZONE, else the importer's zone. */
+  floatingZone: string;
+  importerZone: string;
+}
+
+/**
+ * The file's events, and what was skipped and why. Throws NotICalendar for a file that is not
+ * iCalendar, ImportTooLarge past the limits.
+ */
+export async function readIcs(
+  text: string,
+  importerZone: string,
+  slicer: WorkSlicer,
+): Promise<{ events: ImportedEvent[]; skipped: ImportSkip[] }> {
+  const surveyed = await survey(text, slicer);
+  const calendarZone = surveyed.calendarZone ? ianaZoneOf(surveyed.calendarZone) : null;
+  const context: Context = {
+    zones: new Zones(surveyed.zones, importerZone),
+    floatingZone: calendarZone ?? importerZone,
+    importerZone,
+  };
+  const events: ImportedEvent[] = [];
+  const skipped: ImportSkip[] = [];
+  let ruleTime = 0;
+  // The second pass reads each event as it is met, keeping only what it becomes.
+  for await (const found of walk(text, slicer, true)) {
+    if (!('component' in found) || found.component.name !== 'VEVENT') continue;
+    const raw = found.component;
+    await slicer.pause();
+    const skip = (reason: ImportSkipReason) => skipped.push({ uid: raw.uid, summary: raw.summary, reason });
+    if (raw.tooLarge) {
+      skip('calendar.skip.tooLarge');
+      continue;
+    }
+    if (raw.isOverride) {
+      skip('calendar.skip.overrideUnsupported');
+      continue;
+    }
+    try {
+      const started = performance.now();
+      const event = readEvent(raw, context, ruleTime > RULE_CHECKS_BUDGET_MS);
+      // A rule with COUNT is counted out to its last start now, within the same budget.
+      if (event?.recurrence) event.lastStart = await lastStartOf(event, slicer);
+      if (raw.repeats) ruleTime += performance.now() - started;
+      if (event) events.push(event);
+    } catch (error) {
+      skip(error instanceof Skip ? error.reason : 'calendar.skip.unreadable');
+    }
+  }
+  return { events, skipped };
+}
+
+/** One VEVENT, or null when the file cancels it; throws Skip with the reason it cannot be read. */
+function readEvent(raw: RawComponent, context: Context, outOfRuleTime: boolean): ImportedEvent | null {
+  for (const line of raw.lines) {
+    const name = propertyName(line);
+    if (name === 'DTSTART' || name === 'DTEND' || name === 'RDATE' || name === 'EXDATE') {
+      for (const value of propertyValue(line).split(',')) {
+        if (!/^\d{8}T?\d{0,6}Z?$/.test(value.trim()) && /;VALUE=PERIOD/i.test(line)) continue;
+        checkRawDate(value);
+      }
+    }
+  }
+  const component = new ICAL.Component(ICAL.parse(raw.lines.map(withDateValues).join('\r\n')) as unknown[]);
+  if (String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED') return null;
+  const startProp = component.getFirstProperty('dtstart');
+  if (!startProp) throw new Skip('calendar.skip.noStart');
+  const startTime = startProp.getFirstValue() as ICAL.Time;
+  const allDay = startTime.isDate;
+  const tzid = startProp.getParameter('tzid') as string | undefined;
+
+  const zoneFor = (time: ICAL.Time, propTzid: string | undefined): string | null => {
+    if (time.isDate) return null;
+    if (time.zone === ICAL.Timezone.utcTimezone) return 'UTC';
+    if (propTzid) return context.zones.iana(propTzid, time.year);
+    return context.floatingZone;
+  };
+  const instant = (time: ICAL.Time, propTzid: string | undefined): number => {
+    if (time.isDate) return Date.UTC(time.year, time.month - 1, time.day);
+    const zone = zoneFor(time, propTzid)!;
+    const ms = DateTime.fromObject(
+      {
+        year: time.year,
+        month: time.month,
+        day: time.day,
+        hour: time.hour,
+        minute: time.minute,
+        second: time.second,
+      },
+      { zone },
+    ).toMillis();
+    if (!Number.isFinite(ms)) throw new Skip('calendar.skip.badDate');
+    return ms;
+  };
+  const startZone = zoneFor(startTime, tzid);
+  const start = instant(startTime, tzid);
+  let end: number;
+  const endProp = component.getFirstProperty('dtend');
+  const duration = component.getFirstPropertyValue('duration');
+  if (endProp) {
+    const endTime = endProp.getFirstValue() as ICAL.Time;
+    // An all-day start with a timed end (or the reverse) reads as the start's kind.
+    end =
+      endTime.isDate === allDay
+        ? instant(endTime, endProp.getParameter('tzid') as string | undefined)
+        : start;
+  } else if (duration instanceof ICAL.Duration) end = start + duration.toSeconds() * 1000;
+  else end = allDay ? start + DAY_MS : start;
+  if (!(end >= start)) end = allDay ? start + DAY_MS : start;
+  if (allDay && end === start) end = start + DAY_MS;
+  if (end - start > 3660 * DAY_MS) throw new Skip('calendar.skip.badDate');
+
+  // A series repeats in its start's zone: an IANA one, UTC for a start in UTC, or the floating zone.
+  const timeZone = allDay ? context.importerZone : (startZone ?? context.importerZone);
+  const recurs = component.getAllProperties('rrule');
+  let recurrence: string | null = null;
+  if (recurs.length > 0) {
+    const rule = (recurs[0]!.getFirstValue() as ICAL.Recur).toString().toUpperCase();
+    if (!isRecurrenceRule(rule) || outOfRuleTime) {
+      throw new Skip(outOfRuleTime ? 'calendar.skip.tooComplex' : 'calendar.skip.ruleUnsupported');
+    }
+    if (!isUsableRule({ start, end, allDay, timeZone, recurrence: rule })) {
+      throw new Skip('calendar.skip.ruleUnsupported');
+    }
+    recurrence = rule;
+  }
+  const category = String(component.getFirstPropertyValue('categories') ?? '').trim();
+  const known = eventCategories.find((name) => name.toLowerCase() === category.toLowerCase());
+  const modifiedValue =
+    component.getFirstPropertyValue('last-modified') ?? component.getFirstPropertyValue('dtstamp');
+  const sequence = Number(component.getFirstPropertyValue('sequence') ?? 0);
+  return {
+    uid: String(component.getFirstPropertyValue('uid') ?? '').slice(0, 255),
+    sequence: Number.isSafeInteger(sequence) && sequence >= 0 ? Math.min(sequence, 1_000_000) : 0,
+    modified: modifiedValue instanceof ICAL.Time ? modifiedValue.toJSDate().getTime() || null : null,
+    title: text(component, 'summary', 200) || 'Untitled',
+    description: text(component, 'description', 5000),
+    location: text(component, 'location', 200),
+    url: webAddress(text(component, 'url', 2000)),
+    category: known ?? 'Personal',
+    allDay,
+    start,
+    end,
+    timeZone,
+    recurrence,
+    lastStart: start,
+    reminder: reminderOf(component),
+  };
+}
+
+function text(component: ICAL.Component, name: string, max: number): string {
+  const value = component.getFirstPropertyValue(name);
+  return typeof value === 'string' ? value.replace(/\0/g, '').trim().slice(0, max) : '';
+}
+
+function webAddress(value: string): string {
+  return /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value) ? value : '';
+}
+
+/** The first alarm that rings a whole number of minutes before the start, within four weeks. */
+function reminderOf(component: ICAL.Component): number | null {
+  for (const alarm of component.getAllSubcomponents('valarm')) {
+    const trigger = alarm.getFirstPropertyValue('trigger');
+    if (!(trigger instanceof ICAL.Duration)) continue;
+    const seconds = -trigger.toSeconds();
+    const related = alarm.getFirstProperty('trigger')?.getParameter('related');
+    if (related === 'END' || seconds < 0 || seconds % 60 !== 0) continue;
+    const minutes = seconds / 60;
+    if (minutes <= REMINDER_MAX_MINUTES) return minutes;
+  }
+  return null;
+}
