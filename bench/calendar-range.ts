@@ -593,9 +593,11 @@ function entriesPlanProblem(engine: Engine, plan: string[]): string | null {
 }
 
 const statementNames = [
-  'short entries by start, with their events’ times',
-  'repeating and long entries, with their events’ times',
+  'short entries by start',
+  'repeating and long entries',
   'meetings’ entries',
+  'their events’ times',
+  'their exceptions',
   'the events answered',
   'their guests',
   'their people',

@@ -25,6 +25,13 @@ export const calendarMessages = {
   'calendar.importTooManySeries': 'A file may hold at most 2,000 repeating events.',
   'calendar.eventsLimit': 'A calendar holds at most 100,000 events.',
   'calendar.yearRange': 'Dates must fall between the years 1900 and 2200.',
+  'calendar.occurrenceInvalid':
+    'Name the occurrence by its original start, an instant such as 2026-12-01T09:00:00.000Z.',
+  'calendar.occurrenceRequired': 'Name the occurrence to change or delete.',
+  'calendar.scopeInvalid': 'Choose this event, this and following events, or all events.',
+  'calendar.scopeFieldsInvalid':
+    'Guests and the repetition change for all events, or for this and following events.',
+  'calendar.exceptionsLimit': 'A repeating event may have at most 1,000 changed or deleted occurrences.',
   'calendar.skip.noStart': 'The event has no start.',
   'calendar.skip.badDate': 'A date or time of the event cannot be read.',
   'calendar.skip.yearRange': 'A date of the event falls outside the years 1900 to 2200.',

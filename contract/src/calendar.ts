@@ -139,6 +139,12 @@ export const calendarEvent = z
     reminder: z.number().int().nullable().describe('Minutes before each start, or null'),
     recurrence: z.string().nullable().describe('An RFC 5545 RRULE, or null'),
     timeZone: z.string().describe('The owner’s time zone, in which the repetition keeps its local time'),
+    occurrence: z
+      .string()
+      .describe(
+        'The occurrence’s original start, an ISO UTC instant (RFC 5545 RECURRENCE-ID): names it in D39’s calls',
+      ),
+    exception: z.boolean().describe('True for an occurrence changed on its own (D39)'),
     seriesStart: z.string().describe('The first occurrence’s start (equal to start when not repeating)'),
     seriesEnd: z.string().describe('The first occurrence’s end'),
     editable: z.boolean().describe('True for the owner; guests see the event read-only'),
@@ -209,6 +215,35 @@ export type UpdateEventInput = z.infer<typeof updateEventInput>;
 export type UpdateEventForm = z.input<typeof updateEventInput>;
 
 export const eventParams = z.object({ id: eventId });
+
+/** D39: which occurrences a change or a delete is for. */
+export const eventScopes = ['this', 'following', 'all'] as const;
+export type EventScope = (typeof eventScopes)[number];
+
+const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+export const eventScopeQuery = z
+  .strictObject({
+    occurrence: z
+      .string()
+      .refine(
+        (value) => instant.test(value) && !Number.isNaN(Date.parse(value)),
+        m['calendar.occurrenceInvalid'],
+      )
+      .optional()
+      .describe('The occurrence’s original start (its `occurrence`), an ISO UTC instant'),
+    scope: z
+      .enum(eventScopes, { error: m['calendar.scopeInvalid'] })
+      .optional()
+      .describe(
+        'this: that occurrence alone; following: it and the later ones (a new series); all (default)',
+      ),
+  })
+  .refine((query) => query.scope === undefined || query.scope === 'all' || query.occurrence !== undefined, {
+    message: m['calendar.occurrenceRequired'],
+    path: ['occurrence'],
+  });
+export type EventScopeQuery = z.infer<typeof eventScopeQuery>;
 
 export const eventsQuery = z.strictObject({
   start: z.string().refine(isInstantOrDay).describe('An instant, or a day (its 00:00 in your time zone)'),

@@ -237,6 +237,22 @@ export const yourDataExport = z
           createdAt: z.string(),
           updatedAt: z.string(),
           guests: z.array(person),
+          /** Occurrences changed, cancelled or added one by one (D39), by their original start. */
+          exceptions: z.array(
+            z.object({
+              occurrence: z.string(),
+              kind: z.enum(['override', 'exclusion', 'addition']),
+              title: z.string().nullable(),
+              description: z.string().nullable(),
+              url: z.string().nullable(),
+              location: z.string().nullable(),
+              category: z.string().nullable(),
+              allDay: z.boolean().nullable(),
+              start: z.string().nullable(),
+              end: z.string().nullable(),
+              reminder: z.number().nullable(),
+            }),
+          ),
         }),
       ),
       guestOf: z.array(

@@ -25,3 +25,25 @@ export async function choose(page: Page, scope: Locator, label: string, option: 
   await scope.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option }).click();
 }
+
+/** Drags an element's middle to the middle of another's column, at the same height. */
+export async function dragTo(page: Page, element: Locator, column: Locator) {
+  const from = (await element.boundingBox())!;
+  const to = (await column.boundingBox())!;
+  const y = from.y + from.height / 2;
+  await page.mouse.move(from.x + from.width / 2, y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, y, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, y, { steps: 10 });
+  await page.mouse.up();
+}
+
+/** Imports an .ics file from account settings → Calendar and waits for the result's toast. */
+export async function importIcs(page: Page, file: string, result: string) {
+  await page.goto('/pages/account-setting?tab=calendar');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByLabel('iCalendar file').click();
+  await (await chooser).setFiles(file);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await page.getByText(result, { exact: true }).waitFor();
+}

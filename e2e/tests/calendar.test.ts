@@ -1,15 +1,15 @@
 /**
  * The calendar (D31) as people use it, in Chromium: A (whose account is in Berlin time) adds a
  * weekly event with B as guest through the drawer, finds it week after week, drags it to another
- * day (the series moves, on screen at once and on the server), and reads the calendar in German;
+ * day choosing "All events" (the series moves, on screen at once and on the server), and reads the
+ * calendar in German;
  * B sees it in B's own time zone, read-only. No serious accessibility violation in either skin.
  */
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { violationsAtRest } from '../support/axe';
 import { arrive as arriveAt, callAs, makeFriends, sessionOf } from '../support/people';
 import { addDays, wallTime } from '../support/time';
-import { choose, shown, shownTimes } from '../support/calendar';
+import { choose, dragTo, shown, shownTimes } from '../support/calendar';
 import { useAppServer } from '../support/server';
 
 const server = useAppServer();
@@ -17,18 +17,6 @@ const server = useAppServer();
 const arrive = (name: string) => arriveAt(server.url, name);
 
 const BERLIN = 'Europe/Berlin';
-
-/** Drags an element's middle to the middle of another's column, at the same height. */
-async function dragTo(page: Page, element: Locator, column: Locator) {
-  const from = (await element.boundingBox())!;
-  const to = (await column.boundingBox())!;
-  const y = from.y + from.height / 2;
-  await page.mouse.move(from.x + from.width / 2, y);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, y, { steps: 3 });
-  await page.mouse.move(to.x + to.width / 2, y, { steps: 10 });
-  await page.mouse.up();
-}
 
 describe('the calendar', () => {
   it('adds a weekly event with a guest, moves it by drag, speaks German, and shows it read-only to the guest', async () => {
@@ -96,6 +84,10 @@ describe('the calendar', () => {
     const event = calendar.getByRole('button', { name: /Team sync/ });
     expect(await shown(page, 'Team sync').getAttribute('data-draggable')).toBe('true');
     await dragTo(page, event, calendar.locator(`[role="cell"][data-date="${target}"]`).last());
+    // A repeating event asks which occurrences move (D39): all of them here.
+    const which = page.getByRole('dialog', { name: 'Move repeating event' });
+    await which.getByRole('radio', { name: 'All events' }).check();
+    await which.getByRole('button', { name: 'OK' }).click();
     expect((await saved).status()).toBe(200);
     await expect.poll(() => shownTimes(page, 'Team sync', BERLIN)).toEqual([`${target} 10:00`]);
     const moved = await callAs(page, 'get', `/api/calender/events/${created!._id}`);

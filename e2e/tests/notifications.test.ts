@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { arrive as arriveAt, sessionOf } from '../support/people';
+import { importIcs } from '../support/calendar';
 import { useAppServer } from '../support/server';
 
 const server = useAppServer({ REMINDERS_EVERY: '200ms' });
@@ -128,17 +129,7 @@ describe('account settings → Calendar', () => {
         '',
       ].join('\r\n'),
     );
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByLabel('iCalendar file').click();
-    await (await chooser).setFiles(file);
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await expect
-      .poll(() =>
-        page
-          .getByText('Imported: 1. Updated: 0. Unchanged: 0. Not imported: 0.', { exact: true })
-          .isVisible(),
-      )
-      .toBe(true);
+    await importIcs(page, file, 'Imported: 1. Updated: 0. Unchanged: 0. Not imported: 0.');
     const { token } = await sessionOf(page);
     const range = await page.request.get('/api/calender/events?start=2026-12-25&end=2026-12-26', {
       headers: { authorization: `Bearer ${token}` },

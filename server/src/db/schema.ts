@@ -286,6 +286,26 @@ export interface TodoTagsTable {
   tag_id: number | null;
 }
 
+/** One occurrence of a series changed, cancelled or added (D39, D40), by its original start. */
+export interface EventExceptionsTable {
+  event_id: number;
+  /** The occurrence's original start (RECURRENCE-ID); an addition's own start */
+  occurrence_at: Timestamp;
+  kind: 'override' | 'exclusion' | 'addition';
+  /** An override's and an addition's fields; null for an exclusion */
+  title: string | null;
+  description: string | null;
+  url: string | null;
+  location: string | null;
+  category: string | null;
+  all_day: DbBool | null;
+  start_at: Timestamp | null;
+  end_at: Timestamp | null;
+  reminder: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface EventsTable {
   id: Generated<number>;
   owner_id: number;
@@ -442,6 +462,7 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   chat_reads: ChatReadsTable;
   events: EventsTable;
+  event_exceptions: EventExceptionsTable;
   event_guests: EventGuestsTable;
   calendar_entries: CalendarEntriesTable;
   meetings: MeetingsTable;

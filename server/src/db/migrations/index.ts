@@ -17,6 +17,7 @@ import { todoCompletedAt } from './0013-todo-completed-at';
 import { chat } from './0014-chat';
 import { boardCards } from './0015-board-cards';
 import { calendarBounds } from './0016-calendar-bounds';
+import { eventExceptions } from './0017-event-exceptions';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -36,5 +37,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0014-chat': chat(engine),
     '0015-board-cards': boardCards(engine),
     '0016-calendar-bounds': calendarBounds(engine),
+    '0017-event-exceptions': eventExceptions(engine),
   };
 }

@@ -88,6 +88,8 @@ describe('POST /api/calender/add-event/', () => {
       reminder: null,
       recurrence: null,
       timeZone: 'UTC',
+      occurrence: '2026-12-01T09:00:00.000Z',
+      exception: false,
       seriesStart: '2026-12-01T09:00:00.000Z',
       seriesEnd: '2026-12-01T09:30:00.000Z',
       editable: true,

@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { type CalendarEvents, type CalendarImportResult, type ErrorBody, messages } from '@cadence/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +32,8 @@ interface Measured<T> {
   healthMaxMs: number;
   healthPolls: number;
   loopMaxMs: number;
+  /** The longest garbage collection meanwhile, which the event loop's delay includes. */
+  gcMaxMs: number;
   memoryGrowthMb: number;
 }
 
@@ -44,6 +46,11 @@ async function measured<T>(work: () => Promise<T>): Promise<Measured<T>> {
   let rssPeak = rssBefore;
   const health: number[] = [];
   let stop = false;
+  let gcMaxMs = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration);
+  });
+  gc.observe({ entryTypes: ['gc'] });
   loop.enable();
   const poller = (async () => {
     while (!stop) {
@@ -65,7 +72,9 @@ async function measured<T>(work: () => Promise<T>): Promise<Measured<T>> {
   stop = true;
   await poller;
   loop.disable();
+  gc.disconnect();
   return {
+    gcMaxMs,
     result,
     ms,
     healthMaxMs: Math.max(...health),
@@ -105,7 +114,7 @@ const figures: string[] = [];
 function expectBounded(name: string, run: Measured<unknown>, answerWithinMs: number): void {
   figures.push(
     `${name}: answer ${run.ms.toFixed(0)} ms, health max ${run.healthMaxMs.toFixed(0)} ms over ${run.healthPolls} polls, ` +
-      `event loop max ${run.loopMaxMs.toFixed(0)} ms, memory +${run.memoryGrowthMb.toFixed(0)} MB`,
+      `event loop max ${run.loopMaxMs.toFixed(0)} ms (longest GC ${run.gcMaxMs.toFixed(0)} ms), memory +${run.memoryGrowthMb.toFixed(0)} MB`,
   );
   expect(run.ms, name).toBeLessThan(answerWithinMs);
   expect(run.healthMaxMs, name).toBeLessThan(200);
@@ -291,31 +300,40 @@ describe('hostile iCalendar files (D41)', () => {
   });
 });
 
+/**
+ * A Google-style export of `count` events in Europe/Paris, ten a day from 2024: a twentieth weekly
+ * for ten weeks, a fifth with an alarm, each with a description and a location.
+ */
+function googleExport(count: number): string {
+  const lines: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const day = new Date(Date.UTC(2024, 0, 1) + Math.floor(i / 10) * 86_400_000);
+    const stamp = day.toISOString().slice(0, 10).replace(/-/g, '');
+    const hour = String(8 + (i % 10)).padStart(2, '0');
+    lines.push(
+      ...event(
+        `real-${i}@google.com`,
+        `DTSTART;TZID=Europe/Paris:${stamp}T${hour}0000`,
+        `DTEND;TZID=Europe/Paris:${stamp}T${hour}4500`,
+        ...(i % 20 === 0 ? ['RRULE:FREQ=WEEKLY;COUNT=10'] : []),
+        `SUMMARY:Meeting number ${i} with the team about the quarterly plan`,
+        `DESCRIPTION:${'Agenda: numbers\\, plans and questions. '.repeat(4)}`,
+        'LOCATION:Room 4\\; second floor',
+        'SEQUENCE:0',
+        'STATUS:CONFIRMED',
+        ...(i % 5 === 0 ? ['BEGIN:VALARM', 'ACTION:DISPLAY', 'TRIGGER:-PT10M', 'END:VALARM'] : []),
+      ),
+    );
+  }
+  return calendarOf(['X-WR-TIMEZONE:Europe/Paris', ...lines]);
+}
+
 describe('large calendars stay bounded (D41)', () => {
   it('a real-sized export of 20,000 events comes in whole, the server answering throughout', async () => {
     const me = await buildUser(t);
     await ok(t, 'PUT', '/api/account', me.token, { timeZone: 'Europe/Paris' });
-    const lines: string[] = [];
-    for (let i = 0; i < 20_000; i += 1) {
-      const day = new Date(Date.UTC(2024, 0, 1) + Math.floor(i / 10) * 86_400_000);
-      const stamp = day.toISOString().slice(0, 10).replace(/-/g, '');
-      const hour = String(8 + (i % 10)).padStart(2, '0');
-      lines.push(
-        ...event(
-          `real-${i}@google.com`,
-          `DTSTART;TZID=Europe/Paris:${stamp}T${hour}0000`,
-          `DTEND;TZID=Europe/Paris:${stamp}T${hour}4500`,
-          ...(i % 20 === 0 ? ['RRULE:FREQ=WEEKLY;COUNT=10'] : []),
-          `SUMMARY:Meeting number ${i} with the team about the quarterly plan`,
-          `DESCRIPTION:${'Agenda: numbers\\, plans and questions. '.repeat(4)}`,
-          'LOCATION:Room 4\\; second floor',
-          'SEQUENCE:0',
-          'STATUS:CONFIRMED',
-          ...(i % 5 === 0 ? ['BEGIN:VALARM', 'ACTION:DISPLAY', 'TRIGGER:-PT10M', 'END:VALARM'] : []),
-        ),
-      );
-    }
-    const file = calendarOf(['X-WR-TIMEZONE:Europe/Paris', ...lines]);
+    // Made in a function of its own, so that its 400,000 lines are garbage before the upload.
+    const file = googleExport(20_000);
     const run = await measured(() => upload(me, file));
     expect(run.result.status, JSON.stringify(run.result.body).slice(0, 300)).toBe(201);
     expect(run.result.body).toMatchObject({ imported: 20_000, skippedCount: 0 });

@@ -27,7 +27,17 @@ import {
   REMINDER_MAX_MINUTES,
 } from '@cadence/contract';
 import type { WorkSlicer } from '../../lib/work-slicer';
-import { boundedBetween, isUsableRule, lastStartOf, YEAR_MAX, YEAR_MIN } from './occurrences';
+import { EXCEPTIONS_MAX } from './exceptions';
+import {
+  boundedBetween,
+  isUsableRule,
+  lastStartOf,
+  occurrencesIn,
+  remainingRule,
+  ruleEndingBefore,
+  YEAR_MAX,
+  YEAR_MIN,
+} from './occurrences';
 
 const { RRule } = rrulePackage;
 const DAY_MS = 86_400_000;
@@ -59,6 +69,29 @@ export interface ImportedEvent {
   /** No occurrence starts after this (Series.lastStart): epoch ms, or null for a rule without end. */
   lastStart: number | null;
   reminder: number | null;
+  /** Occurrences cancelled (EXDATE, a cancelled instance), changed (RECURRENCE-ID) or added (RDATE). */
+  changes: ImportedException[];
+}
+
+/** One occurrence of an imported series as the file changes it (D39's rows). */
+export interface ImportedException {
+  /** The original start (RECURRENCE-ID, EXDATE), or an addition's own start (RDATE). */
+  occurrence: number;
+  kind: 'override' | 'exclusion' | 'addition';
+  /** An override's or an addition's own fields. */
+  fields?: Pick<
+    ImportedEvent,
+    'title' | 'description' | 'url' | 'location' | 'category' | 'allDay' | 'start' | 'end' | 'reminder'
+  >;
+}
+
+/** An instance that overrides one occurrence (RECURRENCE-ID), waiting for its series. */
+interface Instance {
+  event: ImportedEvent;
+  occurrence: number;
+  thisAndFuture: boolean;
+  cancelled: boolean;
+  raw: RawComponent;
 }
 
 export interface ImportSkip {
@@ -448,6 +481,7 @@ export async function readIcs(
     importerZone,
   };
   const events: ImportedEvent[] = [];
+  const instances: Instance[] = [];
   const skipped: ImportSkip[] = [];
   let ruleTime = 0;
   // The second pass reads each event as it is met, keeping only what it becomes.
@@ -460,29 +494,113 @@ export async function readIcs(
       skip('calendar.skip.tooLarge');
       continue;
     }
-    if (raw.isOverride) {
-      skip('calendar.skip.overrideUnsupported');
-      continue;
-    }
     try {
       const started = performance.now();
-      const event = readEvent(raw, context, ruleTime > RULE_CHECKS_BUDGET_MS);
+      const read = readEvent(raw, context, ruleTime > RULE_CHECKS_BUDGET_MS);
+      if (read.instance) {
+        instances.push({ ...read.instance, event: read.event, raw });
+        continue;
+      }
+      const { event } = read;
       // A rule with COUNT is counted out to its last start now, within the same budget.
-      if (event?.recurrence) event.lastStart = await lastStartOf(event, slicer);
+      if (event.recurrence) event.lastStart = await lastStartOf(event, slicer);
       if (raw.repeats) ruleTime += performance.now() - started;
-      if (event) events.push(event);
+      if (!read.cancelled) events.push(event);
     } catch (error) {
       skip(error instanceof Skip ? error.reason : 'calendar.skip.unreadable');
     }
   }
+  await attachInstances(events, instances, skipped, slicer);
   return { events, skipped };
 }
 
-/** One VEVENT, or null when the file cancels it; throws Skip with the reason it cannot be read. */
-function readEvent(raw: RawComponent, context: Context, outOfRuleTime: boolean): ImportedEvent | null {
+/**
+ * Each instance that changes one occurrence joins its series (the file's event with its UID and a
+ * rule): cancelled, it is an exclusion; with RANGE=THISANDFUTURE it splits the series there (the
+ * series ends before it, a new one starts from it with its fields); else it is an override. One
+ * whose series is not in the file comes in as a single event of its own. A series past 1,000
+ * exceptions is skipped (D39's limit).
+ */
+async function attachInstances(
+  events: ImportedEvent[],
+  instances: Instance[],
+  skipped: ImportSkip[],
+  slicer: WorkSlicer,
+): Promise<void> {
+  const series = new Map<string, ImportedEvent>();
+  for (const event of events) if (event.recurrence && event.uid) series.set(event.uid, event);
+  instances.sort((a, b) => a.occurrence - b.occurrence);
+  for (const instance of instances) {
+    await slicer.pause();
+    const master = series.get(instance.event.uid);
+    const { event } = instance;
+    if (!master) {
+      if (instance.cancelled) continue;
+      events.push({ ...event, uid: `${event.uid}#${new Date(instance.occurrence).toISOString()}` });
+      continue;
+    }
+    if (instance.cancelled) {
+      master.changes.push({ occurrence: instance.occurrence, kind: 'exclusion' });
+      continue;
+    }
+    if (instance.thisAndFuture && instance.occurrence > master.start) {
+      const before = occurrencesIn(
+        { ...master, lastStart: master.lastStart },
+        master.start,
+        instance.occurrence,
+        master.timeZone,
+        1001,
+      ).length;
+      const rule = remainingRule(master.recurrence!, before);
+      const later: ImportedEvent = {
+        ...master,
+        ...fieldsOf(event),
+        uid: `${master.uid}#${new Date(instance.occurrence).toISOString()}`,
+        sequence: Math.max(master.sequence, event.sequence),
+        recurrence: rule,
+        changes: master.changes.filter((x) => x.occurrence >= instance.occurrence),
+        lastStart: null,
+      };
+      later.lastStart = await lastStartOf(later, slicer);
+      master.recurrence = ruleEndingBefore(master.recurrence!, instance.occurrence, master.allDay);
+      master.lastStart = await lastStartOf(master, slicer);
+      master.changes = master.changes.filter((x) => x.occurrence < instance.occurrence);
+      events.push(later);
+      series.set(master.uid, later);
+      continue;
+    }
+    master.changes = master.changes.filter((x) => x.occurrence !== instance.occurrence);
+    master.changes.push({ occurrence: instance.occurrence, kind: 'override', fields: fieldsOf(event) });
+  }
+  for (let index = events.length - 1; index >= 0; index -= 1) {
+    const event = events[index]!;
+    if (event.changes.length <= EXCEPTIONS_MAX) continue;
+    skipped.push({ uid: event.uid, summary: event.title, reason: 'calendar.skip.tooComplex' });
+    events.splice(index, 1);
+  }
+}
+
+function fieldsOf(event: ImportedEvent): NonNullable<ImportedException['fields']> {
+  const { title, description, url, location, category, allDay, start, end, reminder } = event;
+  return { title, description, url, location, category, allDay, start, end, reminder };
+}
+
+/**
+ * One VEVENT: the event, whether the file cancels it, and for an instance (RECURRENCE-ID) the
+ * occurrence it changes; throws Skip with the reason it cannot be read.
+ */
+function readEvent(
+  raw: RawComponent,
+  context: Context,
+  outOfRuleTime: boolean,
+): {
+  event: ImportedEvent;
+  cancelled: boolean;
+  instance?: { occurrence: number; thisAndFuture: boolean; cancelled: boolean };
+} {
   for (const line of raw.lines) {
     const name = propertyName(line);
-    if (name === 'DTSTART' || name === 'DTEND' || name === 'RDATE' || name === 'EXDATE') {
+    if (['DTSTART', 'DTEND', 'RDATE', 'EXDATE', 'RECURRENCE-ID'].includes(name)) {
       for (const value of propertyValue(line).split(',')) {
         if (!/^\d{8}T?\d{0,6}Z?$/.test(value.trim()) && /;VALUE=PERIOD/i.test(line)) continue;
         checkRawDate(value);
@@ -490,7 +608,7 @@ function readEvent(raw: RawComponent, context: Context, outOfRuleTime: boolean):
     }
   }
   const component = new ICAL.Component(ICAL.parse(raw.lines.map(withDateValues).join('\r\n')) as unknown[]);
-  if (String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED') return null;
+  const cancelled = String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
   const startProp = component.getFirstProperty('dtstart');
   if (!startProp) throw new Skip('calendar.skip.noStart');
   const startTime = startProp.getFirstValue() as ICAL.Time;
@@ -540,24 +658,113 @@ function readEvent(raw: RawComponent, context: Context, outOfRuleTime: boolean):
 
   // A series repeats in its start's zone: an IANA one, UTC for a start in UTC, or the floating zone.
   const timeZone = allDay ? context.importerZone : (startZone ?? context.importerZone);
-  const recurs = component.getAllProperties('rrule');
-  let recurrence: string | null = null;
-  if (recurs.length > 0) {
-    const rule = (recurs[0]!.getFirstValue() as ICAL.Recur).toString().toUpperCase();
+  const category = String(component.getFirstPropertyValue('categories') ?? '').trim();
+  const known = eventCategories.find((name) => name.toLowerCase() === category.toLowerCase());
+  const recurrenceIdProp = component.getFirstProperty('recurrence-id');
+  const instance = recurrenceIdProp
+    ? {
+        occurrence: instant(
+          recurrenceIdProp.getFirstValue() as ICAL.Time,
+          recurrenceIdProp.getParameter('tzid') as string | undefined,
+        ),
+        thisAndFuture: String(recurrenceIdProp.getParameter('range') ?? '').toUpperCase() === 'THISANDFUTURE',
+        cancelled,
+      }
+    : undefined;
+  const recurs = instance ? [] : component.getAllProperties('rrule');
+  const rules: string[] = [];
+  for (const property of recurs) {
+    const rule = (property.getFirstValue() as ICAL.Recur).toString().toUpperCase();
     if (!isRecurrenceRule(rule) || outOfRuleTime) {
       throw new Skip(outOfRuleTime ? 'calendar.skip.tooComplex' : 'calendar.skip.ruleUnsupported');
     }
     if (!isUsableRule({ start, end, allDay, timeZone, recurrence: rule })) {
       throw new Skip('calendar.skip.ruleUnsupported');
     }
-    recurrence = rule;
+    rules.push(rule);
   }
-  const category = String(component.getFirstPropertyValue('categories') ?? '').trim();
-  const known = eventCategories.find((name) => name.toLowerCase() === category.toLowerCase());
+  let recurrence = rules[0] ?? null;
+  const exceptions: ImportedException[] = [];
+  const length = end - start;
+  // A date on a timed series names the occurrence of that day, at the series' time of day.
+  const occurrenceOf = (time: ICAL.Time, propTzid: string | undefined): number => {
+    if (!time.isDate || allDay) return instant(time, propTzid);
+    const first = DateTime.fromMillis(start, { zone: timeZone });
+    return DateTime.fromObject(
+      {
+        year: time.year,
+        month: time.month,
+        day: time.day,
+        hour: first.hour,
+        minute: first.minute,
+        second: first.second,
+      },
+      { zone: timeZone },
+    ).toMillis();
+  };
+  if (recurrence) {
+    for (const property of component.getAllProperties('exdate')) {
+      for (const value of property.getValues() as ICAL.Time[]) {
+        exceptions.push({
+          occurrence: occurrenceOf(value, property.getParameter('tzid') as string | undefined),
+          kind: 'exclusion',
+        });
+      }
+    }
+  }
+  if (recurrence || component.hasProperty('rdate')) {
+    for (const property of component.getAllProperties('rdate')) {
+      const tzidOf = property.getParameter('tzid') as string | undefined;
+      for (const value of property.getValues() as Array<ICAL.Time | ICAL.Period>) {
+        const from = value instanceof ICAL.Period ? value.start : value;
+        const added = occurrenceOf(from, tzidOf);
+        const until = value instanceof ICAL.Period ? value.getEnd() : null;
+        const addedEnd = until ? instant(until, tzidOf) : added + length;
+        exceptions.push({
+          occurrence: added,
+          kind: 'addition',
+          fields: { ...baseFields(), allDay, start: added, end: Math.max(added, addedEnd) },
+        });
+      }
+    }
+  }
+  // Further RRULEs (rare; RFC 5545 deprecates them): their occurrences, when finite, as additions.
+  for (const rule of rules.slice(1)) {
+    if (!/COUNT=|UNTIL=/.test(rule)) throw new Skip('calendar.skip.ruleUnsupported');
+    const extra = occurrencesIn(
+      { start, end, allDay, timeZone, recurrence: rule },
+      start,
+      Infinity,
+      timeZone,
+      EXCEPTIONS_MAX + 1,
+    );
+    if (extra.length > EXCEPTIONS_MAX) throw new Skip('calendar.skip.tooComplex');
+    for (const span of extra) {
+      exceptions.push({
+        occurrence: span.start,
+        kind: 'addition',
+        fields: { ...baseFields(), allDay, start: span.start, end: span.end },
+      });
+    }
+  }
+  // A series written with RDATE only repeats on those dates: a rule that makes none.
+  if (!recurrence && exceptions.length > 0) {
+    recurrence = `FREQ=YEARLY;COUNT=1`;
+  }
+  function baseFields() {
+    return {
+      title: text(component, 'summary', 200) || 'Untitled',
+      description: text(component, 'description', 5000),
+      url: webAddress(text(component, 'url', 2000)),
+      location: text(component, 'location', 200),
+      category: known ?? ('Personal' as const),
+      reminder: reminderOf(component),
+    };
+  }
   const modifiedValue =
     component.getFirstPropertyValue('last-modified') ?? component.getFirstPropertyValue('dtstamp');
   const sequence = Number(component.getFirstPropertyValue('sequence') ?? 0);
-  return {
+  const event: ImportedEvent = {
     uid: String(component.getFirstPropertyValue('uid') ?? '').slice(0, 255),
     sequence: Number.isSafeInteger(sequence) && sequence >= 0 ? Math.min(sequence, 1_000_000) : 0,
     modified: modifiedValue instanceof ICAL.Time ? modifiedValue.toJSDate().getTime() || null : null,
@@ -573,7 +780,9 @@ function readEvent(raw: RawComponent, context: Context, outOfRuleTime: boolean):
     recurrence,
     lastStart: start,
     reminder: reminderOf(component),
+    changes: exceptions,
   };
+  return { event, cancelled, ...(instance ? { instance } : {}) };
 }
 
 function text(component: ICAL.Component, name: string, max: number): string {

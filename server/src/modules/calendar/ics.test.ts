@@ -285,3 +285,135 @@ describe('POST /api/calender/import', () => {
     expect(await fingerprint(t.database)).toEqual(before);
   });
 });
+
+describe('POST /api/calender/import keeps what the file says (D40)', () => {
+  const file = (...lines: string[]) =>
+    [
+      'BEGIN:VCALENDAR',
+      'PRODID:-//Google Inc//Google Calendar 70.9054//EN',
+      'VERSION:2.0',
+      ...lines,
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+
+  async function read(user: TestUser, start: string, end: string) {
+    const query = new URLSearchParams({ start, end }).toString();
+    const { data } = await ok<CalendarEvents>(t, 'GET', `/api/calender/events?${query}`, user.token);
+    return data.map((o) => [o.title, o.start, o.allDay, o.exception]);
+  }
+
+  it('a Google series with a moved, a deleted and a cancelled occurrence, an orphan instance and RDATEs', async () => {
+    const me = await inZone('Europe/Lisbon');
+    const ics = file(
+      'X-WR-TIMEZONE:Europe/Berlin',
+      'BEGIN:VEVENT',
+      'DTSTART;TZID=Europe/Berlin:20270104T100000',
+      'DTEND;TZID=Europe/Berlin:20270104T110000',
+      'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=6',
+      'EXDATE;TZID=Europe/Berlin:20270118T100000',
+      'DTSTAMP:20261120T120000Z',
+      'UID:standup@google.com',
+      'SEQUENCE:1',
+      'SUMMARY:Stand-up',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'DTSTART;TZID=Europe/Berlin:20270112T150000',
+      'DTEND;TZID=Europe/Berlin:20270112T160000',
+      'RECURRENCE-ID;TZID=Europe/Berlin:20270111T100000',
+      'DTSTAMP:20261120T120000Z',
+      'UID:standup@google.com',
+      'SEQUENCE:2',
+      'SUMMARY:Stand-up (moved)',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'DTSTART;TZID=Europe/Berlin:20270201T100000',
+      'RECURRENCE-ID;TZID=Europe/Berlin:20270201T100000',
+      'STATUS:CANCELLED',
+      'UID:standup@google.com',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:someone-elses@google.com',
+      'RECURRENCE-ID:20270105T090000Z',
+      'DTSTART:20270105T090000Z',
+      'DTEND:20270105T093000Z',
+      'SUMMARY:An invitation’s one instance',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:dentist@example.com',
+      'DTSTART:20270110',
+      'RDATE:20270210,20270310',
+      'SUMMARY:Dentist',
+      'END:VEVENT',
+    );
+    const response = await importFile(me, ics);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ imported: 3, skippedCount: 0 });
+    expect(await read(me, '2027-01-01T00:00:00Z', '2027-04-01T00:00:00Z')).toEqual([
+      ['Stand-up', '2027-01-04T09:00:00.000Z', false, false],
+      ['An invitation’s one instance', '2027-01-05T09:00:00.000Z', false, false],
+      ['Dentist', '2027-01-10T00:00:00.000Z', true, false],
+      ['Stand-up (moved)', '2027-01-12T14:00:00.000Z', false, true],
+      ['Stand-up', '2027-01-25T09:00:00.000Z', false, false],
+      ['Stand-up', '2027-02-08T09:00:00.000Z', false, false],
+      ['Dentist', '2027-02-10T00:00:00.000Z', true, false],
+      ['Dentist', '2027-03-10T00:00:00.000Z', true, false],
+    ]);
+    // The same file again changes nothing; a later SEQUENCE of the series updates it with its exceptions.
+    expect((await importFile(me, ics)).json()).toMatchObject({ imported: 0, updated: 0, unchanged: 3 });
+    const renamed = ics.replace(
+      'SEQUENCE:1\r\nSUMMARY:Stand-up\r\n',
+      'SEQUENCE:3\r\nSUMMARY:Daily stand-up\r\n',
+    );
+    expect((await importFile(me, renamed)).json()).toMatchObject({ imported: 0, updated: 1, unchanged: 2 });
+    expect(
+      (await read(me, '2027-01-01T00:00:00Z', '2027-02-01T00:00:00Z')).filter((o) =>
+        /stand-up/i.test(String(o[0])),
+      ),
+    ).toEqual([
+      ['Daily stand-up', '2027-01-04T09:00:00.000Z', false, false],
+      ['Stand-up (moved)', '2027-01-12T14:00:00.000Z', false, true],
+      ['Daily stand-up', '2027-01-25T09:00:00.000Z', false, false],
+    ]);
+  });
+
+  it('RANGE=THISANDFUTURE splits the series; a second RRULE adds its occurrences', async () => {
+    const me = await inZone('UTC');
+    const ics = file(
+      'BEGIN:VEVENT',
+      'UID:course@example.com',
+      'DTSTART:20270301T100000Z',
+      'DTEND:20270301T110000Z',
+      'RRULE:FREQ=DAILY;COUNT=5',
+      'SUMMARY:Course',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:course@example.com',
+      'RECURRENCE-ID;RANGE=THISANDFUTURE:20270303T100000Z',
+      'DTSTART:20270303T120000Z',
+      'DTEND:20270303T130000Z',
+      'SUMMARY:Course, afternoons',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:two-rules@example.com',
+      'DTSTART:20270405T080000Z',
+      'DTEND:20270405T083000Z',
+      'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=2',
+      'RRULE:FREQ=WEEKLY;BYDAY=TH;COUNT=2',
+      'SUMMARY:Two rules',
+      'END:VEVENT',
+    );
+    expect((await importFile(me, ics)).json()).toMatchObject({ imported: 3, skippedCount: 0 });
+    expect(await read(me, '2027-03-01T00:00:00Z', '2027-05-01T00:00:00Z')).toEqual([
+      ['Course', '2027-03-01T10:00:00.000Z', false, false],
+      ['Course', '2027-03-02T10:00:00.000Z', false, false],
+      ['Course, afternoons', '2027-03-03T12:00:00.000Z', false, false],
+      ['Course, afternoons', '2027-03-04T12:00:00.000Z', false, false],
+      ['Course, afternoons', '2027-03-05T12:00:00.000Z', false, false],
+      ['Two rules', '2027-04-05T08:00:00.000Z', false, false],
+      ['Two rules', '2027-04-08T08:00:00.000Z', false, false],
+      ['Two rules', '2027-04-12T08:00:00.000Z', false, false],
+      ['Two rules', '2027-04-15T08:00:00.000Z', false, false],
+    ]);
+  });
+});

@@ -14,6 +14,7 @@ import {
 import { DateTime } from 'luxon';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { bool } from '../../db/dialect';
+import type { ExceptionRow } from './exceptions';
 import type { EventRow } from './presenter';
 
 /** The VTIMEZONE of an IANA zone, or nothing for one the library does not know. */
@@ -97,7 +98,33 @@ export function invitationIcs(meeting: IcsMeeting, method: ICalCalendarMethod): 
   return calendar.toString();
 }
 
-export function feedOf(name: string, rows: EventRow[], meetings: IcsMeeting[] = []): string {
+/** A date or a date-time in the zone, as iCalendar writes a value (no TZID). */
+function icsValue(ms: number, allDay: boolean, zone: string): string {
+  if (allDay) return new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');
+  if (zone === 'UTC')
+    return new Date(ms)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
+  return DateTime.fromMillis(ms, { zone }).toFormat("yyyyLLdd'T'HHmmss");
+}
+
+/** A property of dates (EXDATE, RDATE) in the event's zone or as days. */
+function datesLine(name: string, values: number[], allDay: boolean, zone: string): string {
+  const parameters = allDay ? ';VALUE=DATE' : zone === 'UTC' ? '' : `;TZID=${zone}`;
+  return `${name}${parameters}:${values.map((ms) => icsValue(ms, allDay, zone)).join(',')}`;
+}
+
+/**
+ * The user's events as a feed: each series with EXDATE for its cancelled occurrences and RDATE for
+ * its added ones, and one VEVENT with RECURRENCE-ID per overridden occurrence (D39).
+ */
+export function feedOf(
+  name: string,
+  rows: EventRow[],
+  meetings: IcsMeeting[] = [],
+  exceptions: Map<number, ExceptionRow[]> = new Map(),
+): string {
   const calendar = new ICalCalendar({
     name,
     prodId: { company: 'Cadence', product: 'Calendar', language: 'EN' },
@@ -108,6 +135,7 @@ export function feedOf(name: string, rows: EventRow[], meetings: IcsMeeting[] = 
     const zone = allDay || !vtimezone(row.time_zone) ? 'UTC' : row.time_zone;
     const event = calendar.createEvent({
       id: row.uid,
+      sequence: row.sequence,
       start: DateTime.fromISO(row.start_at, { zone: allDay ? 'UTC' : zone }),
       end: DateTime.fromISO(row.end_at, { zone: allDay ? 'UTC' : zone }),
       allDay,
@@ -121,9 +149,43 @@ export function feedOf(name: string, rows: EventRow[], meetings: IcsMeeting[] = 
       lastModified: new Date(row.updated_at),
       stamp: new Date(row.updated_at),
     });
-    if (row.recurrence) event.repeating(`RRULE:${rfcRule(row.recurrence, allDay, zone)}`);
+    const changed = row.recurrence ? (exceptions.get(row.id) ?? []) : [];
+    if (row.recurrence) {
+      const excluded = changed.filter((x) => x.kind === 'exclusion').map((x) => Date.parse(x.occurrence_at));
+      const added = changed.filter((x) => x.kind === 'addition').map((x) => Date.parse(x.occurrence_at));
+      event.repeating(
+        [
+          `RRULE:${rfcRule(row.recurrence, allDay, zone)}`,
+          ...(excluded.length > 0 ? [datesLine('EXDATE', excluded, allDay, zone)] : []),
+          ...(added.length > 0 ? [datesLine('RDATE', added, allDay, zone)] : []),
+        ].join('\r\n'),
+      );
+    }
     if (row.reminder !== null)
       event.createAlarm({ type: ICalAlarmType.display, triggerBefore: row.reminder * 60 });
+    for (const override of changed.filter((x) => x.kind === 'override')) {
+      const overrideAllDay = bool(override.all_day ?? false);
+      const at = (iso: string) => DateTime.fromISO(iso, { zone: overrideAllDay ? 'UTC' : zone });
+      const instance = calendar.createEvent({
+        id: row.uid,
+        sequence: row.sequence,
+        recurrenceId: DateTime.fromISO(override.occurrence_at, { zone: allDay ? 'UTC' : zone }),
+        start: at(override.start_at!),
+        end: at(override.end_at!),
+        allDay: overrideAllDay,
+        timezone: overrideAllDay || zone === 'UTC' ? null : zone,
+        summary: override.title ?? row.title,
+        description: override.description || null,
+        location: override.location || null,
+        url: override.url || null,
+        categories: [{ name: override.category ?? row.category }],
+        created: new Date(override.created_at),
+        lastModified: new Date(override.updated_at),
+        stamp: new Date(override.updated_at),
+      });
+      if (override.reminder !== null)
+        instance.createAlarm({ type: ICalAlarmType.display, triggerBefore: override.reminder * 60 });
+    }
   }
   for (const meeting of meetings) addMeeting(calendar, meeting);
   return calendar.toString();

@@ -47,11 +47,26 @@ export interface Series {
    * the UNTIL of one with UNTIL; null for a rule without end. Left out, it is worked out here.
    */
   lastStart?: number | null;
+  /** The series' changed, cancelled and added occurrences (D39, D40). */
+  exceptions?: SeriesExceptions;
+}
+
+export interface SeriesExceptions {
+  /** Original starts the rule makes that do not show as made: cancelled, or overridden. */
+  hidden: Set<number>;
+  /** Overrides at their own times, and additions, each with the original start it stands for. */
+  shown: Array<{ occurrence: number; start: number; end: number; allDay: boolean; override: boolean }>;
 }
 
 export interface Span {
   start: number;
   end: number;
+}
+
+/** An occurrence: its span, the original start that names it, and whether it is an override. */
+export interface Occurrence extends Span {
+  occurrence: number;
+  exception: boolean;
 }
 
 /** The UNTIL part, as a floating wall time (a day means the whole of it). */
@@ -387,7 +402,8 @@ export function seriesEndOf(series: Series, lastStart: number | null): string {
 /**
  * The occurrences of a series that overlap [from, to), by start, at most `limit`; those starting
  * before `startsFrom` are left out. An all-day occurrence covers its days in `viewerZone`; a
- * zero-length one overlaps when its instant lies in the range.
+ * zero-length one overlaps when its instant lies in the range. The rule's occurrences that are
+ * cancelled or overridden are left out, and the overrides and additions put in at their own times.
  */
 export function occurrencesIn(
   series: Series,
@@ -396,32 +412,66 @@ export function occurrencesIn(
   viewerZone: string,
   limit = SERIES_OCCURRENCES_MAX,
   startsFrom = -Infinity,
-): Span[] {
+): Occurrence[] {
   const duration = series.end - series.start;
-  const keeps = (span: Span) => {
-    const [start, end] = series.allDay
+  const keeps = (span: Span, allDay: boolean) => {
+    const [start, end] = allDay
       ? [dayStartIn(span.start, viewerZone), dayStartIn(span.end, viewerZone)]
       : [span.start, span.end];
     return start >= startsFrom && start < to && (end > from || (end === start && start >= from));
   };
   if (!series.recurrence) {
-    const only = { start: series.start, end: series.end };
-    return keeps(only) ? [only] : [];
+    const only = { start: series.start, end: series.end, occurrence: series.start, exception: false };
+    return keeps(only, series.allDay) ? [only] : [];
   }
   const zone = zoneOf(series);
+  const hidden = series.exceptions?.hidden;
   // The window on floating times, wide enough for any zone and for occurrences begun before `from`.
   const after = new Date(floating(Math.max(from, startsFrom) - duration, zone).getTime() - 2 * DAY_MS);
   const before = new Date(floating(Math.min(to, TIME_END), zone).getTime() + 2 * DAY_MS);
-  if (after >= before) return [];
-  const spans: Span[] = [];
-  // A few extra, for those the overlap test leaves out at the window's edges.
-  for (const wall of wallsBetween(series, after, before, limit + 8)) {
-    const start = placed(wall, zone);
-    const span = { start, end: start + duration };
-    if (keeps(span)) spans.push(span);
-    if (spans.length >= limit) break;
+  const spans: Occurrence[] = [];
+  if (after < before) {
+    // A few extra, for those the overlap test leaves out at the window's edges or hides.
+    for (const wall of wallsBetween(series, after, before, limit + 8 + (hidden?.size ?? 0))) {
+      const start = placed(wall, zone);
+      if (hidden?.has(start)) continue;
+      const span = { start, end: start + duration, occurrence: start, exception: false };
+      if (keeps(span, series.allDay)) spans.push(span);
+      if (spans.length >= limit) break;
+    }
   }
-  return spans;
+  const shown = series.exceptions?.shown ?? [];
+  if (shown.length === 0) return spans;
+  for (const extra of shown) {
+    const span = {
+      start: extra.start,
+      end: extra.end,
+      occurrence: extra.occurrence,
+      exception: extra.override,
+    };
+    if (keeps(span, extra.allDay)) spans.push(span);
+  }
+  spans.sort((a, b) => a.start - b.start);
+  return spans.length > limit ? spans.slice(0, limit) : spans;
+}
+
+/**
+ * Whether the series makes an occurrence at the original start `occurrence` (an instant): one of
+ * the rule's (cancelled or not) or an addition. For D39's 404 on an occurrence that does not exist.
+ */
+export function makesOccurrence(series: Series, occurrence: number): boolean {
+  if (!series.recurrence) return occurrence === series.start;
+  if (series.exceptions?.shown.some((extra) => !extra.override && extra.occurrence === occurrence))
+    return true;
+  const zone = zoneOf(series);
+  const wall = floating(occurrence, zone).getTime();
+  const walls = wallsBetween(
+    { ...series, exceptions: undefined },
+    new Date(wall - 2 * DAY_MS),
+    new Date(wall + 2 * DAY_MS),
+    64,
+  );
+  return walls.some((candidate) => placed(candidate, zone) === occurrence);
 }
 
 /** 00:00 in `zone` of the UTC day that `dayMs` (a 00:00Z instant) names. */
@@ -430,8 +480,9 @@ export function dayStartIn(dayMs: number, zone: string): number {
 }
 
 /**
- * The first occurrence's start at or after `notBefore`, or null when there is none within ten
- * years: windows of a month, doubling, so a near occurrence costs a month of the rule.
+ * The first start of the rule's occurrences at or after `notBefore`, leaving out those cancelled
+ * or overridden (an override has its own reminder: see reminders.ts), or null when there is none
+ * within ten years: windows of a month, doubling, so a near occurrence costs a month of the rule.
  */
 export function nextStart(series: Series, notBefore: number): number | null {
   if (!series.recurrence) return series.start >= notBefore ? series.start : null;
@@ -444,6 +495,7 @@ export function nextStart(series: Series, notBefore: number): number | null {
     const walls = wallsBetween(series, new Date(from), new Date(from + size - 1000), 64);
     for (const wall of walls) {
       const start = placed(wall, zone);
+      if (series.exceptions?.hidden.has(start)) continue;
       if (start >= notBefore) return start <= horizon ? start : null;
     }
     // A window full of occurrences not yet at `notBefore` (in a DST fold): go on after the last.
@@ -458,7 +510,7 @@ export interface RangeItem<T> {
   ref: T;
 }
 
-export interface RangeOccurrence<T> extends Span {
+export interface RangeOccurrence<T> extends Occurrence {
   ref: T;
 }
 
@@ -501,4 +553,24 @@ export async function expandRange<T>(
   if (found.length > max) keepEarliest();
   found = found.filter((occurrence) => occurrence.start < cutoff || !truncated);
   return { occurrences: found, truncated };
+}
+
+/** The rule of the series from its n-th occurrence on: its COUNT less the n before. */
+export function remainingRule(rule: string, before: number): string {
+  return rule.replace(/COUNT=(\d+)/i, (_, count: string) => `COUNT=${Math.max(1, Number(count) - before)}`);
+}
+
+/**
+ * The rule ending before the occurrence: UNTIL a second before it (a timed series), or the day
+ * before it (an all-day one), in place of its COUNT or UNTIL.
+ */
+export function ruleEndingBefore(rule: string, occurrence: number, allDay: boolean): string {
+  const parts = rule.split(';').filter((part) => !/^(COUNT|UNTIL)=/i.test(part));
+  const until = allDay
+    ? new Date(occurrence - DAY_MS).toISOString().slice(0, 10).replace(/-/g, '')
+    : new Date(occurrence - 1000)
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '');
+  return [...parts, `UNTIL=${until}`].join(';');
 }

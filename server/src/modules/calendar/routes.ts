@@ -13,6 +13,7 @@ import {
   emptyBody,
   errorBody,
   eventParams,
+  eventScopeQuery,
   eventsQuery,
   updateEventInput,
 } from '@cadence/contract';
@@ -88,26 +89,30 @@ export function calendarRoutes(app: FastifyInstance, context: AppContext): void 
   api.put('/calender/modify-event/:id', {
     schema: {
       ...common,
-      summary: 'Change an event of mine (a guest gets 403)',
+      summary:
+        'Change an event of mine (a guest gets 403): all of a series, or with ?occurrence=&scope=this|following one occurrence or it and the later ones (D39)',
       params: eventParams,
+      querystring: eventScopeQuery,
       body: updateEventInput,
       response: { 200: calendarEvent, ...errors },
     },
     handler: (request) => {
       const user = userOf(request);
-      return calendar.update(user.id, user.time_zone, Number(request.params.id), request.body);
+      return calendar.update(user.id, user.time_zone, Number(request.params.id), request.body, request.query);
     },
   });
 
   api.delete('/calender/:id', {
     schema: {
       ...common,
-      summary: 'Delete an event of mine from every calendar (a guest gets 403)',
+      summary:
+        'Delete an event of mine from every calendar (a guest gets 403), or with ?occurrence=&scope=this|following one occurrence or it and the later ones (D39)',
       params: eventParams,
+      querystring: eventScopeQuery,
       response: { 204: noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await calendar.remove(userOf(request).id, Number(request.params.id));
+      await calendar.remove(userOf(request).id, Number(request.params.id), request.query);
       return reply.code(204).send(null);
     },
   });
@@ -220,11 +225,14 @@ export function calendarFeedRoutes(app: FastifyInstance, context: AppContext): v
         calendar.feedRows(owner.id),
         calendar.feedMeetings(owner.id),
       ]);
+      const exceptions = await calendar.exceptionsOf(
+        rows.filter((row) => row.recurrence).map((row) => row.id),
+      );
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, no-cache')
         .header('content-disposition', 'inline; filename="cadence.ics"')
-        .send(feedOf(`Cadence — ${owner.full_name || owner.username}`, rows, meetings));
+        .send(feedOf(`Cadence — ${owner.full_name || owner.username}`, rows, meetings, exceptions));
     },
   });
 }

@@ -13,6 +13,8 @@ import {
   type CalendarEvents,
   type CalendarOccurrence,
   type CreateEventInput,
+  type EventCategory,
+  type EventScopeQuery,
   type EventsQuery,
   isCalendarDay,
   messages,
@@ -36,13 +38,24 @@ import {
   expandRange,
   isUsableRule,
   lastStartOf,
+  makesOccurrence,
   occurrencesIn,
+  remainingRule,
+  ruleEndingBefore,
   type Series,
   seriesEndOf,
   ZONE_SLACK_MS,
 } from './occurrences';
+import {
+  EXCEPTIONS_MAX,
+  type ExceptionRow,
+  exceptionsOf,
+  exceptionsSpan,
+  occurrenceKey,
+  seriesExceptions,
+} from './exceptions';
 import type { IcsMeeting } from './ics';
-import type { ImportedEvent } from './ics-import';
+import type { ImportedEvent, ImportedException } from './ics-import';
 import { type EventRow, presentEvent, presentMeetingEntry, presentOccurrence } from './presenter';
 
 const DAY_MS = 86_400_000;
@@ -117,8 +130,19 @@ export class CalendarService {
     const max = CALENDAR_RANGE_OCCURRENCES_MAX;
     const { series, singlesFull, meetingEntries } = await this.seriesIn(userId, from, to, max);
     const slicer = new WorkSlicer(15, RANGE_BUDGET_MS);
+    const exceptions = await exceptionsOf(
+      this.deps.db,
+      series.filter((row) => row.recurrence).map((row) => row.id),
+    );
+    const overrides = new Map<string, ExceptionRow>();
+    for (const rows of exceptions.values()) {
+      for (const row of rows) {
+        if (row.kind === 'override')
+          overrides.set(occurrenceKey(row.event_id, Date.parse(row.occurrence_at)), row);
+      }
+    }
     const expanded = await expandRange(
-      series.map((row) => ({ series: seriesOf(row), ref: row.id })),
+      series.map((row) => ({ series: seriesOf(row, exceptions.get(row.id)), ref: row.id })),
       from,
       to,
       timeZone,
@@ -153,7 +177,17 @@ export class CalendarService {
       let event = presented.get(row.id);
       if (!event)
         presented.set(row.id, (event = presentOccurrence(row, people.guests.get(row.id) ?? [], userId)));
-      data.push({ ...event, start: iso(occurrence.start), end: iso(occurrence.end) });
+      const override = occurrence.exception
+        ? overrides.get(occurrenceKey(row.id, occurrence.occurrence))
+        : undefined;
+      data.push({
+        ...event,
+        start: iso(occurrence.start),
+        end: iso(occurrence.end),
+        occurrence: iso(occurrence.occurrence),
+        exception: occurrence.exception,
+        ...(override ? overrideFields(override) : {}),
+      });
       if (data.length % 500 === 0) await slicer.pause();
     }
     const meetingEntriesShown = await this.meetingsOn(
@@ -176,52 +210,52 @@ export class CalendarService {
    * The user's series that may overlap [from, to), by their times only: the short single events
    * by one range of their start, the earliest `max` + 1 of those that may overlap (`singlesFull`
    * when there were more), the repeating and long ones by their series' span; and the meetings'
-   * entries. One connection, released before anything is expanded.
+   * entries. Nothing is held while the series are expanded.
    */
   private async seriesIn(userId: number, from: number, to: number, max: number) {
     const upper = iso(to + ZONE_SLACK_MS);
     const lower = iso(from - ZONE_SLACK_MS);
-    const columns = [
-      'events.id',
-      'events.start_at',
-      'events.end_at',
-      'events.all_day',
-      'events.time_zone',
-      'events.recurrence',
-      'events.last_start_at',
-    ] as const;
-    const base = (isLong: boolean) =>
-      this.deps.db
-        .selectFrom('calendar_entries')
-        .innerJoin('events', 'events.id', 'calendar_entries.source_id')
-        .select(columns)
-        .where('calendar_entries.user_id', '=', userId)
-        .where('calendar_entries.kind', '=', 'event')
-        .where('calendar_entries.is_long', '=', isLong)
-        .where('calendar_entries.start_at', '<', upper)
-        .where('calendar_entries.end_at', '>=', lower);
-    const [singles, long, meetingEntries] = await Promise.all([
-      base(false)
-        .where('calendar_entries.start_at', '>=', iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS))
-        .where((eb) =>
-          eb.or([eb('events.all_day', '=', true), eb('calendar_entries.end_at', '>=', iso(from))]),
-        )
-        .orderBy('calendar_entries.start_at')
-        .limit(max + 1)
-        .execute(),
-      base(true).execute(),
+    const shortFrom = iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS);
+    const entries = (kind: 'event' | 'meeting', isLong: boolean) =>
       this.deps.db
         .selectFrom('calendar_entries')
         .select(['source_id', 'start_at', 'end_at'])
         .where('user_id', '=', userId)
-        .where('kind', '=', 'meeting')
-        .where('is_long', '=', false)
-        .where('start_at', '>=', iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS))
-        .where('start_at', '<', upper)
-        .where('end_at', '>=', lower)
-        .execute(),
-    ]);
-    return { series: [...singles, ...long], singlesFull: singles.length > max, meetingEntries };
+        .where('kind', '=', kind)
+        .where('is_long', '=', isLong);
+    // One after the other, in this order (the benchmark reads their plans by position): the short
+    // single events by one range of their start, the earliest first; the repeating and long ones
+    // by their series' span; the meetings.
+    const singles = await entries('event', false)
+      .where('start_at', '>=', shortFrom)
+      .where('start_at', '<', upper)
+      .where('end_at', '>=', lower)
+      .orderBy('start_at')
+      .limit(max + 1)
+      .execute();
+    const long = await entries('event', true)
+      .where('start_at', '<', upper)
+      .where('end_at', '>=', lower)
+      .execute();
+    const meetingEntries = await entries('meeting', false)
+      .where('start_at', '>=', shortFrom)
+      .where('start_at', '<', upper)
+      .where('end_at', '>=', lower)
+      .execute();
+    // Their events' times only: what the expansion needs.
+    const series: Array<
+      Pick<EventRow, 'id' | 'start_at' | 'end_at' | 'all_day' | 'time_zone' | 'recurrence' | 'last_start_at'>
+    > = [];
+    for (const ids of chunks([...singles, ...long].map((entry) => entry.source_id))) {
+      series.push(
+        ...(await this.deps.db
+          .selectFrom('events')
+          .select(['id', 'start_at', 'end_at', 'all_day', 'time_zone', 'recurrence', 'last_start_at'])
+          .where('id', 'in', ids)
+          .execute()),
+      );
+    }
+    return { series, singlesFull: singles.length > max, meetingEntries };
   }
 
   /** Meetings as calendar entries: their time, their organiser and the invitees who accepted. */
@@ -307,6 +341,10 @@ export class CalendarService {
     ]);
     const allDayIds = new Set(allDay.map((row) => row.id));
     const byId = new Map(rows.map((row) => [row.id, row]));
+    const exceptions = await exceptionsOf(
+      db,
+      rows.filter((row) => row.recurrence).map((row) => row.id),
+    );
     const zoneOf = new Map(users.map((user) => [user.id, user.timeZone]));
     const add = (userId: number, start: number, end: number, isAllDay: boolean) => {
       const zone = zoneOf.get(userId)!;
@@ -326,8 +364,10 @@ export class CalendarService {
       }
       const row = byId.get(entry.source_id);
       if (!row) continue;
-      for (const span of occurrencesIn(seriesOf(row), from, to, zoneOf.get(entry.user_id)!)) {
-        add(entry.user_id, span.start, span.end, bool(row.all_day));
+      const series = seriesOf(row, exceptions.get(row.id));
+      const allDayAt = new Map(series.exceptions?.shown.map((extra) => [extra.occurrence, extra.allDay]));
+      for (const span of occurrencesIn(series, from, to, zoneOf.get(entry.user_id)!)) {
+        add(entry.user_id, span.start, span.end, allDayAt.get(span.occurrence) ?? bool(row.all_day));
       }
     }
     return busy;
@@ -403,8 +443,9 @@ export class CalendarService {
       await slicer.pause();
     }
     let room = CALENDAR_EVENTS_PER_USER_MAX - (await this.ownedCount(this.deps.db, userId));
-    const inserts: Array<NewEvent & { lastStart: string | null }> = [];
-    const updates: Array<NewEvent & { id: number; lastStart: string | null }> = [];
+    type Write = NewEvent & { lastStart: string | null; changes: ImportedException[] };
+    const inserts: Write[] = [];
+    const updates: Array<Write & { id: number }> = [];
     const overLimit: ImportedEvent[] = [];
     let unchanged = 0;
     for (const event of byUid.values()) {
@@ -439,11 +480,24 @@ export class CalendarService {
           )
           .returningAll()
           .execute();
+        const byUid = new Map(chunk.map((fields) => [fields.uid, fields]));
+        const changed = new Map(
+          rows.map((row) => [row.id, exceptionRowsOf(row.id, byUid.get(row.uid)?.changes ?? [], at)]),
+        );
+        const exceptionRows = [...changed.values()].flat();
+        for (const part of chunks(exceptionRows, 200))
+          await trx.insertInto('event_exceptions').values(part).execute();
         await trx
           .insertInto('calendar_entries')
-          .values(rows.flatMap((row) => entriesOf(row, [userId])))
+          .values(rows.flatMap((row) => entriesOf(row, [userId], changed.get(row.id))))
           .execute();
-        for (const row of rows) if (row.reminder !== null) await this.deps.reminders.syncEvent(trx, row.id);
+        await this.deps.reminders.syncNewEvents(
+          trx,
+          rows.filter((row) => changed.get(row.id)!.length === 0),
+        );
+        for (const row of rows) {
+          if (changed.get(row.id)!.length > 0) await this.deps.reminders.syncEvent(trx, row.id);
+        }
         await bumpListVersions(trx, [userId], 'calendar');
       });
       await slicer.pause();
@@ -452,23 +506,23 @@ export class CalendarService {
       await this.deps.db.transaction().execute(async (trx) => {
         for (const fields of chunk) {
           const { owner_id: _owner, ...columns } = { owner_id: userId, ...eventColumns(fields) };
+          const at = now();
           await trx
             .updateTable('events')
-            .set({ ...columns, updated_at: now() })
+            .set({ ...columns, updated_at: at })
             .where('id', '=', fields.id)
             .execute();
+          await trx.deleteFrom('event_exceptions').where('event_id', '=', fields.id).execute();
+          for (const part of chunks(exceptionRowsOf(fields.id, fields.changes, at), 200)) {
+            await trx.insertInto('event_exceptions').values(part).execute();
+          }
           const row = await trx
             .selectFrom('events')
             .selectAll()
             .where('id', '=', fields.id)
             .executeTakeFirstOrThrow();
           const guests = await guestsOf(trx, fields.id);
-          await trx
-            .deleteFrom('calendar_entries')
-            .where('kind', '=', 'event')
-            .where('source_id', '=', fields.id)
-            .execute();
-          await writeEntries(trx, row, [userId, ...guests]);
+          await rewriteEntries(trx, row, [userId, ...guests]);
           await this.deps.reminders.syncEvent(trx, fields.id);
           await bumpListVersions(trx, guests, 'calendar');
         }
@@ -477,6 +531,11 @@ export class CalendarService {
       await slicer.pause();
     }
     return { imported: inserts.length, updated: updates.length, unchanged, overLimit };
+  }
+
+  /** The exceptions of these events, by event (for the feed). */
+  exceptionsOf(eventIds: number[]): Promise<Map<number, ExceptionRow[]>> {
+    return exceptionsOf(this.deps.db, eventIds);
   }
 
   /** The rows of every event on the user's calendar, for the feed: owned and guest of. */
@@ -566,84 +625,344 @@ export class CalendarService {
   }
 
   /**
-   * The owner changes any field; the times and rule are checked as a whole after the change (a
-   * guest gets 403, anyone else 404). The owner's current time zone becomes the event's.
+   * The owner changes the event (a guest gets 403, anyone else 404): with no scope (or `all`) the
+   * whole series; `this` one occurrence alone, kept as an override; `following` that occurrence and
+   * the later ones, as a new series, the old one ending before it (D39). An occurrence the series
+   * does not make → 404. The owner's current time zone becomes the event's.
    */
   async update(
     userId: number,
     timeZone: string,
     id: number,
     input: UpdateEventInput,
+    scope: EventScopeQuery = {},
   ): Promise<CalendarEvent> {
     return this.deps.db.transaction().execute(async (trx) => {
       const event = await this.visible(trx, userId, id, true);
       if (event.owner_id !== userId) throw forbidden('FORBIDDEN', 'calendar.guestReadOnly');
-      const allDay = input.allDay ?? bool(event.all_day);
-      const times = timesOf(
-        input.start ?? (input.allDay === undefined ? event.start_at : event.start_at.slice(0, 10)),
-        input.end ?? (input.allDay === undefined ? event.end_at : event.end_at.slice(0, 10)),
-        allDay,
-      );
-      const recurrence = input.recurrence !== undefined ? input.recurrence : event.recurrence;
-      checkRule(times, timeZone, recurrence);
-      const lastStart = await lastStartAt({ ...times, timeZone, recurrence });
-      const before = await guestsOf(trx, id);
-      let guests = before;
-      if (input.guests !== undefined || input.groups !== undefined) {
-        guests = await this.resolveGuests(trx, userId, input.guests ?? [], input.groups ?? []);
-        await writeGuests(trx, id, guests);
-      }
-      await trx
-        .updateTable('events')
-        .set({
-          ...(input.title !== undefined ? { title: input.title } : {}),
-          ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(input.url !== undefined ? { url: input.url } : {}),
-          ...(input.location !== undefined ? { location: input.location } : {}),
-          ...(input.category !== undefined ? { category: input.category } : {}),
-          ...(input.reminder !== undefined ? { reminder: input.reminder } : {}),
-          all_day: times.allDay,
-          start_at: iso(times.start),
-          end_at: iso(times.end),
-          time_zone: timeZone,
-          recurrence,
-          last_start_at: lastStart,
-          ...(times.start !== Date.parse(event.start_at) ||
-          times.end !== Date.parse(event.end_at) ||
-          recurrence !== event.recurrence
-            ? { sequence: event.sequence + 1 }
-            : {}),
-          updated_at: now(),
-        })
-        .where('id', '=', id)
-        .execute();
-      const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      await trx
-        .deleteFrom('calendar_entries')
-        .where('kind', '=', 'event')
-        .where('source_id', '=', id)
-        .execute();
-      await writeEntries(trx, row, [userId, ...guests]);
-      await this.deps.reminders.syncEvent(trx, id);
-      await bumpListVersions(trx, [userId, ...before, ...guests], 'calendar');
-      const people = await this.peopleOf(trx, [row]);
-      return this.presentWith(row, people, userId);
+      const target = await targetOf(trx, event, scope);
+      if (target.scope === 'this') return this.overrideOccurrence(trx, userId, event, target, input);
+      if (target.scope === 'following') return this.splitSeries(trx, userId, timeZone, event, target, input);
+      return this.updateSeries(trx, userId, timeZone, event, input);
     });
   }
 
-  /** The owner removes the event from every calendar; a guest gets 403, anyone else 404. */
-  async remove(userId: number, id: number): Promise<void> {
+  /** The whole series changes; the overrides whose original starts the new series still makes stay. */
+  private async updateSeries(
+    trx: Db,
+    userId: number,
+    timeZone: string,
+    event: EventRow,
+    input: UpdateEventInput,
+  ): Promise<CalendarEvent> {
+    const id = event.id;
+    const allDay = input.allDay ?? bool(event.all_day);
+    const times = timesOf(
+      input.start ?? (input.allDay === undefined ? event.start_at : event.start_at.slice(0, 10)),
+      input.end ?? (input.allDay === undefined ? event.end_at : event.end_at.slice(0, 10)),
+      allDay,
+    );
+    const recurrence = input.recurrence !== undefined ? input.recurrence : event.recurrence;
+    checkRule(times, timeZone, recurrence);
+    const lastStart = await lastStartAt({ ...times, timeZone, recurrence });
+    const before = await guestsOf(trx, id);
+    let guests = before;
+    if (input.guests !== undefined || input.groups !== undefined) {
+      guests = await this.resolveGuests(trx, userId, input.guests ?? [], input.groups ?? []);
+      await writeGuests(trx, id, guests);
+    }
+    await trx
+      .updateTable('events')
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.url !== undefined ? { url: input.url } : {}),
+        ...(input.location !== undefined ? { location: input.location } : {}),
+        ...(input.category !== undefined ? { category: input.category } : {}),
+        ...(input.reminder !== undefined ? { reminder: input.reminder } : {}),
+        all_day: times.allDay,
+        start_at: iso(times.start),
+        end_at: iso(times.end),
+        time_zone: timeZone,
+        recurrence,
+        last_start_at: lastStart,
+        sequence: event.sequence + 1,
+        updated_at: now(),
+      })
+      .where('id', '=', id)
+      .execute();
+    const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    // Overrides and exclusions of occurrences the series no longer makes go.
+    const series = seriesOf(row);
+    const gone = ((await exceptionsOf(trx, [id])).get(id) ?? []).filter(
+      (exception) =>
+        !recurrence ||
+        (exception.kind !== 'addition' && !makesOccurrence(series, Date.parse(exception.occurrence_at))),
+    );
+    for (const exception of gone) {
+      await trx
+        .deleteFrom('event_exceptions')
+        .where('event_id', '=', id)
+        .where('occurrence_at', '=', exception.occurrence_at)
+        .execute();
+    }
+    await rewriteEntries(trx, row, [userId, ...guests]);
+    await this.deps.reminders.syncEvent(trx, id);
+    await bumpListVersions(trx, [userId, ...before, ...guests], 'calendar');
+    const people = await this.peopleOf(trx, [row]);
+    return this.presentWith(row, people, userId);
+  }
+
+  /** One occurrence changed alone: its override made or changed (guests and rule stay the series'). */
+  private async overrideOccurrence(
+    trx: Db,
+    userId: number,
+    event: EventRow,
+    target: OccurrenceTarget,
+    input: UpdateEventInput,
+  ): Promise<CalendarEvent> {
+    if (input.guests !== undefined || input.groups !== undefined || input.recurrence !== undefined) {
+      throw badRequest('VALIDATION_ERROR', 'calendar.scopeFieldsInvalid', {
+        scope: messages['calendar.scopeFieldsInvalid'],
+      });
+    }
+    const mine = target.exceptions.find((row) => Date.parse(row.occurrence_at) === target.occurrence);
+    if (!mine && target.exceptions.length >= EXCEPTIONS_MAX) throw exceptionsFull();
+    const current = {
+      title: mine?.title ?? event.title,
+      description: mine?.description ?? event.description,
+      url: mine?.url ?? event.url,
+      location: mine?.location ?? event.location,
+      category: mine?.category ?? event.category,
+      reminder: mine ? mine.reminder : event.reminder,
+      allDay: mine ? bool(mine.all_day ?? false) : bool(event.all_day),
+      start: mine ? mine.start_at! : iso(target.occurrence),
+      end: mine
+        ? mine.end_at!
+        : iso(target.occurrence + Date.parse(event.end_at) - Date.parse(event.start_at)),
+    };
+    const allDay = input.allDay ?? current.allDay;
+    const times = timesOf(
+      input.start ?? (input.allDay === undefined ? current.start : current.start.slice(0, 10)),
+      input.end ?? (input.allDay === undefined ? current.end : current.end.slice(0, 10)),
+      allDay,
+    );
+    const at = now();
+    const occurrenceAt = iso(target.occurrence);
+    await trx
+      .deleteFrom('event_exceptions')
+      .where('event_id', '=', event.id)
+      .where('occurrence_at', '=', occurrenceAt)
+      .execute();
+    await trx
+      .insertInto('event_exceptions')
+      .values({
+        event_id: event.id,
+        occurrence_at: occurrenceAt,
+        kind: 'override',
+        title: input.title ?? current.title,
+        description: input.description ?? current.description,
+        url: input.url ?? current.url,
+        location: input.location ?? current.location,
+        category: input.category ?? current.category,
+        reminder: input.reminder !== undefined ? input.reminder : current.reminder,
+        all_day: times.allDay,
+        start_at: iso(times.start),
+        end_at: iso(times.end),
+        created_at: mine?.created_at ?? at,
+        updated_at: at,
+      })
+      .execute();
+    const row = await this.touched(trx, event);
+    const guests = await guestsOf(trx, event.id);
+    await rewriteEntries(trx, row, [userId, ...guests]);
+    await this.deps.reminders.syncEvent(trx, event.id);
+    await bumpListVersions(trx, [userId, ...guests], 'calendar');
+    const people = await this.peopleOf(trx, [row]);
+    const override = (await exceptionsOf(trx, [event.id]))
+      .get(event.id)!
+      .find((exception) => exception.occurrence_at === occurrenceAt)!;
+    return { ...this.presentWith(row, people, userId), ...overrideFields(override) };
+  }
+
+  /**
+   * That occurrence and the later ones become a new series (new id and UID) with the change; the
+   * old one ends before it. The overrides from that occurrence on move to the new series when its
+   * times are unchanged, and go otherwise.
+   */
+  private async splitSeries(
+    trx: Db,
+    userId: number,
+    timeZone: string,
+    event: EventRow,
+    target: OccurrenceTarget,
+    input: UpdateEventInput,
+  ): Promise<CalendarEvent> {
+    const old = seriesOf(event);
+    const duration = old.end - old.start;
+    const before = occurrencesIn(
+      { ...old, exceptions: undefined },
+      old.start,
+      target.occurrence,
+      old.timeZone,
+      1001,
+    );
+    const allDay = input.allDay ?? old.allDay;
+    const first = iso(target.occurrence);
+    const times = timesOf(
+      input.start ?? (input.allDay === undefined ? first : first.slice(0, 10)),
+      input.end ??
+        (input.allDay === undefined
+          ? iso(target.occurrence + duration)
+          : iso(target.occurrence + duration).slice(0, 10)),
+      allDay,
+    );
+    const recurrence =
+      input.recurrence !== undefined ? input.recurrence : remainingRule(event.recurrence!, before.length);
+    checkRule(times, timeZone, recurrence);
+    const [guestsBefore, lastStart] = await Promise.all([
+      guestsOf(trx, event.id),
+      lastStartAt({ ...times, timeZone, recurrence }),
+    ]);
+    const guests =
+      input.guests !== undefined || input.groups !== undefined
+        ? await this.resolveGuests(trx, userId, input.guests ?? [], input.groups ?? [])
+        : guestsBefore;
+    // The old series ends before the occurrence.
+    const ended = ruleEndingBefore(event.recurrence!, target.occurrence, old.allDay);
+    await trx
+      .updateTable('events')
+      .set({
+        recurrence: ended,
+        last_start_at: await lastStartAt({ ...old, recurrence: ended }),
+        sequence: event.sequence + 1,
+        updated_at: now(),
+      })
+      .where('id', '=', event.id)
+      .execute();
+    const row = await this.insertEvent(trx, userId, guests, lastStart, {
+      title: input.title ?? event.title,
+      description: input.description ?? event.description,
+      url: input.url ?? event.url,
+      location: input.location ?? event.location,
+      category: input.category ?? event.category,
+      reminder: input.reminder !== undefined ? input.reminder : event.reminder,
+      ...times,
+      timeZone,
+      recurrence,
+      uid: `${randomUUID()}@cadence`,
+    });
+    const retimed =
+      input.start !== undefined ||
+      input.end !== undefined ||
+      input.allDay !== undefined ||
+      input.recurrence !== undefined;
+    const later = target.exceptions.filter(
+      (exception) => Date.parse(exception.occurrence_at) >= target.occurrence,
+    );
+    for (const exception of later) {
+      const query = trx
+        .updateTable('event_exceptions')
+        .where('event_id', '=', event.id)
+        .where('occurrence_at', '=', exception.occurrence_at);
+      if (retimed || !recurrence) {
+        await trx
+          .deleteFrom('event_exceptions')
+          .where('event_id', '=', event.id)
+          .where('occurrence_at', '=', exception.occurrence_at)
+          .execute();
+      } else await query.set({ event_id: row.id }).execute();
+    }
+    const oldRow = await trx
+      .selectFrom('events')
+      .selectAll()
+      .where('id', '=', event.id)
+      .executeTakeFirstOrThrow();
+    await rewriteEntries(trx, oldRow, [userId, ...guestsBefore]);
+    await rewriteEntries(trx, row, [userId, ...guests]);
+    await this.deps.reminders.syncEvent(trx, event.id);
+    await this.deps.reminders.syncEvent(trx, row.id);
+    await bumpListVersions(trx, [userId, ...guestsBefore, ...guests], 'calendar');
+    const people = await this.peopleOf(trx, [row]);
+    return this.presentWith(row, people, userId);
+  }
+
+  /** The event's row after a change of one of its occurrences: its SEQUENCE and time of change moved on. */
+  private async touched(trx: Db, event: EventRow): Promise<EventRow> {
+    await trx
+      .updateTable('events')
+      .set({ sequence: event.sequence + 1, updated_at: now() })
+      .where('id', '=', event.id)
+      .execute();
+    return trx.selectFrom('events').selectAll().where('id', '=', event.id).executeTakeFirstOrThrow();
+  }
+
+  /**
+   * The owner deletes the event (a guest gets 403, anyone else 404): with no scope (or `all`) from
+   * every calendar; `this` one occurrence (an exclusion); `following` that occurrence and the later
+   * ones (the series ends before it). D39.
+   */
+  async remove(userId: number, id: number, scope: EventScopeQuery = {}): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       const event = await this.visible(trx, userId, id, true);
       if (event.owner_id !== userId) throw forbidden('FORBIDDEN', 'calendar.guestReadOnly');
+      const target = await targetOf(trx, event, scope);
       const guests = await guestsOf(trx, id);
-      await trx
-        .deleteFrom('calendar_entries')
-        .where('kind', '=', 'event')
-        .where('source_id', '=', id)
-        .execute();
-      await trx.deleteFrom('reminders').where('kind', '=', 'event').where('source_id', '=', id).execute();
-      await trx.deleteFrom('events').where('id', '=', id).execute();
+      if (target.scope === 'all') {
+        await trx
+          .deleteFrom('calendar_entries')
+          .where('kind', '=', 'event')
+          .where('source_id', '=', id)
+          .execute();
+        await trx.deleteFrom('reminders').where('kind', '=', 'event').where('source_id', '=', id).execute();
+        await trx.deleteFrom('events').where('id', '=', id).execute();
+        await bumpListVersions(trx, [userId, ...guests], 'calendar');
+        return;
+      }
+      const occurrenceAt = iso(target.occurrence);
+      if (target.scope === 'this') {
+        const mine = target.exceptions.some((row) => row.occurrence_at === occurrenceAt);
+        if (!mine && target.exceptions.length >= EXCEPTIONS_MAX) throw exceptionsFull();
+        await trx
+          .deleteFrom('event_exceptions')
+          .where('event_id', '=', id)
+          .where('occurrence_at', '=', occurrenceAt)
+          .execute();
+        const at = now();
+        await trx
+          .insertInto('event_exceptions')
+          .values({
+            event_id: id,
+            occurrence_at: occurrenceAt,
+            kind: 'exclusion',
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        const row = await this.touched(trx, event);
+        await rewriteEntries(trx, row, [userId, ...guests]);
+      } else {
+        const ended = ruleEndingBefore(event.recurrence!, target.occurrence, bool(event.all_day));
+        const series = seriesOf(event);
+        await trx
+          .updateTable('events')
+          .set({
+            recurrence: ended,
+            last_start_at: await lastStartAt({ ...series, recurrence: ended }),
+            sequence: event.sequence + 1,
+            updated_at: now(),
+          })
+          .where('id', '=', id)
+          .execute();
+        await trx
+          .deleteFrom('event_exceptions')
+          .where('event_id', '=', id)
+          .where('occurrence_at', '>=', occurrenceAt)
+          .execute();
+        const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        await rewriteEntries(trx, row, [userId, ...guests]);
+      }
+      await this.deps.reminders.syncEvent(trx, id);
       await bumpListVersions(trx, [userId, ...guests], 'calendar');
     });
   }
@@ -769,6 +1088,32 @@ function eventColumns(fields: NewEvent & { lastStart: string | null }) {
   };
 }
 
+/** An imported series' exceptions as rows, one per original start (the file's last wins). */
+function exceptionRowsOf(
+  eventId: number,
+  changes: ImportedException[],
+  at: string,
+): Array<ExceptionRow & { all_day: boolean | null }> {
+  const byOccurrence = new Map<number, ImportedException>();
+  for (const change of changes) byOccurrence.set(change.occurrence, change);
+  return [...byOccurrence.values()].map((change) => ({
+    event_id: eventId,
+    occurrence_at: iso(change.occurrence),
+    kind: change.kind,
+    title: change.fields?.title ?? null,
+    description: change.fields?.description ?? null,
+    url: change.fields?.url ?? null,
+    location: change.fields?.location ?? null,
+    category: change.fields?.category ?? null,
+    all_day: change.fields ? change.fields.allDay : null,
+    start_at: change.fields ? iso(change.fields.start) : null,
+    end_at: change.fields ? iso(change.fields.end) : null,
+    reminder: change.fields?.reminder ?? null,
+    created_at: at,
+    updated_at: at,
+  }));
+}
+
 /** Whether an imported event is newer than what is kept (D40). */
 function newer(event: ImportedEvent, sequence: number, modified: number): boolean {
   if (event.sequence !== sequence) return event.sequence > sequence;
@@ -779,10 +1124,12 @@ function newer(event: ImportedEvent, sequence: number, modified: number): boolea
 const overlaps = (entry: { start_at: string; end_at: string }, from: number, to: number) =>
   Date.parse(entry.start_at) < to && Date.parse(entry.end_at) > from;
 
-/** An event's times, as the occurrences module expands them. */
+/** An event's times, as the occurrences module expands them, with its exceptions when given. */
 export function seriesOf(
   row: Pick<EventRow, 'start_at' | 'end_at' | 'all_day' | 'time_zone' | 'recurrence' | 'last_start_at'>,
+  exceptions?: ExceptionRow[],
 ): Series {
+  const changed = row.recurrence ? seriesExceptions(exceptions) : undefined;
   return {
     start: Date.parse(row.start_at),
     end: Date.parse(row.end_at),
@@ -791,7 +1138,71 @@ export function seriesOf(
     recurrence: row.recurrence,
     // Unknown (worked out when needed) for a row written without it.
     ...(row.last_start_at ? { lastStart: Date.parse(row.last_start_at) } : {}),
+    ...(changed ? { exceptions: changed } : {}),
   };
+}
+
+/** The occurrence a scoped change or delete names (D39), or the whole series. */
+type Target = { scope: 'all' } | OccurrenceTarget;
+interface OccurrenceTarget {
+  scope: 'this' | 'following';
+  occurrence: number;
+  exceptions: ExceptionRow[];
+}
+
+/**
+ * What a scope names: an occurrence the series makes and has not cancelled (404 otherwise), or the
+ * series. A single event's one occurrence, or a series' first one for `following`, is the series.
+ */
+async function targetOf(db: Db, event: EventRow, query: EventScopeQuery): Promise<Target> {
+  if (query.occurrence === undefined) return { scope: 'all' };
+  const occurrence = Date.parse(query.occurrence);
+  const exceptions = (await exceptionsOf(db, [event.id])).get(event.id) ?? [];
+  const series = seriesOf(event, exceptions);
+  const cancelled = exceptions.some(
+    (row) => row.kind === 'exclusion' && Date.parse(row.occurrence_at) === occurrence,
+  );
+  if (cancelled || !makesOccurrence(series, occurrence)) throw notFound();
+  const scope = query.scope ?? 'all';
+  if (scope === 'all' || !event.recurrence) return { scope: 'all' };
+  if (scope === 'following' && occurrence === series.start) return { scope: 'all' };
+  return { scope, occurrence, exceptions };
+}
+
+const exceptionsFull = () =>
+  badRequest('VALIDATION_ERROR', 'calendar.exceptionsLimit', {
+    occurrence: messages['calendar.exceptionsLimit'],
+  });
+
+/** An override's own fields, over the series' (D39). */
+function overrideFields(row: ExceptionRow) {
+  return {
+    title: row.title ?? '',
+    description: row.description ?? '',
+    url: row.url ?? '',
+    location: row.location ?? '',
+    category: (row.category ?? 'Personal') as EventCategory,
+    reminder: row.reminder,
+    allDay: bool(row.all_day ?? false),
+    start: row.start_at!,
+    end: row.end_at!,
+    occurrence: row.occurrence_at,
+    exception: row.kind === 'override',
+  };
+}
+
+/** The event's entries rewritten for these people, spanning its exceptions too. */
+async function rewriteEntries(db: Db, row: EventRow, userIds: number[]): Promise<void> {
+  await db
+    .deleteFrom('calendar_entries')
+    .where('kind', '=', 'event')
+    .where('source_id', '=', row.id)
+    .execute();
+  const exceptions = (await exceptionsOf(db, [row.id])).get(row.id);
+  await db
+    .insertInto('calendar_entries')
+    .values(entriesOf(row, userIds, exceptions))
+    .execute();
 }
 
 /** Ids in groups small enough for one `in (…)`. */
@@ -856,18 +1267,27 @@ async function writeGuests(db: Db, eventId: number, userIds: number[]): Promise<
   }
 }
 
-/** The event's entry on each person's calendar: its first start and its last end. */
-export function entriesOf(row: EventRow, userIds: number[]) {
+/**
+ * The event's entry on each person's calendar: its first start and its last end, widened to the
+ * occurrences its exceptions move or add.
+ */
+export function entriesOf(row: EventRow, userIds: number[], exceptions?: ExceptionRow[]) {
   const series = seriesOf(row);
   const isLong = series.recurrence !== null || series.end - series.start > SHORT_EVENT_MAX_MS;
   const last = row.last_start_at ? Date.parse(row.last_start_at) : series.recurrence ? null : series.start;
-  const endAt = seriesEndOf(series, last);
+  let startAt = row.start_at;
+  let endAt = seriesEndOf(series, last);
+  const moved = series.recurrence ? exceptionsSpan(exceptions) : null;
+  if (moved) {
+    if (moved.start < series.start) startAt = iso(moved.start);
+    if (iso(moved.end) > endAt) endAt = iso(moved.end);
+  }
   return [...new Set(userIds)].map((user_id) => ({
     user_id,
     kind: 'event' as const,
     source_id: row.id,
     is_long: isLong,
-    start_at: row.start_at,
+    start_at: startAt,
     end_at: endAt,
   }));
 }

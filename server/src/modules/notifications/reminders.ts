@@ -15,6 +15,9 @@ import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
 import type { ServiceDeps } from '../../deps';
 import { mailText } from '../../lib/mail-texts';
+import type { Selectable } from 'kysely';
+import type { EventsTable } from '../../db/schema';
+import { exceptionsOf } from '../calendar/exceptions';
 import { nextStart } from '../calendar/occurrences';
 import { seriesOf } from '../calendar/service';
 import { invitationMail } from '../meetings/invitation-mail';
@@ -33,10 +36,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export async function syncEventReminders(trx: Db, eventId: number, now = Date.now()): Promise<void> {
   await trx.deleteFrom('reminders').where('kind', '=', 'event').where('source_id', '=', eventId).execute();
   const event = await trx.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
-  if (!event || event.reminder === null) return;
-  const before = event.reminder * 60_000;
-  const next = nextStart(seriesOf(event), now + before);
-  if (next === null) return;
+  if (!event) return;
+  const reminded = await nextReminderOf(trx, event, now);
+  if (reminded === null) return;
+  const { start: next, fire } = reminded;
   const guests = await trx
     .selectFrom('event_guests')
     .select('user_id')
@@ -50,11 +53,40 @@ export async function syncEventReminders(trx: Db, eventId: number, now = Date.no
         user_id,
         kind: 'event' as const,
         source_id: eventId,
-        fire_at: iso(next - before),
+        fire_at: iso(fire),
         occurrence_at: iso(next),
       })),
     )
     .execute();
+}
+
+/**
+ * The event's next occurrence to remind of, starting at or after `startAfter`, whose reminder fires
+ * at or after `fireNotBefore`: the rule's occurrences (less those cancelled or overridden) and the
+ * added ones with the event's reminder, each override with its own (D39); the first to fire.
+ */
+async function nextReminderOf(
+  db: Db,
+  event: Selectable<EventsTable>,
+  fireNotBefore: number,
+  startAfter = -Infinity,
+): Promise<{ fire: number; start: number } | null> {
+  const exceptions = event.recurrence ? (await exceptionsOf(db, [event.id])).get(event.id) : undefined;
+  const candidates: Array<{ fire: number; start: number }> = [];
+  if (event.reminder !== null) {
+    const before = event.reminder * 60_000;
+    const next = nextStart(seriesOf(event, exceptions), Math.max(fireNotBefore + before, startAfter));
+    if (next !== null) candidates.push({ fire: next - before, start: next });
+  }
+  for (const row of exceptions ?? []) {
+    const minutes = row.kind === 'override' ? row.reminder : row.kind === 'addition' ? event.reminder : null;
+    if (minutes === null || row.start_at === null) continue;
+    const start = Date.parse(row.start_at);
+    const fire = start - minutes * 60_000;
+    if (fire >= fireNotBefore && start >= startAfter) candidates.push({ fire, start });
+  }
+  candidates.sort((a, b) => a.fire - b.fire);
+  return candidates[0] ?? null;
 }
 
 export type RemindersDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'config' | 'log' | 'live'>;
@@ -65,6 +97,34 @@ export class RemindersService {
   /** The event's rows (see syncEventReminders). */
   syncEvent(trx: Db, eventId: number, now = Date.now()): Promise<void> {
     return syncEventReminders(trx, eventId, now);
+  }
+
+  /**
+   * The rows of events just written with no guests and no exceptions (an import's), in one
+   * statement: each one's owner, reminded of its next occurrence.
+   */
+  async syncNewEvents(trx: Db, events: Array<Selectable<EventsTable>>, now = Date.now()): Promise<void> {
+    const rows: Array<{
+      user_id: number;
+      kind: 'event';
+      source_id: number;
+      fire_at: string;
+      occurrence_at: string;
+    }> = [];
+    for (const event of events) {
+      if (event.reminder === null) continue;
+      const before = event.reminder * 60_000;
+      const next = nextStart(seriesOf(event), now + before);
+      if (next === null) continue;
+      rows.push({
+        user_id: event.owner_id,
+        kind: 'event',
+        source_id: event.id,
+        fire_at: iso(next - before),
+        occurrence_at: iso(next),
+      });
+    }
+    if (rows.length > 0) await trx.insertInto('reminders').values(rows).execute();
   }
 
   /** The task's rows: 08:00 on its due day in each person's zone, while open and still ahead. */
@@ -169,13 +229,15 @@ export class RemindersService {
           .selectAll()
           .where('id', '=', reminder.source_id)
           .executeTakeFirst();
-        if (event && event.reminder !== null) {
+        if (event) {
           title = event.title;
           // The next occurrence, skipping those whose reminder would already be stale.
-          const before = event.reminder * 60_000;
-          const notBefore = Math.max(Date.parse(reminder.occurrence_at) + 1, now - STALE_AFTER_MS + before);
-          const next = nextStart(seriesOf(event), notBefore);
-          if (next !== null) following = { fire: next - before, start: next };
+          following = await nextReminderOf(
+            trx,
+            event,
+            now - STALE_AFTER_MS,
+            Date.parse(reminder.occurrence_at) + 1,
+          );
         }
       } else {
         const task = await trx

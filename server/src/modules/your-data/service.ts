@@ -291,6 +291,14 @@ export class YourDataService {
         .where('owner_id', '=', userId)
         .orderBy('id')
         .execute();
+      const eventExceptions = await db
+        .selectFrom('event_exceptions')
+        .innerJoin('events', 'events.id', 'event_exceptions.event_id')
+        .selectAll('event_exceptions')
+        .where('events.owner_id', '=', userId)
+        .orderBy('event_exceptions.event_id')
+        .orderBy('event_exceptions.occurrence_at')
+        .execute();
       const eventGuests = await db
         .selectFrom('event_guests')
         .innerJoin('events', 'events.id', 'event_guests.event_id')
@@ -624,6 +632,21 @@ export class YourDataService {
             createdAt: e.created_at,
             updatedAt: e.updated_at,
             guests: eventGuests.filter((g) => g.event_id === e.id).map((g) => person(g.user_id)),
+            exceptions: eventExceptions
+              .filter((x) => x.event_id === e.id)
+              .map((x) => ({
+                occurrence: x.occurrence_at,
+                kind: x.kind,
+                title: x.title,
+                description: x.description,
+                url: x.url,
+                location: x.location,
+                category: x.category,
+                allDay: x.all_day === null ? null : bool(x.all_day),
+                start: x.start_at,
+                end: x.end_at,
+                reminder: x.reminder,
+              })),
           })),
           guestOf: eventGuests
             .filter((g) => g.user_id === userId && g.owner_id !== userId)

@@ -293,6 +293,11 @@ const coverage: Record<string, Coverage> = {
       ...(await t.database.db.selectFrom('event_guests').selectAll().where('user_id', '=', userId).execute()),
     ],
   },
+  event_exceptions: {
+    key: (r) => `${str(r.event_id)}:${str(r.occurrence_at)}`,
+    exported: (f) => f.events.owned.flatMap((e) => e.exceptions.map((x) => `${e._id}:${x.occurrence}`)),
+    rows: (userId) => inIds('event_exceptions', 'event_id', 'events', 'owner_id', userId),
+  },
   calendar_entries: {
     key: (r) => `${str(r.kind)}:${str(r.source_id)}`,
     exported: (f) => f.calendarEntries.map((e) => `${e.kind}:${e.sourceId}`),
@@ -598,6 +603,35 @@ async function buildWorld(): Promise<World> {
       guests: [user.id],
     },
     201,
+  );
+  // A weekly series with one occurrence moved and one cancelled (D39).
+  const weekly = await ok<{ _id: string }>(
+    t,
+    'POST',
+    '/api/calender/add-event',
+    user.token,
+    {
+      title: 'Weekly',
+      start: '2027-02-01T09:00:00Z',
+      end: '2027-02-01T10:00:00Z',
+      recurrence: 'FREQ=WEEKLY;COUNT=5',
+    },
+    201,
+  );
+  await ok(
+    t,
+    'PUT',
+    `/api/calender/modify-event/${weekly._id}?occurrence=2027-02-08T09:00:00.000Z&scope=this`,
+    user.token,
+    { start: '2027-02-09T09:00:00Z', end: '2027-02-09T10:00:00Z' },
+  );
+  await ok(
+    t,
+    'DELETE',
+    `/api/calender/${weekly._id}?occurrence=2027-02-15T09:00:00.000Z&scope=this`,
+    user.token,
+    undefined,
+    204,
   );
   const meetingBody = (name: string, invitee: TestUser, time: string) => ({
     name,

@@ -8,6 +8,7 @@ import type {
   CalendarEvent,
   CalendarEvents,
   CreateEventForm,
+  EventScope,
   PublicUser,
   UpdateEventForm,
 } from '@cadence/contract';
@@ -48,7 +49,18 @@ export async function prefetchCalendar(queryClient: QueryClient, userId: string)
   return queryClient.prefetchQuery(getEventsQueryOptions(userId, openingRange(timeZone, currentLanguage())));
 }
 
-const eventPath = (id: string) => `/calender/${encodeURIComponent(id)}`;
+/** Which occurrences a change or a delete is for (D39): one, it and the later ones, or all. */
+export interface Scoped {
+  occurrence: string;
+  scope: EventScope;
+}
+
+const scopeQuery = (scoped?: Scoped) =>
+  scoped ? `?${new URLSearchParams({ occurrence: scoped.occurrence, scope: scoped.scope })}` : '';
+
+const eventPath = (id: string, scoped?: Scoped) => `/calender/${encodeURIComponent(id)}${scopeQuery(scoped)}`;
+const modifyPath = (id: string, scoped?: Scoped) =>
+  `/calender/modify-event/${encodeURIComponent(id)}${scopeQuery(scoped)}`;
 
 /** A copy the route's loader fetched a moment ago (router.tsx) is not asked for twice. */
 const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
@@ -100,13 +112,16 @@ export function useCreateEvent() {
 }
 
 export function useUpdateEvent() {
-  return useCalendarMutation(({ id, input }: { id: string; input: UpdateEventForm }) =>
-    api.put<CalendarEvent>(`/calender/modify-event/${encodeURIComponent(id)}`, input),
+  return useCalendarMutation(
+    ({ id, input, scoped }: { id: string; input: UpdateEventForm; scoped?: Scoped }) =>
+      api.put<CalendarEvent>(modifyPath(id, scoped), input),
   );
 }
 
 export function useDeleteEvent() {
-  return useCalendarMutation((id: string) => api.delete<undefined>(eventPath(id)));
+  return useCalendarMutation(({ id, scoped }: { id: string; scoped?: Scoped }) =>
+    api.delete<undefined>(eventPath(id, scoped)),
+  );
 }
 
 export function useMoveEvent() {
@@ -114,18 +129,32 @@ export function useMoveEvent() {
   const { t } = useTranslation();
   return useMutation({
     mutationFn: (move: EventMove) =>
-      api.put<CalendarEvent>(`/calender/modify-event/${move.event._id}`, moveInput(move)),
+      api.put<CalendarEvent>(
+        modifyPath(
+          move.event._id,
+          move.scope && move.scope !== 'all'
+            ? { occurrence: move.event.occurrence, scope: move.scope }
+            : undefined,
+        ),
+        moveInput(move),
+      ),
     onMutate: async (move) => {
       await queryClient.cancelQueries({ queryKey: calendarQueryKey });
       const snapshots = queryClient.getQueriesData<CalendarEvents>({ queryKey: calendarQueryKey });
+      // The occurrences the move is for move at once: that one, it and the later ones, or all.
+      const moves = (occurrence: CalendarEvents['data'][number]) =>
+        occurrence._id === move.event._id &&
+        (move.scope === 'this'
+          ? occurrence.occurrence === move.event.occurrence
+          : move.scope === 'following'
+            ? occurrence.occurrence >= move.event.occurrence
+            : true);
       queryClient.setQueriesData<CalendarEvents>({ queryKey: calendarQueryKey }, (range) =>
         range?.data
           ? {
               ...range,
               data: range.data.map((occurrence) =>
-                occurrence._id === move.event._id
-                  ? { ...occurrence, ...moveTimes(occurrence, move) }
-                  : occurrence,
+                moves(occurrence) ? { ...occurrence, ...moveTimes(occurrence, move) } : occurrence,
               ),
             }
           : range,

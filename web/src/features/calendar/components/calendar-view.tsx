@@ -2,7 +2,8 @@
  * The calendar itself (FullCalendar): month, week, day and list views in the user's language,
  * direction and time zone, events in their categories' colours. A click on a day or a time slot
  * starts a new event there, a click on an event opens it; the owner drags an event to move it and
- * pulls its end to change its length. Guests' events stay put and say they are read-only.
+ * pulls its end to change its length (an occurrence of a repeating event: that one, the following
+ * ones or all, as asked, D39). Guests' events stay put and say they are read-only.
  */
 import type { CalendarEvent } from '@cadence/contract';
 import FullCalendar, {
@@ -41,7 +42,8 @@ interface CalendarViewProps {
   onRange: (range: CalendarRange, current: string) => void;
   onDateClick: (draft: EventDraft) => void;
   onEventClick: (event: CalendarEvent) => void;
-  onMove: (move: Omit<EventMove, 'timeZone'>) => void;
+  /** A drag or a resize; `revert` puts the occurrence back (the change was not made). */
+  onMove: (move: Omit<EventMove, 'timeZone'>, revert: () => void) => void;
 }
 
 const occurrenceOf = (info: { event: { extendedProps: Record<string, unknown> } }) =>
@@ -83,9 +85,8 @@ export function CalendarView(props: CalendarViewProps) {
   const inputs = useMemo(
     () =>
       events.map((occurrence): EventInput => ({
-        id: `${occurrence._id}@${occurrence.start}`,
-        // A repeating event's occurrences move together: the whole series moves.
-        groupId: occurrence.recurrence ? occurrence._id : undefined,
+        id: `${occurrence._id}@${occurrence.occurrence}`,
+        // One occurrence moves under the pointer; which others follow is asked when it drops (D39).
         title: occurrence.title,
         start: occurrence.allDay ? occurrence.start.slice(0, 10) : occurrence.start,
         end: occurrence.allDay ? occurrence.end.slice(0, 10) : occurrence.end,
@@ -102,7 +103,7 @@ export function CalendarView(props: CalendarViewProps) {
     const event = occurrenceOf(info);
     const [startDelta, endDelta] =
       'delta' in info ? [info.delta, info.delta] : [info.startDelta, info.endDelta];
-    onMove({ event, startDelta, endDelta });
+    onMove({ event, startDelta, endDelta }, info.revert);
   };
 
   const dateClick = (info: DateClickInfo) => {

@@ -1,11 +1,18 @@
 /**
  * "Add event" and "Edit event", in a drawer: title, all day, start and end (days only when all
  * day), URL, location, guests (friends, or groups expanded to their members, D13), description,
- * category, reminder and repetition. A repeating event is edited as its series. A guest sees the
+ * category, reminder and repetition. An occurrence of a repeating event opens as itself, and saving
+ * asks whether the change is for it, it and the following ones, or all (D39). A guest sees the
  * event read-only, with no save or delete. Checked with the contract's schema the server uses; the
  * server's field messages show on their fields.
  */
-import { type CalendarEvent, EVENT_TITLE_MAX, eventCategories, type EventCategory } from '@cadence/contract';
+import {
+  type CalendarEvent,
+  EVENT_TITLE_MAX,
+  eventCategories,
+  type EventCategory,
+  type EventScope,
+} from '@cadence/contract';
 import {
   Alert,
   Button,
@@ -43,7 +50,9 @@ import {
 } from '../lib/event-form';
 import { categoryLabels, eventColors } from './event-colors';
 import { reminderLabels } from './labels';
+import { scopedChange } from '../lib/event-scope';
 import { RepeatFields } from './repeat-fields';
+import { asksScope, type ScopeAction } from './scope-dialog';
 
 interface EventDrawerProps {
   opened: boolean;
@@ -53,9 +62,19 @@ interface EventDrawerProps {
   timeZone: string;
   onClose: () => void;
   onDelete: (event: CalendarEvent) => void;
+  /** Asks which occurrences a change of a repeating event is for (D39). */
+  askScope: (action: ScopeAction) => Promise<EventScope | null>;
 }
 
-export function EventDrawer({ opened, event, draft, timeZone, onClose, onDelete }: EventDrawerProps) {
+export function EventDrawer({
+  opened,
+  event,
+  draft,
+  timeZone,
+  onClose,
+  onDelete,
+  askScope,
+}: EventDrawerProps) {
   const { t } = useTranslation();
   const { rtl } = useLayoutSettings();
   const title = !event
@@ -81,6 +100,7 @@ export function EventDrawer({ opened, event, draft, timeZone, onClose, onDelete 
           timeZone={timeZone}
           onDone={onClose}
           onDelete={onDelete}
+          askScope={askScope}
         />
       )}
     </Drawer>
@@ -93,9 +113,10 @@ interface EventFormProps {
   timeZone: string;
   onDone: () => void;
   onDelete: (event: CalendarEvent) => void;
+  askScope: (action: ScopeAction) => Promise<EventScope | null>;
 }
 
-function EventForm({ event, draft, timeZone, onDone, onDelete }: EventFormProps) {
+function EventForm({ event, draft, timeZone, onDone, onDelete, askScope }: EventFormProps) {
   const { t } = useTranslation();
   const create = useCreateEvent();
   const update = useUpdateEvent();
@@ -105,7 +126,12 @@ function EventForm({ event, draft, timeZone, onDone, onDelete }: EventFormProps)
     {
       onSubmit: async (values) => {
         const input = toEventInput(values, timeZone);
-        if (event) {
+        if (event && asksScope(event)) {
+          const scope = await askScope('edit');
+          if (!scope) return;
+          await update.mutateAsync({ id: event._id, ...scopedChange(event, values, timeZone, scope) });
+          toastSuccess(t, t('calendar.toast.updated'));
+        } else if (event) {
           await update.mutateAsync({ id: event._id, input });
           toastSuccess(t, t('calendar.toast.updated'));
         } else {

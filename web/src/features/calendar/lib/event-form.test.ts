@@ -51,11 +51,11 @@ describe('the event form', () => {
     });
   });
 
-  it('shows a repeating all-day event as its series, the last day inclusive', () => {
+  it('shows the opened occurrence of a repeating all-day event, the last day inclusive (D39)', () => {
     expect(initialEventValues(event, draft, 'UTC')).toMatchObject({
       allDay: true,
-      start: { date: '2026-05-04' },
-      end: { date: '2026-05-05' },
+      start: { date: '2026-05-11' },
+      end: { date: '2026-05-12' },
       reminder: '1440',
       guests: ['3'],
       recurrence: { frequency: 'WEEKLY', ends: 'after', count: 4 },

@@ -55,14 +55,14 @@ export function nextHourDraft(timeZone: string, now = Date.now()): EventDraft {
   };
 }
 
-/** The form of an event (its series, for a repeating one) or of a draft. */
+/** The form of an event (the occurrence that was opened, for a repeating one: D39) or of a draft. */
 export function initialEventValues(
   event: CalendarEvent | null,
   draft: EventDraft,
   timeZone: string,
 ): EventFormValues {
   const allDay = event?.allDay ?? draft.allDay;
-  const [start, end] = event ? [event.seriesStart, event.seriesEnd] : [draft.start, draft.end];
+  const [start, end] = event ? [event.start, event.end] : [draft.start, draft.end];
   let startWall: WallTime;
   let endWall: WallTime;
   if (allDay) {

@@ -16,10 +16,12 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { PageHeader } from '../../../components/list-page';
 import { getAccountQueryOptions } from '../../../lib/account';
 import { useSessionUser } from '../../../lib/session';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { type CalendarRange, getEventsQueryOptions, useDeleteEvent, useMoveEvent } from '../api/calendar-api';
 import { CalendarSidebar } from '../components/calendar-sidebar';
 import { CalendarView } from '../components/calendar-view';
 import { EventDrawer } from '../components/event-form';
+import { asksScope, useScopeQuestion } from '../components/scope-dialog';
 import { type EventDraft, nextHourDraft } from '../lib/event-form';
 
 type Editing = { event: CalendarEvent | null; draft: EventDraft } | null;
@@ -37,6 +39,7 @@ export function Component() {
     enabled: Boolean(me && range),
   });
   const move = useMoveEvent();
+  const scopeQuestion = useScopeQuestion();
   const remove = useDeleteEvent();
   const controller = useCalendarController();
   const miniController = useCalendarController();
@@ -85,7 +88,16 @@ export function Component() {
                   }}
                   onDateClick={(draft) => setEditing({ event: null, draft })}
                   onEventClick={(event) => setEditing({ event, draft: event })}
-                  onMove={(change) => move.mutate({ ...change, timeZone })}
+                  onMove={(change, revert) => {
+                    if (!asksScope(change.event)) {
+                      move.mutate({ ...change, timeZone });
+                      return;
+                    }
+                    void scopeQuestion.ask('move').then((scope) => {
+                      if (scope) move.mutate({ ...change, timeZone, scope });
+                      else revert();
+                    });
+                  }}
                 />
               ) : (
                 <Skeleton h={600} />
@@ -103,20 +115,33 @@ export function Component() {
           onClose={() => setEditing(null)}
           onDelete={(event) => {
             setEditing(null);
-            setDeleting(event);
+            if (!asksScope(event)) {
+              setDeleting(event);
+              return;
+            }
+            void scopeQuestion.ask('delete').then(async (scope) => {
+              if (!scope) return;
+              try {
+                await remove.mutateAsync({
+                  id: event._id,
+                  scoped: scope === 'all' ? undefined : { occurrence: event.occurrence, scope },
+                });
+                toastSuccess(t, t('calendar.toast.deleted'));
+              } catch (error) {
+                toastError(t, error);
+              }
+            });
           }}
+          askScope={scopeQuestion.ask}
         />
       )}
+      {scopeQuestion.dialog}
       <ConfirmDialog
         subject={deleting}
         title={t('calendar.delete.title')}
-        message={(event) =>
-          t(event.recurrence ? 'calendar.delete.confirmSeries' : 'calendar.delete.confirm', {
-            title: event.title,
-          })
-        }
+        message={(event) => t('calendar.delete.confirm', { title: event.title })}
         confirmLabel={t('calendar.delete.submit')}
-        onConfirm={(event) => remove.mutateAsync(event._id)}
+        onConfirm={(event) => remove.mutateAsync({ id: event._id })}
         success={() => t('calendar.toast.deleted')}
         onClose={() => setDeleting(null)}
       />
