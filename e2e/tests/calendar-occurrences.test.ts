@@ -1,8 +1,9 @@
 /**
  * One occurrence, the following ones, or all (D39), as people use it in Chromium: A (in Berlin)
  * drags one Monday of a weekly review with B as guest to the Tuesday and chooses "This event" —
- * only that week's moves, for A and for B; then deletes "This and following events" from the third
- * week and the series ends there. A Google-style file with a moved occurrence, imported from
+ * only that week's moves, for A and for B; renames the second week's from the drawer for "All
+ * events" (the moved one keeps its own title); then deletes "This and following events" from the
+ * third week and the series ends there. A Google-style file with a moved occurrence, imported from
  * account settings, shows it moved.
  */
 import fs from 'node:fs';
@@ -95,26 +96,39 @@ describe('one occurrence of a repeating event', () => {
       .poll(() => shownTimes(guest, 'Weekly review', BERLIN))
       .toEqual([`${addDays(monday, 7)} 10:00`]);
 
+    // A renames the second week's from the drawer, for all events: the moved one keeps its own title.
+    await shown(page, 'Weekly review').click();
+    const edit = page.getByRole('dialog', { name: 'Edit event' });
+    expect(await edit.getByLabel('Start date').inputValue()).toBe(addDays(monday, 7));
+    await edit.getByLabel('Title').fill('Team review');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    const change = page.getByRole('dialog', { name: 'Change repeating event' });
+    await change.getByRole('radio', { name: 'All events' }).check();
+    await change.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => page.getByText('Event updated', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => shownTimes(page, 'Team review', BERLIN)).toEqual([`${addDays(monday, 7)} 10:00`]);
+    await calendar.getByRole('button', { name: /^Previous week$/i }).click();
+    await expect.poll(() => shownTimes(page, 'Weekly review', BERLIN)).toEqual([`${tuesday} 10:00`]);
+    await calendar.getByRole('button', { name: /^Next week$/i }).click();
+
     // A deletes the third week's "and the following ones": the series ends after the second.
     await calendar.getByRole('button', { name: /^Next week$/i }).click();
     await expect
-      .poll(() => shownTimes(page, 'Weekly review', BERLIN))
+      .poll(() => shownTimes(page, 'Team review', BERLIN))
       .toEqual([`${addDays(monday, 14)} 10:00`]);
-    await shown(page, 'Weekly review').click();
+    await shown(page, 'Team review').click();
     const drawer = page.getByRole('dialog', { name: 'Edit event' });
     await drawer.getByRole('button', { name: 'Delete' }).click();
     const remove = page.getByRole('dialog', { name: 'Delete repeating event' });
     await remove.getByRole('radio', { name: 'This and following events' }).check();
     await remove.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByText('Event deleted', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => shown(page, 'Weekly review').count()).toBe(0);
+    await expect.poll(() => shown(page, 'Team review').count()).toBe(0);
     await calendar.getByRole('button', { name: /^Next week$/i }).click();
-    await expect.poll(() => shown(page, 'Weekly review').count()).toBe(0);
+    await expect.poll(() => shown(page, 'Team review').count()).toBe(0);
     await calendar.getByRole('button', { name: /^Previous week$/i }).click();
     await calendar.getByRole('button', { name: /^Previous week$/i }).click();
-    await expect
-      .poll(() => shownTimes(page, 'Weekly review', BERLIN))
-      .toEqual([`${addDays(monday, 7)} 10:00`]);
+    await expect.poll(() => shownTimes(page, 'Team review', BERLIN)).toEqual([`${addDays(monday, 7)} 10:00`]);
     const series = await callAs(page, 'get', `/api/calender/events/${created._id as string}`);
     expect(series.recurrence).toMatch(/UNTIL=/);
   });

@@ -4,7 +4,7 @@
  * with the choice, or null when it is closed without one.
  */
 import { type CalendarOccurrence, type EventScope, eventScopes } from '@cadence/contract';
-import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
+import { Button, getDefaultZIndex, Group, Modal, Radio, Stack } from '@mantine/core';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -54,6 +54,8 @@ export function useScopeQuestion(): {
     <Modal
       opened={action !== null}
       onClose={() => answer(null)}
+      // Above the event's drawer, from which a change is saved.
+      zIndex={getDefaultZIndex('modal') + 100}
       title={action ? t(titles[action]) : ''}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
