@@ -857,21 +857,21 @@ export class CalendarService {
       input.end !== undefined ||
       input.allDay !== undefined ||
       input.recurrence !== undefined;
-    const later = target.exceptions.filter(
-      (exception) => Date.parse(exception.occurrence_at) >= target.occurrence,
-    );
-    for (const exception of later) {
-      const query = trx
-        .updateTable('event_exceptions')
+    // The exceptions from that occurrence on: the new series' when its times are the same.
+    const from = iso(target.occurrence);
+    if (retimed || !recurrence) {
+      await trx
+        .deleteFrom('event_exceptions')
         .where('event_id', '=', event.id)
-        .where('occurrence_at', '=', exception.occurrence_at);
-      if (retimed || !recurrence) {
-        await trx
-          .deleteFrom('event_exceptions')
-          .where('event_id', '=', event.id)
-          .where('occurrence_at', '=', exception.occurrence_at)
-          .execute();
-      } else await query.set({ event_id: row.id }).execute();
+        .where('occurrence_at', '>=', from)
+        .execute();
+    } else {
+      await trx
+        .updateTable('event_exceptions')
+        .set({ event_id: row.id })
+        .where('event_id', '=', event.id)
+        .where('occurrence_at', '>=', from)
+        .execute();
     }
     const oldRow = await trx
       .selectFrom('events')
