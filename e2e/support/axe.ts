@@ -12,8 +12,26 @@ interface Violation {
   nodes: Array<{ target: unknown }>;
 }
 
-/** axe-core's serious and critical violations on the page as it is now, one line each. */
+/**
+ * axe-core's serious and critical violations, one line each, once transitions (a dialog fading in,
+ * a drawer sliding, a toast leaving) are over: colours measured mid-fade are not the page's.
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // Mantine starts a transition two frames after the element mounts: let those frames pass first.
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+      ),
+  );
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   // Evaluated through the DevTools protocol, so the page's CSP does not apply.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
@@ -25,17 +43,4 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-}
-
-/** The serious violations once transitions (a drawer sliding in, a toast fading out) are over. */
-export async function violationsAtRest(page: Page): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  );
-  return seriousViolations(page);
 }

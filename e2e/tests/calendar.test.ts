@@ -6,7 +6,7 @@
  * B sees it in B's own time zone, read-only. No serious accessibility violation in either skin.
  */
 import { describe, expect, it } from 'vitest';
-import { violationsAtRest } from '../support/axe';
+import { seriousViolations } from '../support/axe';
 import { arrive as arriveAt, callAs, makeFriends, sessionOf } from '../support/people';
 import { addDays, wallTime } from '../support/time';
 import { choose, dragTo, shown, shownTimes } from '../support/calendar';
@@ -114,7 +114,7 @@ describe('the calendar', () => {
         expect.stringContaining('So.'),
       ]);
     await page.getByText('Event added', { exact: true }).waitFor({ state: 'hidden' });
-    expect(await violationsAtRest(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('language-menu').selectOption('en');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
 
@@ -236,11 +236,11 @@ describe('the calendar', () => {
       const calendar = page.getByTestId('calendar');
       await expect.poll(() => shown(page, 'Their party').count()).toBe(1);
       expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(skin);
-      expect(await violationsAtRest(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       for (const view of ['Week view', 'Day view', 'List view']) {
         await calendar.getByRole('tab', { name: view }).click();
         await expect.poll(() => shown(page, 'Their party').count()).toBe(1);
-        expect(await violationsAtRest(page), view).toEqual([]);
+        expect(await seriousViolations(page), view).toEqual([]);
       }
 
       // The drawer with a field message, and a guest's read-only drawer.
@@ -248,12 +248,12 @@ describe('the calendar', () => {
       const drawer = page.getByRole('dialog', { name: 'Add event' });
       await drawer.getByRole('button', { name: 'Add event' }).click();
       await drawer.getByText('Please enter a title.').waitFor();
-      expect(await violationsAtRest(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       await drawer.getByRole('button', { name: 'Cancel' }).click();
       await drawer.waitFor({ state: 'hidden' });
       await shown(page, 'Their party').click();
       await page.getByRole('dialog', { name: 'Event' }).getByText('You are a guest of this event').waitFor();
-      expect(await violationsAtRest(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     },
   );
 });

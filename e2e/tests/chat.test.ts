@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { violationsAtRest } from '../support/axe';
+import { seriousViolations } from '../support/axe';
 import { type Arrived, arrive as arriveAt, callAs, makeFriends, sessionOf } from '../support/people';
 import { useAppServer } from '../support/server';
 
@@ -186,7 +186,7 @@ describe('chat', () => {
     );
     expect(await b.page.getByRole('textbox', { name: 'Message' }).isDisabled()).toBe(true);
     expect(await b.page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
-    expect(await violationsAtRest(b.page)).toEqual([]);
+    expect(await seriousViolations(b.page)).toEqual([]);
   });
 
   it.each(['light', 'dark'] as const)(
@@ -209,7 +209,7 @@ describe('chat', () => {
       expect(
         await a.page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')),
       ).toBe(skin);
-      expect(await violationsAtRest(a.page)).toEqual([]);
+      expect(await seriousViolations(a.page)).toEqual([]);
     },
   );
 });

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoAdmin, logIn, newPerson, register } from '../support/app';
-import { violationsAtRest } from '../support/axe';
+import { seriousViolations } from '../support/axe';
 import { openPage } from '../support/browser';
 import { useAppServer } from '../support/server';
 
@@ -82,7 +82,7 @@ describe('the dashboard of the demo admin', () => {
       expect(
         await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')),
       ).toBe(skin);
-      expect(await violationsAtRest(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     },
   );
 });
@@ -96,7 +96,7 @@ describe('the dashboard of a new account', () => {
     expect(await page.getByTestId('card-empty').count()).toBe(6);
     expect(await page.getByTestId('completed-chart').count()).toBe(0);
     await page.getByText('No goals yet.').waitFor();
-    expect(await violationsAtRest(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('goals-card').getByRole('link', { name: 'Set a goal' }).click();
     await page.waitForURL('**/apps/objectifs');
   });

@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { violationsAtRest } from '../support/axe';
+import { seriousViolations } from '../support/axe';
 import { arrive as arriveAt, callAs, makeFriends } from '../support/people';
 import { addDays, wallTime } from '../support/time';
 import { choose, shown, shownTimes } from '../support/calendar';
@@ -178,7 +178,7 @@ describe('meetings', () => {
     // No serious accessibility violation with the times shown, in the light skin.
     expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('light');
     await page.getByText('Working hours saved.', { exact: true }).waitFor({ state: 'hidden' });
-    expect(await violationsAtRest(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A picks Tuesday 15:00 and saves: the meeting starts at that instant.
     await chip.click();
@@ -286,7 +286,7 @@ describe('meetings', () => {
     // And in the dark skin, no serious accessibility violation either.
     await page.getByRole('button', { name: 'Switch to the dark skin' }).click();
     await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
-    expect(await violationsAtRest(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Switch to the light skin' }).click();
 
     // Leaving without saving adds nothing.

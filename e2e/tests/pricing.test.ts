@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { violationsAtRest } from '../support/axe';
+import { seriousViolations } from '../support/axe';
 import { arrive as arriveAt, callAs } from '../support/people';
 import { useAppServer } from '../support/server';
 
@@ -97,7 +97,7 @@ describe('pricing and billing', () => {
       /^Your free trial ends on .+: 15 days left\.$/,
     );
     expect(await page.getByTestId('billing-plan-line').textContent()).toBe('No paid plan yet.');
-    expect(await violationsAtRest(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('shows an empty Billing tab to a new account, with a link to the prices', async () => {
@@ -124,11 +124,11 @@ describe('pricing and billing', () => {
       expect(
         await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')),
       ).toBe(skin);
-      expect(await violationsAtRest(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       // And with the request dialog open.
       await plan(page, 'basic').getByRole('button', { name: 'Choose Basic' }).click();
       await page.getByRole('dialog', { name: 'Choose Basic' }).waitFor();
-      expect(await violationsAtRest(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     },
   );
 });

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { violationsAtRest } from '../support/axe';
+import { seriousViolations } from '../support/axe';
 import { arrive as arriveAt, callAs, makeFriends, sessionOf } from '../support/people';
 import { logIn } from '../support/app';
 import { useAppServer } from '../support/server';
@@ -30,7 +30,7 @@ describe('account settings → your data', () => {
     owner.allowConsole(/status of 400/, /status of 401/);
     await page.goto('/pages/account-setting?tab=data');
     await page.getByRole('tab', { name: 'Your data', selected: true }).waitFor();
-    expect(await violationsAtRest(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     const [file] = await Promise.all([
       page.waitForEvent('download'),
@@ -50,7 +50,7 @@ describe('account settings → your data', () => {
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await dialog.waitFor();
-    expect(await violationsAtRest(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByLabel(/^Your password/).fill('not my password');
     await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
     await expect.poll(() => dialog.getByText('The password is wrong.').isVisible()).toBe(true);

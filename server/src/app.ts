@@ -151,7 +151,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
-  const database = options.database ?? openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database =
+    options.database ??
+    openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      onConnectionError: (error) => app.log.warn({ err: error }, 'a database connection was dropped'),
+    });
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
   });

@@ -137,8 +137,19 @@ class PreparingClient extends pg.Client {
   }
 }
 
-export function postgresEngine(connectionString: string): Engine {
+/**
+ * A connection the server drops (a restart, a fail-over, idle_session_timeout, a proxy) is an
+ * `error` event on the pool when idle, or on the client when checked out between queries: without
+ * a listener, node-postgres turns it into an uncaught exception and the process exits. Here it is
+ * told to `onConnectionError`; the pool discards the connection and opens another on demand.
+ */
+export function postgresEngine(
+  connectionString: string,
+  onConnectionError: (error: Error) => void = () => undefined,
+): Engine {
   const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes, Client: PreparingClient });
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   return {
     name: 'postgres',
     dialect: new PostgresDialect({ pool }),

@@ -20,11 +20,13 @@ export interface DatabaseOptions {
   /** The SQLite file, or ':memory:'. */
   sqliteFile?: string;
   dataDir: string;
+  /** Told of a PostgreSQL connection dropped by the server (the pool then opens another). */
+  onConnectionError?: (error: Error) => void;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const engine = options.url
-    ? postgresEngine(options.url)
+    ? postgresEngine(options.url, options.onConnectionError)
     : sqliteEngine(options.sqliteFile ?? path.join(options.dataDir, 'cadence.sqlite'));
   const db = new Kysely<Database>({ dialect: engine.dialect, plugins: engine.plugins });
   return { db, engine, engineName: engine.name, close: () => db.destroy() };

@@ -52,6 +52,31 @@ function validationFields(error: FastifyError): Record<string, string> {
   return fields;
 }
 
+/** PostgreSQL's codes for a connection the server ended (admin shutdown, crash, cannot connect now, lost). */
+const connectionLostCodes = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+]);
+
+/**
+ * A database connection dropped under a request (a restart, a fail-over): nothing was committed,
+ * and a retry is served by a new connection, so the answer is 503 with Retry-After, not a 500.
+ */
+export function isConnectionLost(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    (typeof code === 'string' && connectionLostCodes.has(code)) ||
+    /^Connection terminated|^Client has encountered a connection error|^Client was closed/.test(error.message)
+  );
+}
+
 export function shapeError(error: FastifyError | AppError | Error): ErrorBody {
   if (error instanceof AppError) {
     return errorBody(error.statusCode, error.code, error.message, error.fields);
@@ -74,14 +99,18 @@ export function shapeError(error: FastifyError | AppError | Error): ErrorBody {
     }
     return errorBody(status, 'BAD_REQUEST', messages['request.bad']);
   }
-  if (status === 503) return errorBody(503, 'UNAVAILABLE', messages['server.unavailable']);
+  if (status === 503 || isConnectionLost(error))
+    return errorBody(503, 'UNAVAILABLE', messages['server.unavailable']);
   return errorBody(500, 'INTERNAL_ERROR', messages['server.error']);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const body = shapeError(error);
-    if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (body.statusCode === 503) {
+      void reply.header('retry-after', '1');
+      request.log.warn({ err: error }, 'request failed: the database connection was lost');
+    } else if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, statusCode: body.statusCode }, 'request refused');
     void reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
   });
