@@ -41,6 +41,8 @@ import type { Db, DatabaseHandle } from '../server/src/db';
 import { bumpListVersion } from '../server/src/lib/list-versions';
 import { CalendarService, lastStartAt, writeEntries } from '../server/src/modules/calendar/service';
 import type { RemindersService } from '../server/src/modules/notifications/reminders';
+import type { MailOutbox } from '../server/src/lib/outbox';
+import type { Config } from '../server/src/config';
 import { call, type Client, signUp } from './board-fixtures';
 import {
   type Engine,
@@ -608,7 +610,17 @@ function serviceOn(handle: DatabaseHandle, db: Db = handle.db) {
   const reminders = {
     syncEvent: () => Promise.reject(new Error('the bench only reads')),
   } as unknown as RemindersService;
-  return new CalendarService({ db, engine: handle.engine, reminders });
+  return new CalendarService({
+    db,
+    engine: handle.engine,
+    reminders,
+    // Reads send no mail.
+    outbox: {
+      enqueue: () => Promise.reject(new Error('the bench only reads')),
+      kick: () => undefined,
+    } as unknown as MailOutbox,
+    config: { PUBLIC_URL: 'http://localhost' } as Config,
+  });
 }
 
 /** range()'s time uncached, min and median of UNCACHED_RUNS after WARM_UP_RUNS, per range. */

@@ -41,6 +41,8 @@ import {
 import { occurrencesIn, type Series } from '../server/src/modules/calendar/occurrences';
 import { CalendarService, writeEntries } from '../server/src/modules/calendar/service';
 import type { RemindersService } from '../server/src/modules/notifications/reminders';
+import type { MailOutbox } from '../server/src/lib/outbox';
+import type { Config } from '../server/src/config';
 import type { DatabaseHandle, Db } from '../server/src/db';
 import { bumpListVersion } from '../server/src/lib/list-versions';
 import { call, type Client, signUp } from './board-fixtures';
@@ -361,7 +363,17 @@ async function inProcess(handle: DatabaseHandle, seeded: Awaited<ReturnType<type
   const reminders = {
     syncEvent: () => Promise.reject(new Error('the bench only reads')),
   } as unknown as RemindersService;
-  const calendar = new CalendarService({ db: handle.db, engine: handle.engine, reminders });
+  const calendar = new CalendarService({
+    db: handle.db,
+    engine: handle.engine,
+    reminders,
+    // Reads send no mail.
+    outbox: {
+      enqueue: () => Promise.reject(new Error('the bench only reads')),
+      kick: () => undefined,
+    } as unknown as MailOutbox,
+    config: { PUBLIC_URL: 'http://localhost' } as Config,
+  });
   const users = [seeded.organiser, ...seeded.invitees].map((client, index) => ({
     id: Number(client.userId),
     timeZone: planned[index]!.participant.timeZone,

@@ -25,4 +25,5 @@ export const meetingsMessages = {
   'meetings.organiserOnly': 'Only the organiser may change the meeting.',
   'meetings.notInvited': 'Only an invitee may answer the invitation.',
   'meetings.answerClosed': 'The meeting is archived or completed: the answer can no longer change.',
+  'meetings.answerLinkExpired': 'This link has expired: the meeting is over.',
 } as const;

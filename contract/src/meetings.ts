@@ -313,3 +313,36 @@ export const invitationList = z
   })
   .meta({ id: 'InvitationList' });
 export type InvitationList = z.infer<typeof invitationList>;
+
+/**
+ * D42: the invitation as its Accept and Decline links show it, without signing in. The token in
+ * the path is signed for one invitee of one meeting and does nothing else.
+ */
+export const meetingAnswerView = z
+  .object({
+    meeting: z.object({
+      name: z.string(),
+      description: z.string(),
+      link: z.string(),
+      time: z.string().nullable().describe('The chosen start, ISO 8601 UTC, or null'),
+      end: z.string().nullable(),
+      state: z.enum(meetingStates),
+      completed: z.boolean(),
+      organiser: publicUser,
+    }),
+    invitee: z.object({
+      name: z.string(),
+      language: z.string().describe('The invitee’s language (en, fr, de, pt): the page is shown in it'),
+      timeZone: z.string().describe('The invitee’s IANA zone: the time is shown in it'),
+    }),
+    status: z.enum(invitationStatuses).describe('The invitee’s answer now'),
+    open: z
+      .boolean()
+      .describe('False once the meeting is archived or completed: the answer can no longer change'),
+  })
+  .meta({ id: 'MeetingAnswerView' });
+export type MeetingAnswerView = z.infer<typeof meetingAnswerView>;
+
+export const meetingAnswerParams = z.object({
+  token: z.string().min(1).max(90).describe('The token of the invitation mail’s link'),
+});

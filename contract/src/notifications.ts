@@ -3,9 +3,17 @@
  * task due today — and the meeting invitations they receive, read in the navbar's bell.
  */
 import { z } from 'zod';
+import { publicUser } from './people';
 import { userId } from './users';
 
-export const notificationKinds = ['event', 'todo', 'meeting', 'board-deleted'] as const;
+export const notificationKinds = [
+  'event',
+  'todo',
+  'meeting',
+  'board-deleted',
+  'meeting-accepted',
+  'meeting-declined',
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 export const NOTIFICATIONS_SHOWN = 50;
 
@@ -15,7 +23,7 @@ export const notification = z
     kind: z
       .enum(notificationKinds)
       .describe(
-        'event: a reminder before an event; todo: a task due today; meeting: an invitation; board-deleted: a board shared with the user went with its owner’s account',
+        'event: a reminder before an event; todo: a task due today; meeting: an invitation; board-deleted: a board shared with the user went with its owner’s account; meeting-accepted, meeting-declined: an invitee answered the user’s meeting (D42)',
       ),
     sourceId: z.string().describe('The event’s, the task’s, the meeting’s or the (deleted) board’s id'),
     title: z
@@ -26,6 +34,9 @@ export const notification = z
       .describe(
         'The occurrence’s start, the due day’s morning, the meeting’s time (when invited, if none), or when the board was deleted, ISO 8601 UTC',
       ),
+    actor: publicUser
+      .nullable()
+      .describe('Who did what the notification tells (the invitee who answered); null for reminders'),
     isRead: z.boolean(),
     createdAt: z.string(),
   })

@@ -22,7 +22,8 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db';
 import { tooManyRequests } from './errors';
 import { LiveHub } from './lib/live';
 import { createMailer, type Mailer } from './lib/mailer';
-import { AccessTokens, loadOrCreateSecret } from './lib/tokens';
+import { MailOutbox } from './lib/outbox';
+import { AccessTokens, LinkTokens, loadOrCreateSecret } from './lib/tokens';
 import { createAuthenticate, requireSignIn } from './modules/auth/authenticate';
 import { accountRoutes, AVATAR_UPLOAD_LIMITS, avatarRoutes } from './modules/account/routes';
 import { authRoutes, sessionRoutes } from './modules/auth/routes';
@@ -36,7 +37,7 @@ import { projectsRoutes } from './modules/projects/routes';
 import { tagsRoutes } from './modules/tags/routes';
 import { todosRoutes } from './modules/todos/routes';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/routes';
-import { meetingsRoutes } from './modules/meetings/routes';
+import { meetingAnswerRoutes, meetingsRoutes } from './modules/meetings/routes';
 import { billingRoutes, billingWebhookRoutes, pricingRoutes } from './modules/billing/routes';
 import { helpRoutes } from './modules/help/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -64,6 +65,7 @@ const openRoutes: RouteModule[] = [
   pricingRoutes,
   billingWebhookRoutes,
   helpRoutes,
+  meetingAnswerRoutes,
 ];
 
 /**
@@ -167,10 +169,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const mailer = options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log);
   app.addHook('onClose', () => mailer.close());
-  const accessTokens = new AccessTokens(
-    loadOrCreateSecret(config.JWT_SECRET, config.DATA_DIR),
-    config.ACCESS_TOKEN_TTL,
-  );
+  const secret = loadOrCreateSecret(config.JWT_SECRET, config.DATA_DIR);
+  const accessTokens = new AccessTokens(secret, config.ACCESS_TOKEN_TTL);
+  const links = new LinkTokens(secret);
   const live = new LiveHub({
     redisUrl: config.REDIS_URL,
     prefix: config.REDIS_PREFIX,
@@ -180,17 +181,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Streams end before the server waits for its connections to close; Redis closes after.
   app.addHook('preClose', () => live.close());
   await live.ready();
+  const outbox = new MailOutbox({ db: database.db, mailer, log: app.log });
   const services = buildServices({
     db: database.db,
     engine: database.engine,
     config,
     mailer,
+    outbox,
     log: app.log,
     accessTokens,
+    links,
     live,
   });
   const context: AppContext = { config, database, services };
-  if (config.REMINDERS) scheduleReminders(app, services.reminders, config.REMINDERS_EVERY);
+  if (config.REMINDERS) scheduleReminders(app, services.reminders, outbox, config.REMINDERS_EVERY);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -8,15 +8,20 @@ import type { Db } from './db';
 import type { Engine } from './db/dialect';
 import type { LiveHub } from './lib/live';
 import type { Mailer } from './lib/mailer';
-import type { AccessTokens } from './lib/tokens';
+import type { MailOutbox } from './lib/outbox';
+import type { AccessTokens, LinkTokens } from './lib/tokens';
 
 export interface ServiceDeps {
   db: Db;
   engine: Engine;
   config: Config;
   mailer: Mailer;
+  /** Every e-mail caused by a write: enqueued in its transaction, delivered after the commit. */
+  outbox: MailOutbox;
   log: FastifyBaseLogger;
   accessTokens: AccessTokens;
+  /** Signed links that act without signing in (D42's Accept and Decline). */
+  links: LinkTokens;
   /** Publishes live events (D38) to users' streams, on every instance. */
   live: LiveHub;
 }

@@ -32,5 +32,8 @@ export const notFound = () => new AppError(404, 'NOT_FOUND', text('request.notFo
 export const conflict = (code: string, key: MessageKey, fields?: Record<string, string>) =>
   new AppError(409, code, text(key), fields);
 
+/** What the request names existed but is over (an expired link). */
+export const gone = (code: string, key: MessageKey) => new AppError(410, code, text(key));
+
 export const tooManyRequests = (code = 'RATE_LIMITED', key: MessageKey = 'request.rateLimited') =>
   new AppError(429, code, text(key));

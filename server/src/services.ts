@@ -64,7 +64,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const calendar = new CalendarService({ ...deps, reminders });
   const todos = new TodosService({ ...deps, reminders });
   const friends = new FriendsService(deps);
-  const meetings = new MeetingsService({ ...deps, calendar, reminders });
+  const meetings = new MeetingsService({ ...deps, calendar });
   const billing = new BillingService(deps);
   return {
     auth,

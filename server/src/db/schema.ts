@@ -416,14 +416,34 @@ export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
   /** board-deleted: source_id is the deleted board's id, title its name (issue 13) */
-  kind: 'event' | 'todo' | 'meeting' | 'board-deleted';
+  kind: 'event' | 'todo' | 'meeting' | 'board-deleted' | 'meeting-accepted' | 'meeting-declined';
   source_id: number;
   title: string;
   occurrence_at: Timestamp;
+  /** Who did what it tells (the invitee who answered); null for reminders */
+  actor_id: ColumnType<number | null, number | null | undefined, number | null>;
   is_read: DbBool;
   /** none: no mail wanted; pending: to send; sending: claimed by an instance; sent; failed */
   mail_state: 'none' | 'pending' | 'sending' | 'sent' | 'failed';
   created_at: Timestamp;
+}
+
+/** An e-mail to send (migration 0018): rendered in the transaction that causes it. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body: string;
+  calendar_method: 'REQUEST' | 'CANCEL' | null;
+  calendar_content: string | null;
+  /** pending: to send at next_attempt_at; sending: claimed (claimed_at); sent; failed: given up */
+  state: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: Timestamp;
+  claimed_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
 }
 
 export interface CalendarFeedsTable {
@@ -458,6 +478,7 @@ export interface ChatReadsTable {
 }
 
 export interface Database {
+  mail_outbox: MailOutboxTable;
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
   chat_reads: ChatReadsTable;

@@ -9,6 +9,8 @@ const params = {
   title: 'Quarterly review',
   when: 'Tuesday 1 December 2026 at 09:00',
   organiser: 'Rui Costa',
+  person: 'Inês Sousa',
+  accepted: true,
 };
 
 describe('mail texts', () => {
@@ -33,6 +35,26 @@ describe('mail texts', () => {
     expect(open.text).toContain(params.title);
     expect(open.text).not.toContain(params.when);
     expect(open.subject).not.toBe(timed.subject);
+  });
+
+  it.each(languagesList)('words D42’s mails in %s: new time, links, cancellation, answers', (language) => {
+    const texts = mailTexts[language];
+    const links = { accept: 'https://cadence.test/a?yes', decline: 'https://cadence.test/a?no' };
+    const moved = texts.meetingInvitation({ ...params, changed: true, ...links });
+    expect(moved.subject).not.toBe(texts.meetingInvitation(params).subject);
+    expect(moved.text).toContain(links.accept);
+    expect(moved.text).toContain(links.decline);
+    const removed = texts.meetingCancelled({ ...params, removed: true });
+    expect(removed.subject).not.toBe(texts.meetingCancelled(params).subject);
+    expect(texts.meetingCancelled({ ...params, when: null }).text).not.toContain(params.when);
+    const declined = texts.meetingAnswered({ ...params, accepted: false });
+    expect(declined.text).toContain(params.person);
+    expect(declined.subject).not.toBe(texts.meetingAnswered(params).subject);
+    const added = texts.eventInvitation(params);
+    const changed = texts.eventInvitation({ ...params, changed: true });
+    const cancelled = texts.eventInvitation({ ...params, cancelled: true });
+    expect(new Set([added.subject, changed.subject, cancelled.subject]).size).toBe(3);
+    expect(added.text).toContain(params.organiser);
   });
 
   it('falls back to English for a language it does not have', () => {

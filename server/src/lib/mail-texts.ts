@@ -10,8 +10,48 @@ interface MailParams {
   /** `when`: the start, already written in the user's language and time zone. */
   eventReminder: { name: string; title: string; when: string; link: string };
   taskDue: { name: string; title: string; link: string };
-  /** `when`: the chosen time in the invitee's language and zone, or null while none is chosen. */
-  meetingInvitation: { name: string; organiser: string; title: string; when: string | null; link: string };
+  /**
+   * `when`: the chosen time in the invitee's language and zone, or null while none is chosen;
+   * `changed`: the organiser moved it (D42: asked again); `accept`, `decline`: the signed links.
+   */
+  meetingInvitation: {
+    name: string;
+    organiser: string;
+    title: string;
+    when: string | null;
+    link: string;
+    changed?: boolean;
+    accept?: string;
+    decline?: string;
+  };
+  /** The meeting was cancelled (deleted or archived), or the invitee taken off it (`removed`). */
+  meetingCancelled: {
+    name: string;
+    organiser: string;
+    title: string;
+    when: string | null;
+    link: string;
+    removed?: boolean;
+  };
+  /** `person` answered the organiser's meeting. */
+  meetingAnswered: {
+    name: string;
+    person: string;
+    title: string;
+    when: string | null;
+    link: string;
+    accepted: boolean;
+  };
+  /** An event's guest was added (`changed`: the event changed), or (`cancelled`) it is gone for them. */
+  eventInvitation: {
+    name: string;
+    organiser: string;
+    title: string;
+    when: string;
+    link: string;
+    changed?: boolean;
+    cancelled?: boolean;
+  };
 }
 
 export type MailKey = keyof MailParams;
@@ -42,16 +82,65 @@ export const mailTexts: Record<Language, Texts> = {
       subject: `Due today: ${title}`,
       text: lines(`Hello ${name},`, '', `The task “${title}” is due today.`, '', `Your to-do list: ${link}`),
     }),
-    meetingInvitation: ({ name, organiser, title, when, link }) => ({
-      subject: when ? `Invitation: ${title}, ${when}` : `Invitation: ${title}`,
+    meetingInvitation: ({ name, organiser, title, when, link, changed, accept, decline }) => ({
+      subject: changed
+        ? `Updated invitation: ${title}, ${when ?? ''}`.replace(/, $/, '')
+        : when
+          ? `Invitation: ${title}, ${when}`
+          : `Invitation: ${title}`,
       text: lines(
         `Hello ${name},`,
         '',
-        when
-          ? `${organiser} invites you to “${title}”, ${when}.`
-          : `${organiser} invites you to “${title}”; the time is still to be chosen.`,
+        changed
+          ? `${organiser} moved “${title}” to ${when}. Please answer again.`
+          : when
+            ? `${organiser} invites you to “${title}”, ${when}.`
+            : `${organiser} invites you to “${title}”; the time is still to be chosen.`,
         '',
-        `Accept or decline: ${link}`,
+        ...(accept && decline ? [`Accept: ${accept}`, `Decline: ${decline}`, ''] : []),
+        accept ? `Details: ${link}` : `Accept or decline: ${link}`,
+      ),
+    }),
+    meetingCancelled: ({ name, organiser, title, when, link, removed }) => ({
+      subject: removed ? `Removed from: ${title}` : `Cancelled: ${title}`,
+      text: lines(
+        `Hello ${name},`,
+        '',
+        removed
+          ? `${organiser} took you off “${title}”${when ? `, ${when}` : ''}.`
+          : `${organiser} cancelled “${title}”${when ? `, ${when}` : ''}.`,
+        '',
+        `Your meetings: ${link}`,
+      ),
+    }),
+    meetingAnswered: ({ name, person, title, when, link, accepted }) => ({
+      subject: accepted ? `Accepted: ${title}` : `Declined: ${title}`,
+      text: lines(
+        `Hello ${name},`,
+        '',
+        accepted
+          ? `${person} accepted “${title}”${when ? `, ${when}` : ''}.`
+          : `${person} declined “${title}”${when ? `, ${when}` : ''}.`,
+        '',
+        `The meeting: ${link}`,
+      ),
+    }),
+    eventInvitation: ({ name, organiser, title, when, link, changed, cancelled }) => ({
+      subject: cancelled
+        ? `Cancelled: ${title}`
+        : changed
+          ? `Updated: ${title}, ${when}`
+          : `Invitation: ${title}, ${when}`,
+      text: lines(
+        `Hello ${name},`,
+        '',
+        cancelled
+          ? `${organiser} cancelled “${title}”, ${when}, or took you off it.`
+          : changed
+            ? `${organiser} changed “${title}”: ${when}.`
+            : `${organiser} added you to “${title}”, ${when}.`,
+        '',
+        `Your calendar: ${link}`,
       ),
     }),
   },
@@ -82,16 +171,65 @@ export const mailTexts: Record<Language, Texts> = {
         `Votre liste de tâches : ${link}`,
       ),
     }),
-    meetingInvitation: ({ name, organiser, title, when, link }) => ({
-      subject: when ? `Invitation : ${title}, ${when}` : `Invitation : ${title}`,
+    meetingInvitation: ({ name, organiser, title, when, link, changed, accept, decline }) => ({
+      subject: changed
+        ? `Invitation modifiée : ${title}, ${when ?? ''}`.replace(/, $/, '')
+        : when
+          ? `Invitation : ${title}, ${when}`
+          : `Invitation : ${title}`,
       text: lines(
         `Bonjour ${name},`,
         '',
-        when
-          ? `${organiser} vous invite à « ${title} », ${when}.`
-          : `${organiser} vous invite à « ${title} » ; l’heure reste à choisir.`,
+        changed
+          ? `${organiser} a déplacé « ${title} » au ${when}. Merci de répondre à nouveau.`
+          : when
+            ? `${organiser} vous invite à « ${title} », ${when}.`
+            : `${organiser} vous invite à « ${title} » ; l’heure reste à choisir.`,
         '',
-        `Accepter ou refuser : ${link}`,
+        ...(accept && decline ? [`Accepter : ${accept}`, `Refuser : ${decline}`, ''] : []),
+        accept ? `Détails : ${link}` : `Accepter ou refuser : ${link}`,
+      ),
+    }),
+    meetingCancelled: ({ name, organiser, title, when, link, removed }) => ({
+      subject: removed ? `Retiré de : ${title}` : `Annulé : ${title}`,
+      text: lines(
+        `Bonjour ${name},`,
+        '',
+        removed
+          ? `${organiser} vous a retiré de « ${title} »${when ? `, ${when}` : ''}.`
+          : `${organiser} a annulé « ${title} »${when ? `, ${when}` : ''}.`,
+        '',
+        `Vos réunions : ${link}`,
+      ),
+    }),
+    meetingAnswered: ({ name, person, title, when, link, accepted }) => ({
+      subject: accepted ? `Accepté : ${title}` : `Refusé : ${title}`,
+      text: lines(
+        `Bonjour ${name},`,
+        '',
+        accepted
+          ? `${person} a accepté « ${title} »${when ? `, ${when}` : ''}.`
+          : `${person} a refusé « ${title} »${when ? `, ${when}` : ''}.`,
+        '',
+        `La réunion : ${link}`,
+      ),
+    }),
+    eventInvitation: ({ name, organiser, title, when, link, changed, cancelled }) => ({
+      subject: cancelled
+        ? `Annulé : ${title}`
+        : changed
+          ? `Modifié : ${title}, ${when}`
+          : `Invitation : ${title}, ${when}`,
+      text: lines(
+        `Bonjour ${name},`,
+        '',
+        cancelled
+          ? `${organiser} a annulé « ${title} », ${when}, ou vous en a retiré.`
+          : changed
+            ? `${organiser} a modifié « ${title} » : ${when}.`
+            : `${organiser} vous a ajouté à « ${title} », ${when}.`,
+        '',
+        `Votre calendrier : ${link}`,
       ),
     }),
   },
@@ -122,16 +260,65 @@ export const mailTexts: Record<Language, Texts> = {
         `Ihre Aufgaben: ${link}`,
       ),
     }),
-    meetingInvitation: ({ name, organiser, title, when, link }) => ({
-      subject: when ? `Einladung: ${title}, ${when}` : `Einladung: ${title}`,
+    meetingInvitation: ({ name, organiser, title, when, link, changed, accept, decline }) => ({
+      subject: changed
+        ? `Geänderte Einladung: ${title}, ${when ?? ''}`.replace(/, $/, '')
+        : when
+          ? `Einladung: ${title}, ${when}`
+          : `Einladung: ${title}`,
       text: lines(
         `Hallo ${name},`,
         '',
-        when
-          ? `${organiser} lädt Sie zu „${title}“ ein, ${when}.`
-          : `${organiser} lädt Sie zu „${title}“ ein; die Uhrzeit steht noch nicht fest.`,
+        changed
+          ? `${organiser} hat „${title}“ auf ${when} verschoben. Bitte antworten Sie erneut.`
+          : when
+            ? `${organiser} lädt Sie zu „${title}“ ein, ${when}.`
+            : `${organiser} lädt Sie zu „${title}“ ein; die Uhrzeit steht noch nicht fest.`,
         '',
-        `Zusagen oder absagen: ${link}`,
+        ...(accept && decline ? [`Zusagen: ${accept}`, `Absagen: ${decline}`, ''] : []),
+        accept ? `Details: ${link}` : `Zusagen oder absagen: ${link}`,
+      ),
+    }),
+    meetingCancelled: ({ name, organiser, title, when, link, removed }) => ({
+      subject: removed ? `Ausgeladen: ${title}` : `Abgesagt: ${title}`,
+      text: lines(
+        `Hallo ${name},`,
+        '',
+        removed
+          ? `${organiser} hat Sie von „${title}“ ausgeladen${when ? ` (${when})` : ''}.`
+          : `${organiser} hat „${title}“ abgesagt${when ? ` (${when})` : ''}.`,
+        '',
+        `Ihre Besprechungen: ${link}`,
+      ),
+    }),
+    meetingAnswered: ({ name, person, title, when, link, accepted }) => ({
+      subject: accepted ? `Zugesagt: ${title}` : `Abgesagt: ${title}`,
+      text: lines(
+        `Hallo ${name},`,
+        '',
+        accepted
+          ? `${person} hat „${title}“ zugesagt${when ? ` (${when})` : ''}.`
+          : `${person} hat „${title}“ abgesagt${when ? ` (${when})` : ''}.`,
+        '',
+        `Die Besprechung: ${link}`,
+      ),
+    }),
+    eventInvitation: ({ name, organiser, title, when, link, changed, cancelled }) => ({
+      subject: cancelled
+        ? `Abgesagt: ${title}`
+        : changed
+          ? `Geändert: ${title}, ${when}`
+          : `Einladung: ${title}, ${when}`,
+      text: lines(
+        `Hallo ${name},`,
+        '',
+        cancelled
+          ? `${organiser} hat „${title}“ (${when}) abgesagt oder Sie davon entfernt.`
+          : changed
+            ? `${organiser} hat „${title}“ geändert: ${when}.`
+            : `${organiser} hat Sie zu „${title}“ hinzugefügt, ${when}.`,
+        '',
+        `Ihr Kalender: ${link}`,
       ),
     }),
   },
@@ -156,16 +343,65 @@ export const mailTexts: Record<Language, Texts> = {
       subject: `Para hoje: ${title}`,
       text: lines(`Olá ${name},`, '', `A tarefa «${title}» termina hoje.`, '', `As suas tarefas: ${link}`),
     }),
-    meetingInvitation: ({ name, organiser, title, when, link }) => ({
-      subject: when ? `Convite: ${title}, ${when}` : `Convite: ${title}`,
+    meetingInvitation: ({ name, organiser, title, when, link, changed, accept, decline }) => ({
+      subject: changed
+        ? `Convite alterado: ${title}, ${when ?? ''}`.replace(/, $/, '')
+        : when
+          ? `Convite: ${title}, ${when}`
+          : `Convite: ${title}`,
       text: lines(
         `Olá ${name},`,
         '',
-        when
-          ? `${organiser} convida-o para «${title}», ${when}.`
-          : `${organiser} convida-o para «${title}»; a hora ainda está por escolher.`,
+        changed
+          ? `${organiser} mudou «${title}» para ${when}. Por favor, responda de novo.`
+          : when
+            ? `${organiser} convida-o para «${title}», ${when}.`
+            : `${organiser} convida-o para «${title}»; a hora ainda está por escolher.`,
         '',
-        `Aceitar ou recusar: ${link}`,
+        ...(accept && decline ? [`Aceitar: ${accept}`, `Recusar: ${decline}`, ''] : []),
+        accept ? `Detalhes: ${link}` : `Aceitar ou recusar: ${link}`,
+      ),
+    }),
+    meetingCancelled: ({ name, organiser, title, when, link, removed }) => ({
+      subject: removed ? `Removido de: ${title}` : `Cancelado: ${title}`,
+      text: lines(
+        `Olá ${name},`,
+        '',
+        removed
+          ? `${organiser} removeu-o de «${title}»${when ? `, ${when}` : ''}.`
+          : `${organiser} cancelou «${title}»${when ? `, ${when}` : ''}.`,
+        '',
+        `As suas reuniões: ${link}`,
+      ),
+    }),
+    meetingAnswered: ({ name, person, title, when, link, accepted }) => ({
+      subject: accepted ? `Aceite: ${title}` : `Recusado: ${title}`,
+      text: lines(
+        `Olá ${name},`,
+        '',
+        accepted
+          ? `${person} aceitou «${title}»${when ? `, ${when}` : ''}.`
+          : `${person} recusou «${title}»${when ? `, ${when}` : ''}.`,
+        '',
+        `A reunião: ${link}`,
+      ),
+    }),
+    eventInvitation: ({ name, organiser, title, when, link, changed, cancelled }) => ({
+      subject: cancelled
+        ? `Cancelado: ${title}`
+        : changed
+          ? `Alterado: ${title}, ${when}`
+          : `Convite: ${title}, ${when}`,
+      text: lines(
+        `Olá ${name},`,
+        '',
+        cancelled
+          ? `${organiser} cancelou «${title}», ${when}, ou removeu-o.`
+          : changed
+            ? `${organiser} alterou «${title}»: ${when}.`
+            : `${organiser} adicionou-o a «${title}», ${when}.`,
+        '',
+        `O seu calendário: ${link}`,
       ),
     }),
   },
@@ -175,4 +411,39 @@ export const mailTexts: Record<Language, Texts> = {
 export function mailText<K extends MailKey>(language: string, key: K, params: MailParams[K]) {
   const known = (languagesList as readonly string[]).includes(language) ? (language as Language) : 'en';
   return mailTexts[known][key](params);
+}
+
+/** A recipient of a mail: how to address them and in which language and zone to write times. */
+export interface Recipient {
+  id: number;
+  email: string;
+  username: string;
+  full_name: string;
+  language: string;
+  time_zone: string;
+}
+
+export const recipientColumns = [
+  'users.id',
+  'users.email',
+  'users.username',
+  'users.full_name',
+  'users.language',
+  'users.time_zone',
+] as const;
+
+export const nameOf = (person: { full_name: string; username: string }) =>
+  person.full_name || person.username;
+
+/** An instant (or, `allDay`, a day) as the recipient reads it: their language, their zone. */
+export function whenText(recipient: Recipient, instant: string, allDay = false): string {
+  return allDay
+    ? new Intl.DateTimeFormat(recipient.language, { dateStyle: 'full', timeZone: 'UTC' }).format(
+        new Date(instant),
+      )
+    : new Intl.DateTimeFormat(recipient.language, {
+        dateStyle: 'full',
+        timeStyle: 'short',
+        timeZone: recipient.time_zone,
+      }).format(new Date(instant));
 }

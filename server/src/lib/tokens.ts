@@ -1,5 +1,5 @@
 /** Access tokens (signed JWT, HS256) and opaque random tokens stored only as hashes (D8). */
-import { createHash, randomBytes, webcrypto } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual, webcrypto } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
@@ -79,6 +79,45 @@ export class AccessTokens {
       if (error instanceof errors.JOSEError) return undefined;
       throw error;
     }
+  }
+}
+
+/**
+ * Links that act without signing in (D42's Accept and Decline): `ids.expiry.signature`, short
+ * enough for a path segment. The signature is an HMAC-SHA-256 (128 bits kept) under a key derived
+ * from the secret for links alone, over the purpose, the ids and the expiry: a link is good for its
+ * purpose only, no access token is a link, and no link an access token.
+ */
+export class LinkTokens {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    this.key = createHmac('sha256', secret).update('cadence signed links').digest();
+  }
+
+  private signature(purpose: string, body: string): string {
+    return createHmac('sha256', this.key)
+      .update(`${purpose}\n${body}`)
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
+  }
+
+  sign(purpose: string, ids: number[], expiresAt: number): string {
+    const body = `${ids.join('-')}.${Math.ceil(expiresAt / 1000).toString(36)}`;
+    return `${body}.${this.signature(purpose, body)}`;
+  }
+
+  /** The ids of a genuine link for `purpose` (`expired` once its time is over); undefined otherwise. */
+  verify(purpose: string, token: string): { ids: number[]; expired: boolean } | undefined {
+    const match = /^([0-9]+(?:-[0-9]+)*)\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{22})$/.exec(token);
+    if (!match) return undefined;
+    const expected = Buffer.from(this.signature(purpose, `${match[1]}.${match[2]}`));
+    const given = Buffer.from(match[3]!);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    const ids = match[1]!.split('-').map(Number);
+    if (!ids.every((id) => Number.isSafeInteger(id))) return undefined;
+    return { ids, expired: parseInt(match[2]!, 36) * 1000 <= Date.now() };
   }
 }
 

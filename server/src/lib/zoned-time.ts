@@ -112,3 +112,19 @@ export function offsetSpans(zone: string, from: number, to: number): OffsetSpan[
   spans.push({ start, end: to, offset });
   return spans;
 }
+
+/**
+ * True when the wall-clock time of the instant happens twice in the zone (the hour repeated when
+ * clocks go back): written as a local time with a TZID, a client reads the first of the two
+ * (RFC 5545 §3.3.5), so such an instant is written in UTC instead (D42).
+ */
+export function isAmbiguous(ms: number, zone: string): boolean {
+  if (zone === 'UTC') return false;
+  const offset = offsetAt(zone, ms);
+  for (const other of [offsetAt(zone, ms - 3 * 3_600_000), offsetAt(zone, ms + 3 * 3_600_000)]) {
+    if (other === offset) continue;
+    const twin = ms + (offset - other) * 60_000;
+    if (offsetAt(zone, twin) === other) return true;
+  }
+  return false;
+}

@@ -58,6 +58,8 @@ export interface World {
   eventId: string;
   /** The victim's meeting with a chosen time, the member invited. */
   meetingId: string;
+  /** The token of the member's Accept and Decline links to the victim's meeting (D42). */
+  answerToken: string;
   /** A notification of the victim's (its reminder fired). */
   notificationId: string;
   /** The secret of the victim's calendar feed address. */
@@ -388,6 +390,10 @@ export const publicOperations: Record<string, string> = {
   'GET /api/kb/{category}/{slug}': 'public help, the same for everyone (D35)',
   'GET /api/calender/feed/{token}.ics':
     'calendar apps cannot send a token: the 256-bit secret in the address is the key, stored hashed, revocable',
+  'GET /api/meeting-answers/{token}':
+    'an invitation mail’s Accept and Decline links: the token is signed for one invitee of one meeting, for answering alone, until it ends (D42)',
+  'POST /api/meeting-answers/{token}':
+    'answers through that link without signing in; the same token, the same limits (D42)',
 };
 
 /** Valid bodies for the open operations that take one (the refresh token is the victim's). */
@@ -398,12 +404,15 @@ export const publicBodies: Record<string, (w: World) => unknown> = {
   'POST /api/jwt/logout': (w) => ({ refreshToken: w.victim.refreshToken }),
   'POST /api/jwt/forgot-password': () => ({ email: 'someone@example.com' }),
   'POST /api/jwt/reset-password': () => ({ token: 'a-token', password: 'a new password' }),
+  'POST /api/meeting-answers/{token}': () => ({ status: 'accepted' }),
 };
 
 /** How to aim the open operations that name a resource in their path. */
 export const publicCalls: Record<string, Call> = {
   'GET /api/avatars/{id}': { params: (w) => ({ id: w.victim.id }), stranger: own },
   'GET /api/calender/feed/{token}.ics': { params: (w) => ({ token: w.feedToken }), stranger: own },
+  'GET /api/meeting-answers/{token}': { params: (w) => ({ token: w.answerToken }), stranger: own },
+  'POST /api/meeting-answers/{token}': { params: (w) => ({ token: w.answerToken }), stranger: own },
   'GET /api/kb/{category}': { params: () => ({ category: 'boards' }), stranger: own },
   'GET /api/kb/{category}/{slug}': {
     params: () => ({ category: 'boards', slug: 'create-a-board' }),
@@ -560,6 +569,13 @@ export async function buildWorld(t: TestApp): Promise<World> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const invitation = await t.database.db
+    .selectFrom('mail_outbox')
+    .select('body')
+    .where('to_address', '=', member.email)
+    .where('body', 'like', '%/meeting-answer/%')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   const feed = await ok<{ url: string }>(t, 'POST', '/api/calender/feed', victim.token, undefined, 201);
   const request = await sendFriendRequest(t, victim, bystander);
   const chat = await ok<{ _id: string }>(t, 'POST', '/api/chats', victim.token, { friend: member.id }, 201);
@@ -588,6 +604,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     eventId: event._id,
     meetingId: meeting._id,
     notificationId: String(notification.id),
+    answerToken: /\/meeting-answer\/([^?\s]+)\?status=/.exec(invitation.body)![1]!,
     feedToken: /feed\/([^/]+)\.ics$/.exec(feed.url)![1]!,
     requestId: request._id,
     deactivatedToken: deactivated.token,

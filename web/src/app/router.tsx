@@ -396,6 +396,14 @@ export const appRoutes: AppRoute[] = [
     access: { resource: 'ACL' },
     layout: 'app',
   },
+  {
+    // Open to anyone: the token in the address is the key (D42).
+    path: '/meeting-answer/:token',
+    namespaces: ['meetings'],
+    page: async () => (await meetingsModule()).meetingsRoutes.answer.page(),
+    access: open,
+    layout: 'full',
+  },
   { path: '/error-404', page: () => import('../features/misc/not-found'), access: open, layout: 'full' },
   {
     path: NOT_AUTHORIZED,

@@ -20,6 +20,8 @@ import {
   IconBell,
   IconCalendarEvent,
   IconCalendarUser,
+  IconUserCheck,
+  IconUserX,
   IconChecklist,
   IconLayoutKanban,
 } from '@tabler/icons-react';
@@ -109,6 +111,19 @@ const kinds = {
     what: 'notifications.meetingInvitation',
     to: (item: Notification) => `/apps/meetings/preview?id=${item.sourceId}`,
   },
+  // An invitee answered the user's meeting (D42): who, in the line; the meeting on opening it.
+  'meeting-accepted': {
+    color: 'green',
+    Icon: IconUserCheck,
+    what: 'notifications.meetingAccepted',
+    to: (item: Notification) => `/apps/meetings/preview?id=${item.sourceId}`,
+  },
+  'meeting-declined': {
+    color: 'red',
+    Icon: IconUserX,
+    what: 'notifications.meetingDeclined',
+    to: (item: Notification) => `/apps/meetings/preview?id=${item.sourceId}`,
+  },
   // The board went with its owner's account (issue 13): only the list of boards is left to show.
   'board-deleted': {
     color: 'gray',
@@ -151,7 +166,7 @@ function NotificationLine({ item, onOpen }: { item: Notification; onOpen: () => 
             {item.title}
           </Text>
           <Text size="xs" c="dimmed">
-            {t(look.what, { when })}
+            {t(look.what, { when, name: item.actor ? item.actor.fullName || item.actor.username : '' })}
           </Text>
         </Stack>
         {!item.isRead && <span className={classes.dot} aria-label={t('notifications.unread')} role="img" />}

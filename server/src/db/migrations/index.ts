@@ -18,6 +18,7 @@ import { chat } from './0014-chat';
 import { boardCards } from './0015-board-cards';
 import { calendarBounds } from './0016-calendar-bounds';
 import { eventExceptions } from './0017-event-exceptions';
+import { mailOutbox } from './0018-mail-outbox';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -38,5 +39,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0015-board-cards': boardCards(engine),
     '0016-calendar-bounds': calendarBounds(engine),
     '0017-event-exceptions': eventExceptions(engine),
+    '0018-mail-outbox': mailOutbox(engine),
   };
 }

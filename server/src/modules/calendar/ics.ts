@@ -9,11 +9,13 @@ import {
   ICalAttendeeRole,
   ICalAttendeeStatus,
   ICalCalendar,
-  type ICalCalendarMethod,
+  ICalCalendarMethod,
+  ICalEventStatus,
 } from 'ical-generator';
 import { DateTime } from 'luxon';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { bool } from '../../db/dialect';
+import { isAmbiguous } from '../../lib/zoned-time';
 import type { ExceptionRow } from './exceptions';
 import type { EventRow } from './presenter';
 
@@ -43,6 +45,12 @@ function rfcRule(rule: string, allDay: boolean, zone: string): string {
   });
 }
 
+/** Who an event or meeting is between: ORGANIZER, and each ATTENDEE with their answer (PARTSTAT). */
+export interface IcsPeople {
+  organiser: { name: string; email: string };
+  attendees: Array<{ name: string; email: string; status: 'pending' | 'accepted' | 'refused' }>;
+}
+
 /** A meeting as iCalendar wants it: one timed event in UTC, its organiser and attendees. */
 export interface IcsMeeting {
   uid: string;
@@ -64,7 +72,16 @@ const attendeeStatus = {
   refused: ICalAttendeeStatus.DECLINED,
 } as const;
 
-function addMeeting(calendar: ICalCalendar, meeting: IcsMeeting): void {
+const attendeesOf = (people: IcsPeople['attendees']) =>
+  people.map((attendee) => ({
+    name: attendee.name,
+    email: attendee.email,
+    rsvp: true,
+    role: ICalAttendeeRole.REQ,
+    status: attendeeStatus[attendee.status],
+  }));
+
+function addMeeting(calendar: ICalCalendar, meeting: IcsMeeting, cancelled = false): void {
   calendar.createEvent({
     id: meeting.uid,
     sequence: meeting.sequence,
@@ -75,13 +92,8 @@ function addMeeting(calendar: ICalCalendar, meeting: IcsMeeting): void {
     location: meeting.link || null,
     url: meeting.link || null,
     organizer: meeting.organiser,
-    attendees: (meeting.attendees ?? []).map((attendee) => ({
-      name: attendee.name,
-      email: attendee.email,
-      rsvp: true,
-      role: ICalAttendeeRole.REQ,
-      status: attendeeStatus[attendee.status],
-    })),
+    attendees: attendeesOf(meeting.attendees ?? []),
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     created: new Date(meeting.createdAt),
     lastModified: new Date(meeting.updatedAt),
     stamp: new Date(meeting.updatedAt),
@@ -94,7 +106,7 @@ export function invitationIcs(meeting: IcsMeeting, method: ICalCalendarMethod): 
     method,
     prodId: { company: 'Cadence', product: 'Meetings', language: 'EN' },
   });
-  addMeeting(calendar, meeting);
+  addMeeting(calendar, meeting, method === ICalCalendarMethod.CANCEL);
   return calendar.toString();
 }
 
@@ -109,83 +121,161 @@ function icsValue(ms: number, allDay: boolean, zone: string): string {
   return DateTime.fromMillis(ms, { zone }).toFormat("yyyyLLdd'T'HHmmss");
 }
 
-/** A property of dates (EXDATE, RDATE) in the event's zone or as days. */
-function datesLine(name: string, values: number[], allDay: boolean, zone: string): string {
-  const parameters = allDay ? ';VALUE=DATE' : zone === 'UTC' ? '' : `;TZID=${zone}`;
-  return `${name}${parameters}:${values.map((ms) => icsValue(ms, allDay, zone)).join(',')}`;
+/**
+ * A property of dates (EXDATE, RDATE) in the event's zone or as days; the instants that fall in a
+ * repeated autumn hour on a line of their own, in UTC.
+ */
+function datesLines(name: string, values: number[], allDay: boolean, zone: string): string[] {
+  if (values.length === 0) return [];
+  if (allDay) return [`${name};VALUE=DATE:${values.map((ms) => icsValue(ms, true, zone)).join(',')}`];
+  const twice = values.filter((ms) => isAmbiguous(ms, zone));
+  const once = values.filter((ms) => !isAmbiguous(ms, zone));
+  return [
+    ...(once.length > 0
+      ? [
+          `${name}${zone === 'UTC' ? '' : `;TZID=${zone}`}:${once.map((ms) => icsValue(ms, false, zone)).join(',')}`,
+        ]
+      : []),
+    ...(twice.length > 0 ? [`${name}:${twice.map((ms) => icsValue(ms, false, 'UTC')).join(',')}`] : []),
+  ];
 }
 
 /**
- * The user's events as a feed: each series with EXDATE for its cancelled occurrences and RDATE for
- * its added ones, and one VEVENT with RECURRENCE-ID per overridden occurrence (D39).
+ * One event of ours as VEVENTs: the series with EXDATE for its cancelled occurrences and RDATE for
+ * its added ones, and one VEVENT with RECURRENCE-ID per overridden occurrence (D39); with its
+ * organiser and guests when it has guests (D42). Timed values carry the event's TZID, except an
+ * instant in a repeated autumn hour, written in UTC (a client would read the local time as the
+ * first of the two); a series whose first start is such an instant keeps its TZID, for the rule's
+ * sake (docs/decisions.md).
+ */
+function addEvent(
+  calendar: ICalCalendar,
+  row: EventRow,
+  changed: ExceptionRow[],
+  people: IcsPeople | undefined,
+  cancelled = false,
+): void {
+  const allDay = bool(row.all_day);
+  const zone = allDay || !vtimezone(row.time_zone) ? 'UTC' : row.time_zone;
+  const twice = (iso: string) => !allDay && isAmbiguous(Date.parse(iso), zone);
+  const inUtc = !row.recurrence && (twice(row.start_at) || twice(row.end_at));
+  const timezone = allDay || zone === 'UTC' || inUtc ? null : zone;
+  const party = people && people.attendees.length > 0 ? people : undefined;
+  const shared = {
+    ...(party ? { organizer: party.organiser, attendees: attendeesOf(party.attendees) } : {}),
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  };
+  const event = calendar.createEvent({
+    id: row.uid,
+    sequence: row.sequence,
+    start: timezone ? DateTime.fromISO(row.start_at, { zone }) : new Date(row.start_at),
+    end: timezone ? DateTime.fromISO(row.end_at, { zone }) : new Date(row.end_at),
+    allDay,
+    timezone,
+    summary: row.title,
+    description: row.description || null,
+    location: row.location || null,
+    url: row.url || null,
+    categories: [{ name: row.category }],
+    ...shared,
+    created: new Date(row.created_at),
+    lastModified: new Date(row.updated_at),
+    stamp: new Date(row.updated_at),
+  });
+  if (!row.recurrence) {
+    if (row.reminder !== null)
+      event.createAlarm({ type: ICalAlarmType.display, triggerBefore: row.reminder * 60 });
+    return;
+  }
+  const excluded = changed.filter((x) => x.kind === 'exclusion').map((x) => Date.parse(x.occurrence_at));
+  const added = changed.filter((x) => x.kind === 'addition').map((x) => Date.parse(x.occurrence_at));
+  event.repeating(
+    [
+      `RRULE:${rfcRule(row.recurrence, allDay, zone)}`,
+      ...datesLines('EXDATE', excluded, allDay, zone),
+      ...datesLines('RDATE', added, allDay, zone),
+    ].join('\r\n'),
+  );
+  if (row.reminder !== null)
+    event.createAlarm({ type: ICalAlarmType.display, triggerBefore: row.reminder * 60 });
+  for (const override of changed.filter((x) => x.kind === 'override')) {
+    const overrideAllDay = bool(override.all_day ?? false);
+    const overrideInUtc =
+      !allDay && [override.occurrence_at, override.start_at!, override.end_at!].some(twice);
+    const overrideZone = overrideAllDay || zone === 'UTC' || overrideInUtc ? null : zone;
+    const at = (iso: string) =>
+      overrideZone
+        ? DateTime.fromISO(iso, { zone: overrideZone })
+        : overrideAllDay
+          ? DateTime.fromISO(iso, { zone: 'UTC' })
+          : new Date(iso);
+    const instance = calendar.createEvent({
+      id: row.uid,
+      sequence: row.sequence,
+      recurrenceId: allDay
+        ? DateTime.fromISO(override.occurrence_at, { zone: 'UTC' })
+        : overrideZone
+          ? DateTime.fromISO(override.occurrence_at, { zone: overrideZone })
+          : new Date(override.occurrence_at),
+      start: at(override.start_at!),
+      end: at(override.end_at!),
+      allDay: overrideAllDay,
+      timezone: overrideZone,
+      summary: override.title ?? row.title,
+      description: override.description || null,
+      location: override.location || null,
+      url: override.url || null,
+      categories: [{ name: override.category ?? row.category }],
+      ...shared,
+      created: new Date(override.created_at),
+      lastModified: new Date(override.updated_at),
+      stamp: new Date(override.updated_at),
+    });
+    if (override.reminder !== null)
+      instance.createAlarm({ type: ICalAlarmType.display, triggerBefore: override.reminder * 60 });
+  }
+}
+
+function calendarWith(product: string, method?: ICalCalendarMethod, name?: string): ICalCalendar {
+  const calendar = new ICalCalendar({
+    ...(method ? { method } : {}),
+    ...(name ? { name } : {}),
+    prodId: { company: 'Cadence', product, language: 'EN' },
+  });
+  calendar.timezone({ name: null, generator: vtimezone });
+  return calendar;
+}
+
+/**
+ * An event with guests as the iTIP message (RFC 5546) its guests are mailed: REQUEST when they
+ * are added or it changes (with its overrides and exclusions), CANCEL when it is deleted or they
+ * are taken off it.
+ */
+export function eventInvitationIcs(
+  row: EventRow,
+  changed: ExceptionRow[],
+  people: IcsPeople,
+  method: ICalCalendarMethod,
+): string {
+  const calendar = calendarWith('Calendar', method);
+  addEvent(calendar, row, row.recurrence ? changed : [], people, method === ICalCalendarMethod.CANCEL);
+  return calendar.toString();
+}
+
+/**
+ * The user's events as a feed (D39): each series with its exclusions, additions and overrides;
+ * the events with guests and the meetings with their organiser and attendees (D42).
  */
 export function feedOf(
   name: string,
   rows: EventRow[],
   meetings: IcsMeeting[] = [],
   exceptions: Map<number, ExceptionRow[]> = new Map(),
+  people: Map<number, IcsPeople> = new Map(),
 ): string {
-  const calendar = new ICalCalendar({
-    name,
-    prodId: { company: 'Cadence', product: 'Calendar', language: 'EN' },
-  });
-  calendar.timezone({ name: null, generator: vtimezone });
+  const calendar = calendarWith('Calendar', undefined, name);
   for (const row of rows) {
-    const allDay = bool(row.all_day);
-    const zone = allDay || !vtimezone(row.time_zone) ? 'UTC' : row.time_zone;
-    const event = calendar.createEvent({
-      id: row.uid,
-      sequence: row.sequence,
-      start: DateTime.fromISO(row.start_at, { zone: allDay ? 'UTC' : zone }),
-      end: DateTime.fromISO(row.end_at, { zone: allDay ? 'UTC' : zone }),
-      allDay,
-      timezone: allDay || zone === 'UTC' ? null : zone,
-      summary: row.title,
-      description: row.description || null,
-      location: row.location || null,
-      url: row.url || null,
-      categories: [{ name: row.category }],
-      created: new Date(row.created_at),
-      lastModified: new Date(row.updated_at),
-      stamp: new Date(row.updated_at),
-    });
-    const changed = row.recurrence ? (exceptions.get(row.id) ?? []) : [];
-    if (row.recurrence) {
-      const excluded = changed.filter((x) => x.kind === 'exclusion').map((x) => Date.parse(x.occurrence_at));
-      const added = changed.filter((x) => x.kind === 'addition').map((x) => Date.parse(x.occurrence_at));
-      event.repeating(
-        [
-          `RRULE:${rfcRule(row.recurrence, allDay, zone)}`,
-          ...(excluded.length > 0 ? [datesLine('EXDATE', excluded, allDay, zone)] : []),
-          ...(added.length > 0 ? [datesLine('RDATE', added, allDay, zone)] : []),
-        ].join('\r\n'),
-      );
-    }
-    if (row.reminder !== null)
-      event.createAlarm({ type: ICalAlarmType.display, triggerBefore: row.reminder * 60 });
-    for (const override of changed.filter((x) => x.kind === 'override')) {
-      const overrideAllDay = bool(override.all_day ?? false);
-      const at = (iso: string) => DateTime.fromISO(iso, { zone: overrideAllDay ? 'UTC' : zone });
-      const instance = calendar.createEvent({
-        id: row.uid,
-        sequence: row.sequence,
-        recurrenceId: DateTime.fromISO(override.occurrence_at, { zone: allDay ? 'UTC' : zone }),
-        start: at(override.start_at!),
-        end: at(override.end_at!),
-        allDay: overrideAllDay,
-        timezone: overrideAllDay || zone === 'UTC' ? null : zone,
-        summary: override.title ?? row.title,
-        description: override.description || null,
-        location: override.location || null,
-        url: override.url || null,
-        categories: [{ name: override.category ?? row.category }],
-        created: new Date(override.created_at),
-        lastModified: new Date(override.updated_at),
-        stamp: new Date(override.updated_at),
-      });
-      if (override.reminder !== null)
-        instance.createAlarm({ type: ICalAlarmType.display, triggerBefore: override.reminder * 60 });
-    }
+    addEvent(calendar, row, row.recurrence ? (exceptions.get(row.id) ?? []) : [], people.get(row.id));
   }
   for (const meeting of meetings) addMeeting(calendar, meeting);
   return calendar.toString();

@@ -225,14 +225,15 @@ export function calendarFeedRoutes(app: FastifyInstance, context: AppContext): v
         calendar.feedRows(owner.id),
         calendar.feedMeetings(owner.id),
       ]);
-      const exceptions = await calendar.exceptionsOf(
-        rows.filter((row) => row.recurrence).map((row) => row.id),
-      );
+      const [exceptions, people] = await Promise.all([
+        calendar.exceptionsOf(rows.filter((row) => row.recurrence).map((row) => row.id)),
+        calendar.feedPeople(rows),
+      ]);
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, no-cache')
         .header('content-disposition', 'inline; filename="cadence.ics"')
-        .send(feedOf(`Cadence — ${owner.full_name || owner.username}`, rows, meetings, exceptions));
+        .send(feedOf(`Cadence — ${owner.full_name || owner.username}`, rows, meetings, exceptions, people));
     },
   });
 }

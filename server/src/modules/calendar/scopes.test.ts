@@ -18,6 +18,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { LiveHub } from '../../lib/live';
+import { LinkTokens } from '../../lib/tokens';
 import { createMailer } from '../../lib/mailer';
 import { befriend, buildUser, call, expectError, ok, type TestUser } from '../../test/factories';
 import { fingerprint, useTestApp } from '../../test/harness';
@@ -37,6 +38,7 @@ beforeAll(async () => {
     config: loadConfig({ JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://cadence.test' }),
     log,
     live: new LiveHub({ prefix: 'test:', heartbeatMs: 60_000, log }),
+    links: new LinkTokens('x'.repeat(32)),
   });
 });
 afterAll(async () => {

@@ -54,7 +54,8 @@ import {
   occurrenceKey,
   seriesExceptions,
 } from './exceptions';
-import type { IcsMeeting } from './ics';
+import type { IcsMeeting, IcsPeople } from './ics';
+import { type GuestMails, guestMails } from './invitation-mail';
 import type { ImportedEvent, ImportedException } from './ics-import';
 import { type EventRow, presentEvent, presentMeetingEntry, presentOccurrence } from './presenter';
 
@@ -97,7 +98,9 @@ interface Times {
   allDay: boolean;
 }
 
-export type CalendarServiceDeps = Pick<ServiceDeps, 'db' | 'engine'> & { reminders: RemindersService };
+export type CalendarServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'outbox' | 'config'> & {
+  reminders: RemindersService;
+};
 
 export class CalendarService {
   private readonly cache = new VersionedCache<string>(512);
@@ -384,21 +387,37 @@ export class CalendarService {
     const times = timesOf(input.start, input.end, input.allDay);
     checkRule(times, timeZone, input.recurrence);
     const lastStart = await lastStartAt({ ...times, timeZone, recurrence: input.recurrence });
-    return this.deps.db.transaction().execute(async (trx) => {
-      if ((await this.ownedCount(trx, userId)) >= CALENDAR_EVENTS_PER_USER_MAX) {
-        throw badRequest('LIMIT_REACHED', 'calendar.eventsLimit');
-      }
-      const guests = await this.resolveGuests(trx, userId, input.guests, input.groups);
-      const row = await this.insertEvent(trx, userId, guests, lastStart, {
-        ...input,
-        ...times,
-        timeZone,
-        uid: `${randomUUID()}@cadence`,
-      });
-      await bumpListVersions(trx, [userId, ...guests], 'calendar');
-      const people = await this.peopleOf(trx, [row]);
-      return this.presentWith(row, people, userId);
-    });
+    return this.deps.db
+      .transaction()
+      .execute(async (trx) => {
+        if ((await this.ownedCount(trx, userId)) >= CALENDAR_EVENTS_PER_USER_MAX) {
+          throw badRequest('LIMIT_REACHED', 'calendar.eventsLimit');
+        }
+        const guests = await this.resolveGuests(trx, userId, input.guests, input.groups);
+        const row = await this.insertEvent(trx, userId, guests, lastStart, {
+          ...input,
+          ...times,
+          timeZone,
+          uid: `${randomUUID()}@cadence`,
+        });
+        await bumpListVersions(trx, [userId, ...guests], 'calendar');
+        await this.mailGuests(trx, row, guests, { invited: guests });
+        const people = await this.peopleOf(trx, [row]);
+        return this.presentWith(row, people, userId);
+      })
+      .finally(() => this.deps.outbox.kick());
+  }
+
+  /** D42: the guests' iTIP mails for a change of the event, into the outbox of the transaction. */
+  private async mailGuests(
+    trx: Db,
+    row: EventRow,
+    guests: number[],
+    plan: GuestMails,
+    when?: { start: string; allDay: boolean },
+  ): Promise<void> {
+    const mails = await guestMails(trx, row, guests, plan, this.deps.config.PUBLIC_URL, when);
+    await this.deps.outbox.enqueue(trx, mails);
   }
 
   private async ownedCount(db: Db, userId: number): Promise<number> {
@@ -555,12 +574,59 @@ export class CalendarService {
       .execute();
   }
 
-  /** The meetings with a chosen time on the user's calendar, for the feed: organised or accepted. */
+  /** The organiser and guests of the feed's events that have guests (D42: ORGANIZER, ATTENDEE). */
+  async feedPeople(rows: EventRow[]): Promise<Map<number, IcsPeople>> {
+    const { db } = this.deps;
+    const ids = rows.map((row) => row.id);
+    const guests =
+      ids.length === 0
+        ? []
+        : await chunked(ids, (part) =>
+            db
+              .selectFrom('event_guests')
+              .select(['event_id', 'user_id'])
+              .where('event_id', 'in', part)
+              .execute(),
+          );
+    if (guests.length === 0) return new Map();
+    const owners = new Map(rows.map((row) => [row.id, row.owner_id]));
+    const personIds = [...new Set([...guests.map((guest) => guest.user_id), ...owners.values()])];
+    const people = new Map(
+      (
+        await chunked(personIds, (part) =>
+          db
+            .selectFrom('users')
+            .select(['id', 'username', 'full_name', 'email'])
+            .where('id', 'in', part)
+            .execute(),
+        )
+      ).map((person) => [person.id, { name: person.full_name || person.username, email: person.email }]),
+    );
+    const byEvent = new Map<number, IcsPeople>();
+    for (const guest of guests) {
+      const person = people.get(guest.user_id);
+      if (!person) continue;
+      let party = byEvent.get(guest.event_id);
+      if (!party) {
+        party = { organiser: people.get(owners.get(guest.event_id)!)!, attendees: [] };
+        byEvent.set(guest.event_id, party);
+      }
+      party.attendees.push({ ...person, status: 'accepted' });
+    }
+    return byEvent;
+  }
+
+  /**
+   * The meetings with a chosen time on the user's calendar, for the feed: organised or accepted,
+   * with their organiser and each invitee's answer (PARTSTAT).
+   */
   async feedMeetings(userId: number): Promise<IcsMeeting[]> {
-    const rows = await this.deps.db
+    const { db } = this.deps;
+    const rows = await db
       .selectFrom('meetings')
       .innerJoin('users', 'users.id', 'meetings.owner_id')
       .select([
+        'meetings.id',
         'meetings.uid',
         'meetings.name',
         'meetings.description',
@@ -585,6 +651,36 @@ export class CalendarService {
       .orderBy('meetings.time', 'desc')
       .limit(FEED_EVENTS_MAX)
       .execute();
+    const invitations =
+      rows.length === 0
+        ? []
+        : await chunked(
+            rows.map((row) => row.id),
+            (part) =>
+              db
+                .selectFrom('meeting_invitations')
+                .innerJoin('users', 'users.id', 'meeting_invitations.user_id')
+                .select([
+                  'meeting_invitations.meeting_id',
+                  'meeting_invitations.status',
+                  'users.full_name',
+                  'users.username',
+                  'users.email',
+                ])
+                .where('meeting_invitations.meeting_id', 'in', part)
+                .orderBy('meeting_invitations.user_id')
+                .execute(),
+          );
+    const attendees = new Map<number, IcsPeople['attendees']>();
+    for (const invitation of invitations) {
+      const list = attendees.get(invitation.meeting_id) ?? [];
+      list.push({
+        name: invitation.full_name || invitation.username,
+        email: invitation.email,
+        status: invitation.status,
+      });
+      attendees.set(invitation.meeting_id, list);
+    }
     return rows.map((row) => ({
       uid: row.uid,
       sequence: row.sequence,
@@ -596,6 +692,7 @@ export class CalendarService {
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       organiser: { name: row.full_name || row.username, email: row.email },
+      attendees: attendees.get(row.id) ?? [],
     }));
   }
 
@@ -637,14 +734,18 @@ export class CalendarService {
     input: UpdateEventInput,
     scope: EventScopeQuery = {},
   ): Promise<CalendarEvent> {
-    return this.deps.db.transaction().execute(async (trx) => {
-      const event = await this.visible(trx, userId, id, true);
-      if (event.owner_id !== userId) throw forbidden('FORBIDDEN', 'calendar.guestReadOnly');
-      const target = await targetOf(trx, event, scope);
-      if (target.scope === 'this') return this.overrideOccurrence(trx, userId, event, target, input);
-      if (target.scope === 'following') return this.splitSeries(trx, userId, timeZone, event, target, input);
-      return this.updateSeries(trx, userId, timeZone, event, input);
-    });
+    return this.deps.db
+      .transaction()
+      .execute(async (trx) => {
+        const event = await this.visible(trx, userId, id, true);
+        if (event.owner_id !== userId) throw forbidden('FORBIDDEN', 'calendar.guestReadOnly');
+        const target = await targetOf(trx, event, scope);
+        if (target.scope === 'this') return this.overrideOccurrence(trx, userId, event, target, input);
+        if (target.scope === 'following')
+          return this.splitSeries(trx, userId, timeZone, event, target, input);
+        return this.updateSeries(trx, userId, timeZone, event, input);
+      })
+      .finally(() => this.deps.outbox.kick());
   }
 
   /** The whole series changes; the overrides whose original starts the new series still makes stay. */
@@ -709,6 +810,17 @@ export class CalendarService {
     await rewriteEntries(trx, row, [userId, ...guests]);
     await this.deps.reminders.syncEvent(trx, id);
     await bumpListVersions(trx, [userId, ...before, ...guests], 'calendar');
+    const retimed =
+      row.start_at !== event.start_at ||
+      row.end_at !== event.end_at ||
+      bool(row.all_day) !== bool(event.all_day) ||
+      row.recurrence !== event.recurrence;
+    const kept = new Set(before);
+    await this.mailGuests(trx, row, guests, {
+      invited: guests.filter((guest) => !kept.has(guest)),
+      changed: retimed ? guests.filter((guest) => kept.has(guest)) : [],
+      cancelled: before.filter((guest) => !guests.includes(guest)),
+    });
     const people = await this.peopleOf(trx, [row]);
     return this.presentWith(row, people, userId);
   }
@@ -778,6 +890,13 @@ export class CalendarService {
     await rewriteEntries(trx, row, [userId, ...guests]);
     await this.deps.reminders.syncEvent(trx, event.id);
     await bumpListVersions(trx, [userId, ...guests], 'calendar');
+    if (
+      iso(times.start) !== current.start ||
+      iso(times.end) !== current.end ||
+      times.allDay !== current.allDay
+    ) {
+      await this.mailGuests(trx, row, guests, { changed: guests }, { start: iso(times.start), allDay });
+    }
     const people = await this.peopleOf(trx, [row]);
     const override = (await exceptionsOf(trx, [event.id]))
       .get(event.id)!
@@ -883,6 +1002,9 @@ export class CalendarService {
     await this.deps.reminders.syncEvent(trx, event.id);
     await this.deps.reminders.syncEvent(trx, row.id);
     await bumpListVersions(trx, [userId, ...guestsBefore, ...guests], 'calendar');
+    // The old series now ends earlier; the following occurrences are a new event (a new UID).
+    await this.mailGuests(trx, oldRow, guestsBefore, { changed: guestsBefore });
+    await this.mailGuests(trx, row, guests, { invited: guests });
     const people = await this.peopleOf(trx, [row]);
     return this.presentWith(row, people, userId);
   }
@@ -903,68 +1025,78 @@ export class CalendarService {
    * ones (the series ends before it). D39.
    */
   async remove(userId: number, id: number, scope: EventScopeQuery = {}): Promise<void> {
-    await this.deps.db.transaction().execute(async (trx) => {
-      const event = await this.visible(trx, userId, id, true);
-      if (event.owner_id !== userId) throw forbidden('FORBIDDEN', 'calendar.guestReadOnly');
-      const target = await targetOf(trx, event, scope);
-      const guests = await guestsOf(trx, id);
-      if (target.scope === 'all') {
-        await trx
-          .deleteFrom('calendar_entries')
-          .where('kind', '=', 'event')
-          .where('source_id', '=', id)
-          .execute();
-        await trx.deleteFrom('reminders').where('kind', '=', 'event').where('source_id', '=', id).execute();
-        await trx.deleteFrom('events').where('id', '=', id).execute();
+    await this.deps.db
+      .transaction()
+      .execute(async (trx) => {
+        const event = await this.visible(trx, userId, id, true);
+        if (event.owner_id !== userId) throw forbidden('FORBIDDEN', 'calendar.guestReadOnly');
+        const target = await targetOf(trx, event, scope);
+        const guests = await guestsOf(trx, id);
+        if (target.scope === 'all') {
+          await this.mailGuests(trx, event, guests, { cancelled: guests });
+          await trx
+            .deleteFrom('calendar_entries')
+            .where('kind', '=', 'event')
+            .where('source_id', '=', id)
+            .execute();
+          await trx.deleteFrom('reminders').where('kind', '=', 'event').where('source_id', '=', id).execute();
+          await trx.deleteFrom('events').where('id', '=', id).execute();
+          await bumpListVersions(trx, [userId, ...guests], 'calendar');
+          return;
+        }
+        const occurrenceAt = iso(target.occurrence);
+        if (target.scope === 'this') {
+          const mine = target.exceptions.some((row) => row.occurrence_at === occurrenceAt);
+          if (!mine && target.exceptions.length >= EXCEPTIONS_MAX) throw exceptionsFull();
+          await trx
+            .deleteFrom('event_exceptions')
+            .where('event_id', '=', id)
+            .where('occurrence_at', '=', occurrenceAt)
+            .execute();
+          const at = now();
+          await trx
+            .insertInto('event_exceptions')
+            .values({
+              event_id: id,
+              occurrence_at: occurrenceAt,
+              kind: 'exclusion',
+              created_at: at,
+              updated_at: at,
+            })
+            .execute();
+          const row = await this.touched(trx, event);
+          await rewriteEntries(trx, row, [userId, ...guests]);
+          await this.mailGuests(trx, row, guests, { changed: guests });
+        } else {
+          const ended = ruleEndingBefore(event.recurrence!, target.occurrence, bool(event.all_day));
+          const series = seriesOf(event);
+          await trx
+            .updateTable('events')
+            .set({
+              recurrence: ended,
+              last_start_at: await lastStartAt({ ...series, recurrence: ended }),
+              sequence: event.sequence + 1,
+              updated_at: now(),
+            })
+            .where('id', '=', id)
+            .execute();
+          await trx
+            .deleteFrom('event_exceptions')
+            .where('event_id', '=', id)
+            .where('occurrence_at', '>=', occurrenceAt)
+            .execute();
+          const row = await trx
+            .selectFrom('events')
+            .selectAll()
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          await rewriteEntries(trx, row, [userId, ...guests]);
+          await this.mailGuests(trx, row, guests, { changed: guests });
+        }
+        await this.deps.reminders.syncEvent(trx, id);
         await bumpListVersions(trx, [userId, ...guests], 'calendar');
-        return;
-      }
-      const occurrenceAt = iso(target.occurrence);
-      if (target.scope === 'this') {
-        const mine = target.exceptions.some((row) => row.occurrence_at === occurrenceAt);
-        if (!mine && target.exceptions.length >= EXCEPTIONS_MAX) throw exceptionsFull();
-        await trx
-          .deleteFrom('event_exceptions')
-          .where('event_id', '=', id)
-          .where('occurrence_at', '=', occurrenceAt)
-          .execute();
-        const at = now();
-        await trx
-          .insertInto('event_exceptions')
-          .values({
-            event_id: id,
-            occurrence_at: occurrenceAt,
-            kind: 'exclusion',
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
-        const row = await this.touched(trx, event);
-        await rewriteEntries(trx, row, [userId, ...guests]);
-      } else {
-        const ended = ruleEndingBefore(event.recurrence!, target.occurrence, bool(event.all_day));
-        const series = seriesOf(event);
-        await trx
-          .updateTable('events')
-          .set({
-            recurrence: ended,
-            last_start_at: await lastStartAt({ ...series, recurrence: ended }),
-            sequence: event.sequence + 1,
-            updated_at: now(),
-          })
-          .where('id', '=', id)
-          .execute();
-        await trx
-          .deleteFrom('event_exceptions')
-          .where('event_id', '=', id)
-          .where('occurrence_at', '>=', occurrenceAt)
-          .execute();
-        const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-        await rewriteEntries(trx, row, [userId, ...guests]);
-      }
-      await this.deps.reminders.syncEvent(trx, id);
-      await bumpListVersions(trx, [userId, ...guests], 'calendar');
-    });
+      })
+      .finally(() => this.deps.outbox.kick());
   }
 
   // ---- Reading ---------------------------------------------------------------------------------
@@ -1303,4 +1435,11 @@ export async function lastStartAt(
 ): Promise<string | null> {
   const last = await lastStartOf({ ...fields }, slicer);
   return last === null ? null : iso(last);
+}
+
+/** One read per group of ids, their rows together, in order. */
+async function chunked<T, R>(ids: T[], read: (part: T[]) => Promise<R[]>): Promise<R[]> {
+  const rows: R[] = [];
+  for (const part of chunks(ids)) rows.push(...(await read(part)));
+  return rows;
 }

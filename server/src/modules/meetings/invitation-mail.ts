@@ -1,63 +1,148 @@
 /**
- * The e-mail of a meeting invitation (D34): in the invitee's language, the time in their zone, and,
- * once a time is chosen, the invitation as iCalendar (METHOD:REQUEST, the meeting's UID and
- * SEQUENCE, its organiser and attendees) that mail clients offer to add to a calendar.
+ * A meeting's mails (D34, D42), each in its recipient's language with the time in their zone:
+ * the invitation — and, once a time is chosen, the meeting as iCalendar (METHOD:REQUEST, its UID
+ * and SEQUENCE, organiser and attendees with their answers) — with Accept and Decline links that
+ * answer without signing in; the same again when the time changes; METHOD:CANCEL when it is
+ * deleted or archived or the invitee is taken off it; and the organiser's mail for each answer.
+ * Rendered inside the transaction of the change, for the outbox.
  */
 import { ICalCalendarMethod } from 'ical-generator';
+import { DateTime } from 'luxon';
 import type { Db } from '../../db';
 import type { Mail } from '../../lib/mailer';
-import { mailText } from '../../lib/mail-texts';
-import { invitationIcs } from '../calendar/ics';
-import { meetingEnd } from './presenter';
+import { mailText, nameOf, type Recipient, recipientColumns, whenText } from '../../lib/mail-texts';
+import type { LinkTokens } from '../../lib/tokens';
+import { type IcsMeeting, invitationIcs } from '../calendar/ics';
+import { meetingEnd, type MeetingRow } from './presenter';
 
-/** The mail for the meeting, or null when it no longer exists. */
-export async function invitationMail(
-  db: Db,
-  meetingId: number,
-  invitee: { name: string; language: string; when: (instant: string) => string; link: string },
-): Promise<Omit<Mail, 'to'> | null> {
-  const meeting = await db.selectFrom('meetings').selectAll().where('id', '=', meetingId).executeTakeFirst();
-  if (!meeting) return null;
-  const people = await db
-    .selectFrom('users')
-    .leftJoin('meeting_invitations', (join) =>
-      join
-        .onRef('meeting_invitations.user_id', '=', 'users.id')
-        .on('meeting_invitations.meeting_id', '=', meetingId),
-    )
-    .select(['users.id', 'users.username', 'users.full_name', 'users.email', 'meeting_invitations.status'])
-    .where((eb) =>
-      eb.or([eb('users.id', '=', meeting.owner_id), eb('meeting_invitations.meeting_id', '=', meetingId)]),
-    )
-    .orderBy('users.id')
+/** The purpose signed into an answer link: it can do nothing else. */
+export const ANSWER_PURPOSE = 'meeting-answer';
+
+export interface MeetingMailParts {
+  db: Db;
+  links: LinkTokens;
+  /** PUBLIC_URL, for the links. */
+  base: string;
+}
+
+export type MeetingMailKind = 'invited' | 'changed' | 'cancelled' | 'removed';
+
+/**
+ * When an invitee's answer links stop working: when the meeting ends, or, while no time is
+ * chosen, at the end of its last day in the organiser's zone.
+ */
+export function answerLinkExpiry(row: MeetingRow): number {
+  const end = meetingEnd(row);
+  if (end) return Date.parse(end);
+  return DateTime.fromISO(row.end_date, { zone: row.time_zone }).plus({ days: 1 }).toMillis();
+}
+
+/** The mails of one kind to the invitees named, from the meeting as it is now in `db`. */
+export async function meetingMails(
+  parts: MeetingMailParts,
+  row: MeetingRow,
+  recipients: number[],
+  kind: MeetingMailKind,
+): Promise<Mail[]> {
+  if (recipients.length === 0) return [];
+  const { db, links, base } = parts;
+  const invitations = await db
+    .selectFrom('meeting_invitations')
+    .select(['user_id', 'status'])
+    .where('meeting_id', '=', row.id)
     .execute();
-  const nameOf = (person: { full_name: string; username: string }) => person.full_name || person.username;
-  const organiser = people.find((person) => person.id === meeting.owner_id)!;
-  const text = mailText(invitee.language, 'meetingInvitation', {
-    name: invitee.name,
-    organiser: nameOf(organiser),
-    title: meeting.name,
-    when: meeting.time === null ? null : invitee.when(meeting.time),
-    link: invitee.link,
-  });
-  if (meeting.time === null) return text;
-  const content = invitationIcs(
-    {
-      uid: meeting.uid,
-      sequence: meeting.sequence,
-      name: meeting.name,
-      description: meeting.description,
-      link: meeting.link,
-      start: meeting.time,
-      end: meetingEnd(meeting)!,
-      createdAt: meeting.created_at,
-      updatedAt: meeting.updated_at,
-      organiser: { name: nameOf(organiser), email: organiser.email },
-      attendees: people
-        .filter((person) => person.id !== meeting.owner_id && person.status !== null)
-        .map((person) => ({ name: nameOf(person), email: person.email, status: person.status! })),
-    },
-    ICalCalendarMethod.REQUEST,
+  const status = new Map(invitations.map((invitation) => [invitation.user_id, invitation.status]));
+  const people = new Map(
+    (
+      await db
+        .selectFrom('users')
+        .select(recipientColumns)
+        .where('users.id', 'in', [row.owner_id, ...status.keys(), ...recipients])
+        .execute()
+    ).map((person) => [person.id, person]),
   );
-  return { ...text, calendar: { method: 'REQUEST', content } };
+  const organiser = people.get(row.owner_id)!;
+  const attendee = (id: number) => {
+    const person = people.get(id)!;
+    return { name: nameOf(person), email: person.email, status: status.get(id) ?? ('pending' as const) };
+  };
+  const ics = (method: ICalCalendarMethod, attendees: number[]) => {
+    const meeting: IcsMeeting = {
+      uid: row.uid,
+      sequence: row.sequence,
+      name: row.name,
+      description: row.description,
+      link: row.link,
+      start: row.time!,
+      end: meetingEnd(row)!,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      organiser: { name: nameOf(organiser), email: organiser.email },
+      attendees: attendees.filter((id) => people.has(id)).map(attendee),
+    };
+    return invitationIcs(meeting, method);
+  };
+  const request = row.time === null ? null : ics(ICalCalendarMethod.REQUEST, [...status.keys()]);
+  const expires = answerLinkExpiry(row);
+  const mails: Mail[] = [];
+  for (const id of recipients) {
+    const person = people.get(id);
+    if (!person || id === row.owner_id) continue;
+    const common = {
+      name: nameOf(person),
+      organiser: nameOf(organiser),
+      title: row.name,
+      when: row.time === null ? null : whenText(person, row.time),
+      link: `${base}/apps/meetings/preview?id=${row.id}`,
+    };
+    if (kind === 'cancelled' || kind === 'removed') {
+      const text = mailText(person.language, 'meetingCancelled', { ...common, removed: kind === 'removed' });
+      mails.push({
+        to: person.email,
+        ...text,
+        ...(row.time === null
+          ? {}
+          : {
+              calendar: {
+                method: 'CANCEL' as const,
+                content: ics(ICalCalendarMethod.CANCEL, kind === 'removed' ? [id] : [...status.keys()]),
+              },
+            }),
+      });
+      continue;
+    }
+    const token = links.sign(ANSWER_PURPOSE, [row.id, id], expires);
+    const answer = (value: 'accepted' | 'refused') => `${base}/meeting-answer/${token}?status=${value}`;
+    const text = mailText(person.language, 'meetingInvitation', {
+      ...common,
+      changed: kind === 'changed',
+      accept: answer('accepted'),
+      decline: answer('refused'),
+    });
+    mails.push({
+      to: person.email,
+      ...text,
+      ...(request ? { calendar: { method: 'REQUEST' as const, content: request } } : {}),
+    });
+  }
+  return mails;
+}
+
+/** The organiser's mail for an invitee's answer. */
+export function answeredMail(
+  base: string,
+  row: MeetingRow,
+  organiser: Recipient,
+  invitee: { full_name: string; username: string },
+  accepted: boolean,
+): Mail {
+  const text = mailText(organiser.language, 'meetingAnswered', {
+    name: nameOf(organiser),
+    person: nameOf(invitee),
+    title: row.name,
+    when: row.time === null ? null : whenText(organiser, row.time),
+    link: `${base}/apps/meetings/preview?id=${row.id}`,
+    accepted,
+  });
+  return { to: organiser.email, ...text };
 }

@@ -67,9 +67,9 @@ async function mailSettled(): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const busy = await t.database.db
-      .selectFrom('notifications')
+      .selectFrom('mail_outbox')
       .select('id')
-      .where('mail_state', 'in', ['pending', 'sending'])
+      .where('state', 'in', ['pending', 'sending'])
       .execute();
     if (busy.length === 0) return;
     if (Date.now() > deadline) throw new Error('invitation e-mails still unsent');

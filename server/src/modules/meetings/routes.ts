@@ -8,6 +8,8 @@ import {
   invitationList,
   invitationsQuery,
   meeting,
+  meetingAnswerParams,
+  meetingAnswerView,
   meetingList,
   meetingParams,
   meetingsQuery,
@@ -143,5 +145,46 @@ export function meetingsRoutes(app: FastifyInstance, context: AppContext): void 
       response: { 200: meeting, ...errors, 409: errorBody },
     },
     handler: (request) => meetings.answer(userOf(request).id, Number(request.params.id), request.body),
+  });
+}
+
+/**
+ * D42's Accept and Decline links, answered without signing in: the token names one invitee of one
+ * meeting, is signed for this purpose alone and expires when the meeting ends. Limited per address
+ * as sign-in is.
+ */
+export function meetingAnswerRoutes(app: FastifyInstance, context: AppContext): void {
+  const { meetings } = context.services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const rateLimit = { max: context.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+  const answers = { 404: errorBody, 410: errorBody, 429: errorBody };
+
+  api.get('/meeting-answers/:token', {
+    config: { rateLimit },
+    schema: {
+      ...common,
+      summary: 'The invitation of an answer link, in its invitee’s language and zone (no sign-in)',
+      params: meetingAnswerParams,
+      response: { 200: meetingAnswerView, 400: errorBody, ...answers },
+    },
+    handler: async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return meetings.answerView(request.params.token);
+    },
+  });
+
+  api.post('/meeting-answers/:token', {
+    config: { rateLimit },
+    schema: {
+      ...common,
+      summary: 'Accept or refuse through an answer link (no sign-in); 409 once the meeting is closed',
+      params: meetingAnswerParams,
+      body: answerInvitationInput,
+      response: { 200: meetingAnswerView, 400: errorBody, 409: errorBody, ...answers },
+    },
+    handler: async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return meetings.answerByLink(request.params.token, request.body);
+    },
   });
 }

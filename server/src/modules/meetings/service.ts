@@ -19,6 +19,7 @@ import {
   type Meeting,
   type MeetingList,
   type MeetingsQuery,
+  type MeetingAnswerView,
   messages,
   type PublicUser,
   type UpdateMeetingInput,
@@ -30,15 +31,23 @@ import { DateTime } from 'luxon';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
 import type { ServiceDeps } from '../../deps';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, gone, notFound } from '../../errors';
+import type { Mail } from '../../lib/mailer';
+import { recipientColumns } from '../../lib/mail-texts';
 import { resolveInvitees } from '../../lib/invitees';
 import { bumpListVersions } from '../../lib/list-versions';
 import { offsetSpans } from '../../lib/zoned-time';
 import type { CalendarService } from '../calendar/service';
-import type { RemindersService } from '../notifications/reminders';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { availableStarts, type Interval, isFreeAt, type Participant } from './availability';
-import { type InvitationRow, type MeetingRow, presentMeeting } from './presenter';
+import {
+  ANSWER_PURPOSE,
+  answeredMail,
+  answerLinkExpiry,
+  type MeetingMailKind,
+  meetingMails,
+} from './invitation-mail';
+import { type InvitationRow, meetingEnd, type MeetingRow, presentMeeting } from './presenter';
 import { storedHours } from './working-hours';
 
 const MINUTE_MS = 60_000;
@@ -48,9 +57,11 @@ const BUSY_KEPT = 2_000;
 
 const now = () => new Date().toISOString();
 
-export type MeetingsServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'log' | 'live'> & {
+export type MeetingsServiceDeps = Pick<
+  ServiceDeps,
+  'db' | 'engine' | 'log' | 'live' | 'outbox' | 'links' | 'config'
+> & {
   calendar: Pick<CalendarService, 'busyOf'>;
-  reminders: Pick<RemindersService, 'sendMail'>;
 };
 
 export class MeetingsService {
@@ -168,7 +179,6 @@ export class MeetingsService {
   }
 
   async create(userId: number, timeZone: string, input: CreateMeetingInput): Promise<Meeting> {
-    const mails: number[] = [];
     const told: number[] = [];
     const meeting = await this.deps.db.transaction().execute(async (trx) => {
       const invitees = (await this.resolve(trx, userId, input.invitees, input.groups)).filter(
@@ -203,13 +213,13 @@ export class MeetingsService {
         .returning('id')
         .executeTakeFirstOrThrow();
       const row = await trx.selectFrom('meetings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      mails.push(...(await this.invite(trx, row, invitees)));
+      await this.invite(trx, row, invitees);
       await this.writeEntries(trx, row);
       await bumpListVersions(trx, [userId], 'calendar');
       return (await this.presentAll(trx, [row], userId))[0]!;
     });
     this.announce(told, told);
-    this.sendMails(mails);
+    this.deps.outbox.kick();
     return meeting;
   }
 
@@ -219,7 +229,6 @@ export class MeetingsService {
    * removed lose the invitation; those kept keep their answer.
    */
   async update(userId: number, timeZone: string, id: number, input: UpdateMeetingInput): Promise<Meeting> {
-    const mails: number[] = [];
     const told: number[] = [];
     const notified: number[] = [];
     const meeting = await this.deps.db.transaction().execute(async (trx) => {
@@ -264,7 +273,8 @@ export class MeetingsService {
       if (time !== null && timeChanged) await this.checkTime(trx, { ...next, id }, [userId, ...invitees]);
       await trx
         .updateTable('meetings')
-        .set({ ...next, sequence: timeChanged ? row.sequence + 1 : row.sequence, updated_at: now() })
+        // Every change moves SEQUENCE on (D42): a client keeps the copy with the highest.
+        .set({ ...next, sequence: row.sequence + 1, updated_at: now() })
         .where('id', '=', id)
         .execute();
       const removed = before.filter((invitation) => !kept.has(invitation.user_id)).map((i) => i.user_id);
@@ -281,22 +291,33 @@ export class MeetingsService {
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
       const known = new Set(before.map((invitation) => invitation.user_id));
-      if (timeChanged && time !== null) {
+      const stays = invitees.filter((person) => known.has(person));
+      const wasActive = row.state === 'active';
+      const isActive = updated.state === 'active';
+      if (timeChanged && time !== null && isActive) {
         // A new time asks everyone again, as calendar clients do.
-        const again = invitees.filter((person) => known.has(person));
-        if (again.length > 0) {
+        if (stays.length > 0) {
           await trx
             .updateTable('meeting_invitations')
             .set({ status: 'pending', answered_at: null })
             .where('meeting_id', '=', id)
-            .where('user_id', 'in', again)
+            .where('user_id', 'in', stays)
             .execute();
         }
-        mails.push(...(await this.notify(trx, updated, again)));
-        notified.push(...again);
+        await this.notify(trx, updated, stays);
+        notified.push(...stays);
       }
+      // D42: archiving cancels the meeting in the invitees' calendars; restoring asks again.
+      const kind: MeetingMailKind | null =
+        wasActive && !isActive
+          ? 'cancelled'
+          : isActive && (!wasActive || (timeChanged && time !== null))
+            ? 'changed'
+            : null;
+      if (kind) await this.mail(trx, updated, stays, kind);
+      await this.mail(trx, updated, removed, 'removed');
       const added = invitees.filter((person) => !known.has(person));
-      mails.push(...(await this.invite(trx, updated, added)));
+      await this.invite(trx, updated, added);
       notified.push(...added);
       told.push(...known, ...invitees);
       await this.writeEntries(trx, updated);
@@ -304,7 +325,7 @@ export class MeetingsService {
       return (await this.presentAll(trx, [updated], userId))[0]!;
     });
     this.announce(told, notified);
-    this.sendMails(mails);
+    this.deps.outbox.kick();
     return meeting;
   }
 
@@ -318,6 +339,16 @@ export class MeetingsService {
         .select('user_id')
         .where('meeting_id', '=', id)
         .execute();
+      // D42: METHOD:CANCEL to everyone invited, rendered before the rows go.
+      if (row.state === 'active') {
+        // The cancellation supersedes the last request: SEQUENCE moves on for it.
+        await this.mail(
+          trx,
+          { ...row, sequence: row.sequence + 1 },
+          invitees.map((invitee) => invitee.user_id),
+          'cancelled',
+        );
+      }
       await trx
         .deleteFrom('calendar_entries')
         .where('kind', '=', 'meeting')
@@ -335,36 +366,162 @@ export class MeetingsService {
     });
     // Their invitation and its notification are gone.
     this.announce(told, told);
+    this.deps.outbox.kick();
   }
 
   /** An invitee accepts or refuses, while the meeting is active and not completed (409 otherwise). */
   async answer(userId: number, id: number, input: AnswerInvitationInput): Promise<Meeting> {
-    let ownerId = 0;
-    const meeting = await this.deps.db.transaction().execute(async (trx) => {
+    const { meeting, ownerId, told } = await this.deps.db.transaction().execute(async (trx) => {
       const row = await this.visible(trx, userId, id, true);
       if (row.owner_id === userId) throw forbidden('FORBIDDEN', 'meetings.notInvited');
-      if (row.state !== 'active' || bool(row.completed)) {
-        throw conflict('MEETING_CLOSED', 'meetings.answerClosed');
-      }
-      await trx
-        .updateTable('meeting_invitations')
-        .set({ status: input.status, answered_at: now() })
-        .where('meeting_id', '=', id)
-        .where('user_id', '=', userId)
-        .execute();
-      await this.writeEntries(trx, row);
-      // Every calendar showing the meeting lists who accepted: the organiser's and the invitees'.
-      const invitees = await trx
+      const told = await this.record(trx, row, userId, input.status);
+      return { meeting: (await this.presentAll(trx, [row], userId))[0]!, ownerId: row.owner_id, told };
+    });
+    this.announce([ownerId, userId], told ? [ownerId] : []);
+    this.deps.outbox.kick();
+    return meeting;
+  }
+
+  /**
+   * The invitation behind an answer link (D42), as its page shows it: 404 for a link that is not
+   * one (forged, for another purpose, or its invitee no longer invited), 410 once it has expired.
+   */
+  async answerView(token: string): Promise<MeetingAnswerView> {
+    const { row, userId } = await this.byLink(this.deps.db, token);
+    return this.answerViewOf(this.deps.db, row, userId);
+  }
+
+  /** Answers through the link, without signing in, as `answer` does. */
+  async answerByLink(token: string, input: AnswerInvitationInput): Promise<MeetingAnswerView> {
+    const { view, ownerId, userId, told } = await this.deps.db.transaction().execute(async (trx) => {
+      const { row, userId } = await this.byLink(trx, token, true);
+      const told = await this.record(trx, row, userId, input.status);
+      return { view: await this.answerViewOf(trx, row, userId), ownerId: row.owner_id, userId, told };
+    });
+    this.announce([ownerId, userId], told ? [ownerId] : []);
+    this.deps.outbox.kick();
+    return view;
+  }
+
+  /**
+   * Writes the invitee's answer, moves the calendars on, and — when the answer changed — tells
+   * the organiser in the bell and by mail (D42, D45). Answers whether the organiser was told.
+   */
+  private async record(
+    trx: Db,
+    row: MeetingRow,
+    userId: number,
+    status: 'accepted' | 'refused',
+  ): Promise<boolean> {
+    if (row.state !== 'active' || bool(row.completed)) {
+      throw conflict('MEETING_CLOSED', 'meetings.answerClosed');
+    }
+    const previous = await trx
+      .selectFrom('meeting_invitations')
+      .select('status')
+      .where('meeting_id', '=', row.id)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('meeting_invitations')
+      .set({ status, answered_at: now() })
+      .where('meeting_id', '=', row.id)
+      .where('user_id', '=', userId)
+      .execute();
+    await this.writeEntries(trx, row);
+    // Every calendar showing the meeting lists who accepted: the organiser's and the invitees'.
+    const invitees = await trx
+      .selectFrom('meeting_invitations')
+      .select('user_id')
+      .where('meeting_id', '=', row.id)
+      .execute();
+    await bumpListVersions(trx, [row.owner_id, ...invitees.map((invitee) => invitee.user_id)], 'calendar');
+    if (previous.status === status) return false;
+    await trx
+      .insertInto('notifications')
+      .values({
+        user_id: row.owner_id,
+        kind: status === 'accepted' ? 'meeting-accepted' : 'meeting-declined',
+        source_id: row.id,
+        title: row.name,
+        occurrence_at: row.time ?? now(),
+        actor_id: userId,
+        is_read: false,
+        mail_state: 'none',
+        created_at: now(),
+      })
+      .execute();
+    const people = await trx
+      .selectFrom('users')
+      .select(recipientColumns)
+      .where('users.id', 'in', [row.owner_id, userId])
+      .execute();
+    const organiser = people.find((person) => person.id === row.owner_id)!;
+    const invitee = people.find((person) => person.id === userId)!;
+    await this.deps.outbox.enqueue(trx, [
+      answeredMail(this.deps.config.PUBLIC_URL, row, organiser, invitee, status === 'accepted'),
+    ]);
+    return true;
+  }
+
+  /** The meeting and invitee an answer link names (see answerView). */
+  private async byLink(db: Db, token: string, lock = false): Promise<{ row: MeetingRow; userId: number }> {
+    const link = this.deps.links.verify(ANSWER_PURPOSE, token);
+    if (!link || link.ids.length !== 2) throw notFound();
+    const [meetingId, userId] = link.ids as [number, number];
+    let query = db.selectFrom('meetings').selectAll().where('id', '=', meetingId);
+    if (lock) query = this.deps.engine.forUpdate(query);
+    const row = await query.executeTakeFirst();
+    const invited =
+      row &&
+      (await db
         .selectFrom('meeting_invitations')
         .select('user_id')
-        .where('meeting_id', '=', id)
-        .execute();
-      await bumpListVersions(trx, [row.owner_id, ...invitees.map((invitee) => invitee.user_id)], 'calendar');
-      ownerId = row.owner_id;
-      return (await this.presentAll(trx, [row], userId))[0]!;
-    });
-    this.announce([ownerId, userId], []);
-    return meeting;
+        .where('meeting_id', '=', meetingId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst());
+    if (!row || !invited) throw notFound();
+    // Valid until the meeting ends: as signed, and as it is now (it may have moved earlier).
+    if (link.expired || answerLinkExpiry(row) <= Date.now())
+      throw gone('LINK_EXPIRED', 'meetings.answerLinkExpired');
+    return { row, userId };
+  }
+
+  private async answerViewOf(db: Db, row: MeetingRow, userId: number): Promise<MeetingAnswerView> {
+    const [people, invitation] = await Promise.all([
+      db
+        .selectFrom('users')
+        .select([...publicUserColumns, 'users.language', 'users.time_zone'])
+        .where('users.id', 'in', [row.owner_id, userId])
+        .execute(),
+      db
+        .selectFrom('meeting_invitations')
+        .select('status')
+        .where('meeting_id', '=', row.id)
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    const organiser = people.find((person) => person.id === row.owner_id)!;
+    const invitee = people.find((person) => person.id === userId)!;
+    return {
+      meeting: {
+        name: row.name,
+        description: row.description,
+        link: row.link,
+        time: row.time,
+        end: meetingEnd(row),
+        state: row.state,
+        completed: bool(row.completed),
+        organiser: presentPublicUser(organiser),
+      },
+      invitee: {
+        name: invitee.full_name || invitee.username,
+        language: invitee.language,
+        timeZone: invitee.time_zone,
+      },
+      status: invitation.status,
+      open: row.state === 'active' && !bool(row.completed),
+    };
   }
 
   // ---- Reading ---------------------------------------------------------------------------------
@@ -534,9 +691,9 @@ export class MeetingsService {
     if (!isFreeAt(everyone, start, duration)) throw conflict('TIME_TAKEN', 'meetings.timeTaken');
   }
 
-  /** New invitations, pending, each with a notification; answers the notifications to mail. */
-  private async invite(trx: Db, row: MeetingRow, invitees: number[]): Promise<number[]> {
-    if (invitees.length === 0) return [];
+  /** New invitations, pending, each with a notification and its mail in the outbox. */
+  private async invite(trx: Db, row: MeetingRow, invitees: number[]): Promise<void> {
+    if (invitees.length === 0) return;
     await trx
       .insertInto('meeting_invitations')
       .values(
@@ -549,30 +706,35 @@ export class MeetingsService {
         })),
       )
       .execute();
-    return this.notify(trx, row, invitees);
+    await this.notify(trx, row, invitees);
+    await this.mail(trx, row, invitees, 'invited');
   }
 
-  /** A notification (with its e-mail to send) to each invitee named. */
-  private async notify(trx: Db, row: MeetingRow, invitees: number[]): Promise<number[]> {
-    const ids: number[] = [];
-    for (const user_id of invitees) {
-      const { id } = await trx
-        .insertInto('notifications')
-        .values({
+  /** A notification in the bell of each invitee named (their mail goes through the outbox). */
+  private async notify(trx: Db, row: MeetingRow, invitees: number[]): Promise<void> {
+    if (invitees.length === 0) return;
+    await trx
+      .insertInto('notifications')
+      .values(
+        invitees.map((user_id) => ({
           user_id,
-          kind: 'meeting',
+          kind: 'meeting' as const,
           source_id: row.id,
           title: row.name,
           occurrence_at: row.time ?? now(),
           is_read: false,
-          mail_state: 'pending',
+          mail_state: 'none' as const,
           created_at: now(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(id);
-    }
-    return ids;
+        })),
+      )
+      .execute();
+  }
+
+  /** D42's mails of one kind to the invitees named, into the outbox of the transaction. */
+  private async mail(trx: Db, row: MeetingRow, invitees: number[], kind: MeetingMailKind): Promise<void> {
+    const parts = { db: trx, links: this.deps.links, base: this.deps.config.PUBLIC_URL };
+    const mails: Mail[] = await meetingMails(parts, row, invitees, kind);
+    await this.deps.outbox.enqueue(trx, mails);
   }
 
   /** The meeting's calendar entries: with a time and active, on its organiser's and acceptors'. */
@@ -609,14 +771,6 @@ export class MeetingsService {
   private announce(told: number[], notified: number[]): void {
     this.deps.live.publish(told, { type: 'request', data: { kind: 'meeting' } });
     this.deps.live.publish(notified, { type: 'notification', data: {} });
-  }
-
-  /** The invitation e-mails, sent after the commit (any not sent then, the scheduler sends). */
-  private sendMails(notificationIds: number[]): void {
-    if (notificationIds.length === 0) return;
-    void (async () => {
-      for (const id of notificationIds) await this.deps.reminders.sendMail(id);
-    })().catch((error: unknown) => this.deps.log.warn({ err: error }, 'invitation e-mails failed'));
   }
 }
 

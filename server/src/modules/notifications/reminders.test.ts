@@ -5,6 +5,7 @@
  * `fireDue`, so the tests do not wait for a clock.
  */
 import { LiveHub } from '../../lib/live';
+import { LinkTokens } from '../../lib/tokens';
 import type { CalendarEvent, NotificationList, Notification, Task } from '@cadence/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
@@ -30,6 +31,7 @@ beforeAll(async () => {
       config,
       log,
       live: new LiveHub({ prefix: 'test:', heartbeatMs: 60_000, log }),
+      links: new LinkTokens('x'.repeat(32)),
     });
   reminders = build();
   rival = build();
@@ -101,6 +103,7 @@ describe('event reminders', () => {
       sourceId: event._id,
       title: 'Revue hebdo',
       at: '2030-01-07T08:00:00.000Z',
+      actor: null,
       isRead: false,
       createdAt: expect.any(String),
     });

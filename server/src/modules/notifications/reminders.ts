@@ -20,7 +20,7 @@ import type { EventsTable } from '../../db/schema';
 import { exceptionsOf } from '../calendar/exceptions';
 import { nextStart } from '../calendar/occurrences';
 import { seriesOf } from '../calendar/service';
-import { invitationMail } from '../meetings/invitation-mail';
+import { meetingMails } from '../meetings/invitation-mail';
 
 /** A reminder fired later than this after its time is dropped rather than sent. */
 export const STALE_AFTER_MS = 24 * 3_600_000;
@@ -89,7 +89,7 @@ async function nextReminderOf(
   return candidates[0] ?? null;
 }
 
-export type RemindersDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'config' | 'log' | 'live'>;
+export type RemindersDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'config' | 'log' | 'live' | 'links'>;
 
 export class RemindersService {
   constructor(private readonly deps: RemindersDeps) {}
@@ -306,6 +306,7 @@ export class RemindersService {
       .selectFrom('notifications')
       .innerJoin('users', 'users.id', 'notifications.user_id')
       .select([
+        'notifications.user_id',
         'notifications.kind',
         'notifications.source_id',
         'notifications.title',
@@ -337,12 +338,7 @@ export class RemindersService {
               link: `${base}/apps/calendar`,
             })
           : row.kind === 'meeting'
-            ? await invitationMail(this.deps.db, row.source_id, {
-                name,
-                language: row.language,
-                when,
-                link: `${base}/apps/meetings/preview?id=${row.source_id}`,
-              })
+            ? await this.meetingInvitation(row.source_id, row.user_id)
             : mailText(row.language, 'taskDue', { name, title: row.title, link: `${base}/apps/todo` });
       if (mail) await this.deps.mailer.send({ to: row.email, ...mail });
     } catch (error) {
@@ -354,5 +350,23 @@ export class RemindersService {
       .set({ mail_state: state })
       .where('id', '=', notificationId)
       .execute();
+  }
+
+  /**
+   * An invitation mail left pending by a version before the outbox (D42 writes them to the outbox
+   * in the transaction that invites): rendered now, or nothing when the meeting is gone.
+   */
+  private async meetingInvitation(meetingId: number, userId: number) {
+    const meeting = await this.deps.db
+      .selectFrom('meetings')
+      .selectAll()
+      .where('id', '=', meetingId)
+      .executeTakeFirst();
+    if (!meeting) return null;
+    const parts = { db: this.deps.db, links: this.deps.links, base: this.deps.config.PUBLIC_URL };
+    const [mail] = await meetingMails(parts, meeting, [userId], 'invited');
+    if (!mail) return null;
+    const { to: _to, ...rest } = mail;
+    return rest;
   }
 }

@@ -1,13 +1,19 @@
 /**
  * The reminders' clock, inside the server process: every REMINDERS_EVERY it fires the due
- * reminders and sends any mail left pending. It starts when the app is ready (so a reminder that
+ * reminders, sends any mail left pending and delivers the outbox's due mail (retries included). It starts when the app is ready (so a reminder that
  * came due while the server was down fires at once) and stops, finishing its tick, before the database closes.
  * Several instances may run it on one database: RemindersService claims each row once.
  */
 import type { FastifyInstance } from 'fastify';
+import type { MailOutbox } from '../../lib/outbox';
 import type { RemindersService } from './reminders';
 
-export function scheduleReminders(app: FastifyInstance, reminders: RemindersService, everyMs: number): void {
+export function scheduleReminders(
+  app: FastifyInstance,
+  reminders: RemindersService,
+  outbox: MailOutbox,
+  everyMs: number,
+): void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -16,6 +22,7 @@ export function scheduleReminders(app: FastifyInstance, reminders: RemindersServ
     try {
       const written = await reminders.fireDue();
       await reminders.sendPendingMail();
+      await outbox.deliver();
       if (written > 0) app.log.info({ notifications: written }, 'reminders fired');
     } catch (error) {
       app.log.error({ err: error }, 'the reminders could not run');

@@ -1,23 +1,44 @@
 /** A user's notifications (issue 11): the newest, read one, read all. Only one's own: 404 otherwise. */
-import { NOTIFICATIONS_SHOWN, type Notification, type NotificationList } from '@cadence/contract';
+import {
+  NOTIFICATIONS_SHOWN,
+  type Notification,
+  type NotificationList,
+  type PublicUser,
+} from '@cadence/contract';
 import type { Selectable } from 'kysely';
 import { bool } from '../../db/dialect';
 import type { NotificationsTable } from '../../db/schema';
+import type { Db } from '../../db';
 import type { ServiceDeps } from '../../deps';
 import { notFound } from '../../errors';
+import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 
 type NotificationRow = Selectable<NotificationsTable>;
 
-export function presentNotification(row: NotificationRow): Notification {
+function presentNotification(row: NotificationRow, actors: Map<number, PublicUser>): Notification {
   return {
     _id: String(row.id),
     kind: row.kind,
     sourceId: String(row.source_id),
     title: row.title,
     at: row.occurrence_at,
+    actor: row.actor_id === null ? null : (actors.get(row.actor_id) ?? null),
     isRead: bool(row.is_read),
     createdAt: row.created_at,
   };
+}
+
+/** The rows with the people they name: one indexed query. */
+async function presentAll(db: Db, rows: NotificationRow[]): Promise<Notification[]> {
+  const ids = [...new Set(rows.flatMap((row) => (row.actor_id === null ? [] : [row.actor_id])))];
+  const actors = new Map(
+    ids.length === 0
+      ? []
+      : (await db.selectFrom('users').select(publicUserColumns).where('users.id', 'in', ids).execute()).map(
+          (user) => [user.id, presentPublicUser(user)],
+        ),
+  );
+  return rows.map((row) => presentNotification(row, actors));
 }
 
 export class NotificationsService {
@@ -41,7 +62,7 @@ export class NotificationsService {
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     return {
-      data: rows.map(presentNotification),
+      data: await presentAll(db, rows),
       count: Number(counts.count),
       unread: Number(counts.unread ?? 0),
     };
@@ -61,7 +82,7 @@ export class NotificationsService {
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    return presentNotification(row);
+    return (await presentAll(db, [row]))[0]!;
   }
 
   async readAll(userId: number): Promise<{ unread: 0; changed: number }> {

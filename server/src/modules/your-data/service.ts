@@ -981,6 +981,8 @@ export class YourDataService {
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     }
     await trx.deleteFrom('login_failures').where('email', '=', email).execute();
+    // Mail to the address, sent or not: nothing more goes to it, and no copy of what went stays.
+    await trx.deleteFrom('mail_outbox').where('to_address', '=', email).execute();
 
     // Everyone whose lists showed the user (as guest, invitee, assignee, owner) reads them afresh.
     const others = (rows: { user_id: number; owner_id: number }[]) =>

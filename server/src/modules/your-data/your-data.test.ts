@@ -318,7 +318,12 @@ const coverage: Record<string, Coverage> = {
         .execute()),
     ],
   },
-  notifications: { key: (r) => str(r.id), exported: (f) => ids(f.notifications) },
+  // The user's own; a notification of someone else's that names the user as who answered is theirs.
+  notifications: {
+    key: (r) => str(r.id),
+    exported: (f) => ids(f.notifications),
+    rows: async (userId) => (await rowsOf('notifications')).filter((r) => str(r.user_id) === String(userId)),
+  },
   reminders: { key: (r) => str(r.id), exported: (f) => ids(f.reminders) },
   billing_requests: { key: (r) => str(r.id), exported: (f) => ids(f.billingRequests) },
   chats: {
@@ -362,6 +367,8 @@ const notExported: Record<string, string> = {
   kysely_migration: 'the migrations applied',
   kysely_migration_lock: 'the migrations lock',
   list_versions: 'cache counters per user and list: no content; deleted with the account',
+  mail_outbox:
+    'the delivery log of the mails sent to the address (they are in the user’s mailbox); deleted with the account',
 };
 
 /** The user's rows of every covered table. */

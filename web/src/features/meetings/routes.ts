@@ -30,6 +30,11 @@ function prefetchMeeting(queryClient: QueryClient, id: string | null | undefined
 }
 
 export const meetingsRoutes = {
+  /** /meeting-answer/:token: an invitation mail's Accept and Decline links (D42), no sign-in. */
+  answer: {
+    page: () => import('./pages/meeting-answer'),
+    prefetch: () => Promise.resolve(),
+  },
   /** /apps/meetings: the list of the address's tab and filter, and the count of invitations waiting. */
   list: {
     page: () => import('./pages/meetings'),
