@@ -5,6 +5,13 @@ Usage (run with Debian's /usr/bin/python3, not a pyenv python):
 
     /usr/bin/python3 scripts/ics-reference.py FILE.ics --from 2000-01-01 --to 2031-01-01 \
         [--floating-zone Europe/Paris] [--max-per-uid 50] [--x-wr-mode floating|library]
+    /usr/bin/python3 scripts/ics-reference.py --batch DIR [FILE.ics ...] [same options]
+
+Batch mode (--batch DIR, or more than one FILE) reads every .ics file of DIR (sorted by name) and
+every FILE in one process, and prints ONE JSON object keyed by file name (the base name), each
+value being what single-file mode prints for that file plus "seconds" (its wall time). Each file
+is read as a process of its own would read it: icalendar's process-wide cache of custom TZIDs is
+emptied before each file.
 
 Needs the Debian packages python3-recurring-ical-events (2.0.1, bookworm) and
 python3-icalendar (4.0.3); apt pulls in python3-x-wr-timezone (0.0.5).
@@ -40,7 +47,8 @@ Output conventions
   the wall-clock time computed by the library is re-localised with zoneinfo (fold=0); custom
   TZIDs are resolved from the file's VTIMEZONE by icalendar (a pytz-style zone built from it).
 - The end is recomputed here, not taken from the library: DTEND gives an exact duration
-  (DTEND - DTSTART as instants) added to each start; DURATION is applied with its days/weeks
+  (DTEND - DTSTART as instants; when one of them is floating and the other is not, the floating
+  one is read in the other's zone, as the library places such a DTSTART) added to each start; DURATION is applied with its days/weeks
   part nominal (wall clock, across DST) and the rest exact; no DTEND/DURATION gives a zero
   length timed event or a one-day all-day event; an all-day DTEND <= DTSTART gives one day.
 
@@ -73,7 +81,9 @@ writing this; the script works around the ones marked *):
 import argparse
 import datetime as dt
 import json
+import os
 import sys
+import time
 from collections import defaultdict
 from zoneinfo import ZoneInfo, available_timezones
 
@@ -131,6 +141,16 @@ def to_utc(value, floating):
     return zone.localize(wall).astimezone(UTC)
 
 
+def in_zone_of(naive, aware, floating):
+    """The naive (floating) date-time in the zone of another, aware, one."""
+    _, zone = zone_of(aware, floating)
+    if zone is not None:
+        return zone.localize(naive)
+    if hasattr(aware.tzinfo, "localize"):
+        return aware.tzinfo.localize(naive)
+    return naive.replace(tzinfo=aware.tzinfo)
+
+
 def duration_spec(comp, floating):
     """How to compute an occurrence's end from its start, for one source component."""
     start = comp["DTSTART"].dt if "DTSTART" in comp else None
@@ -141,6 +161,12 @@ def duration_spec(comp, floating):
             return ("days", max(days, 1))
         if is_date(end):
             end = dt.datetime(end.year, end.month, end.day)
+        # One floating, the other in a zone: the floating one is in that zone, as the library
+        # places such a DTSTART (a DATE end is the floating midnight of that day)
+        if end.tzinfo is None and start.tzinfo is not None:
+            end = in_zone_of(end, start, floating)
+        elif start.tzinfo is None and end.tzinfo is not None:
+            start = in_zone_of(start, end, floating)
         return ("exact", to_utc(end, floating) - to_utc(start, floating))
     d = getattr(comp.get("DURATION"), "dt", None)  # None when icalendar could not parse it
     if isinstance(d, dt.timedelta):
@@ -171,22 +197,48 @@ def occurrence_end(start, spec, floating):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("file")
+    ap.add_argument("files", nargs="*", metavar="FILE")
+    ap.add_argument("--batch", metavar="DIR", help="every .ics file of DIR, in one process")
     ap.add_argument("--from", dest="start", default="2000-01-01")
     ap.add_argument("--to", dest="stop", default="2031-01-01")
     ap.add_argument("--floating-zone", default="UTC")
     ap.add_argument("--max-per-uid", type=int, default=50)
     ap.add_argument("--x-wr-mode", choices=["floating", "library"], default="floating")
     args = ap.parse_args(argv)
-    try:
-        result = expand(args)
-    except Exception as e:  # noqa: BLE001 - the point is to report anything
-        result = {"ok": False, "error": "%s: %s" % (type(e).__name__, e)}
-    sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+    if args.batch is None and len(args.files) == 1:
+        result = expand_reported(args.files[0], args)
+        sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+        return 0
+    paths = list(args.files)
+    if args.batch is not None:
+        paths += sorted(os.path.join(args.batch, name) for name in os.listdir(args.batch)
+                        if name.endswith(".ics"))
+    if not paths:
+        ap.error("no file: give FILE.ics, several, or --batch DIR")
+    results = {}
+    for path in paths:
+        started = time.monotonic()
+        result = expand_reported(path, args)
+        result["seconds"] = round(time.monotonic() - started, 3)
+        results[os.path.basename(path)] = result
+    sys.stdout.write(json.dumps(results, ensure_ascii=False) + "\n")
     return 0
 
 
-def expand(args):
+def expand_reported(path, args):
+    """expand() for one file, as a fresh process would do it; any failure as {"ok": false}."""
+    try:
+        from icalendar.timezone_cache import _timezone_cache
+        _timezone_cache.clear()  # custom TZIDs of the files read before
+    except ImportError:  # pragma: no cover - another icalendar version
+        pass
+    try:
+        return expand(path, args)
+    except Exception as e:  # noqa: BLE001 - the point is to report anything
+        return {"ok": False, "error": "%s: %s" % (type(e).__name__, e)}
+
+
+def expand(path, args):
     import icalendar
     import recurring_ical_events
     from icalendar.windows_to_olson import WINDOWS_TO_OLSON
@@ -197,7 +249,7 @@ def expand(args):
     to_utc_ = dt.datetime(win_to.year, win_to.month, win_to.day, tzinfo=UTC)
     default_floating = Zone(ZoneInfo(args.floating_zone))
 
-    with open(args.file, "rb") as f:
+    with open(path, "rb") as f:
         data = f.read()
     if data.startswith(b"\xef\xbb\xbf"):  # icalendar 4.0.3 chokes on a UTF-8 byte order mark
         data = data[3:]

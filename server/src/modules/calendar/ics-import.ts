@@ -35,6 +35,8 @@ import {
   occurrencesIn,
   remainingRule,
   ruleEndingBefore,
+  ruleMakesStart,
+  untilBeforeStart,
   walked,
   YEAR_MAX,
   YEAR_MIN,
@@ -47,6 +49,8 @@ const COMPONENT_MAX_CHARS = 1_000_000;
 /** The most VTIMEZONE components considered, and observances (STANDARD, DAYLIGHT) in each. */
 const ZONES_MAX = 100;
 const OBSERVANCES_MAX = 200;
+/** The most RDATE values in all the observances of one VTIMEZONE (one a year is usual). */
+const ONSETS_MAX = 2000;
 const OFFSET_MAX_SECONDS = 18 * 3600;
 /**
  * The work the rules' checks of one file may do in all (`walked.work`; about 0.7 s here): counted,
@@ -89,14 +93,31 @@ export interface ImportedException {
   >;
 }
 
-/** An instance that overrides one occurrence (RECURRENCE-ID), waiting for its series. */
-interface Instance {
-  event: ImportedEvent;
+/** What an instance (RECURRENCE-ID) says of the occurrence it changes. */
+interface InstanceOf {
+  /** The RECURRENCE-ID as an instant (a date: its 00:00Z). */
   occurrence: number;
+  /** Its wall-clock date, as 00:00Z: what it names on an all-day series (Outlook writes date-times there). */
+  day: number;
+  /** A date: on a timed series, it names that day's occurrence. */
+  isDate: boolean;
   thisAndFuture: boolean;
   cancelled: boolean;
+}
+
+/** An instance that overrides one occurrence (RECURRENCE-ID), waiting for its series. */
+interface Instance extends InstanceOf {
+  event: ImportedEvent;
   raw: RawComponent;
 }
+
+/** A time of day. */
+interface Clock {
+  hour: number;
+  minute: number;
+  second: number;
+}
+const MIDNIGHT: Clock = { hour: 0, minute: 0, second: 0 };
 
 export interface ImportSkip {
   uid: string;
@@ -132,7 +153,10 @@ interface RawComponent {
   isOverride: boolean;
 }
 
-/** The unfolded lines of the text, one at a time (RFC 5545 §3.1: a line that starts with a space or tab continues the one before). */
+/**
+ * The unfolded lines of the text, one at a time (RFC 5545 §3.1: a line that starts with a space or
+ * tab continues the one before; empty lines are left out).
+ */
 function* logicalLines(text: string): Generator<string> {
   let current: string | null = null;
   let index = 0;
@@ -142,6 +166,8 @@ function* logicalLines(text: string): Generator<string> {
     let line = text.slice(index, end);
     if (line.endsWith('\r')) line = line.slice(0, -1);
     index = end + 1;
+    // An empty line is no content line: a fold may go on after it (Mozilla's old exports).
+    if (line === '') continue;
     if ((line.startsWith(' ') || line.startsWith('\t')) && current !== null) {
       current += line.slice(1);
       continue;
@@ -304,8 +330,9 @@ function allIanaZones(): string[] {
 }
 
 /**
- * A file's VTIMEZONE, if it is safe to read: yearly (or rarer) rules, at most 200 observances,
- * offsets within ±18 h, every rule yielding a change within ten years of its start. Null otherwise.
+ * A file's VTIMEZONE, if it is safe to read: yearly (or rarer) rules, at most 200 observances and
+ * 2,000 RDATE values, offsets within ±18 h, every rule yielding a change within ten years of its
+ * start. Null otherwise.
  */
 function safeZone(component: ICAL.Component): ICAL.Timezone | null {
   const observances = [
@@ -313,6 +340,7 @@ function safeZone(component: ICAL.Component): ICAL.Timezone | null {
     ...component.getAllSubcomponents('daylight'),
   ];
   if (observances.length === 0 || observances.length > OBSERVANCES_MAX) return null;
+  let onsets = 0;
   for (const observance of observances) {
     for (const name of ['tzoffsetto', 'tzoffsetfrom']) {
       // As written: ical.js folds an offset like +9999 into range.
@@ -326,9 +354,12 @@ function safeZone(component: ICAL.Component): ICAL.Timezone | null {
     }
     const start = observance.getFirstPropertyValue('dtstart');
     if (!(start instanceof ICAL.Time) || start.year < 1 || start.year > YEAR_MAX) return null;
-    if (observance.getAllProperties('rdate').length > 1000) return null;
+    const rdates = observance.getAllProperties('rdate');
+    onsets += rdates.reduce((count, property) => count + property.getValues().length, 0);
+    if (onsets > ONSETS_MAX) return null;
     const rules = observance.getAllProperties('rrule');
     if (rules.length > 1) return null;
+    if (rules.length === 0 && rdates.length > 0) withOnsets(observance, start);
     for (const property of rules) {
       const recur = property.getFirstValue() as ICAL.Recur;
       if (recur.freq !== 'YEARLY' || (recur.interval ?? 1) < 1) return null;
@@ -363,10 +394,46 @@ function safeZone(component: ICAL.Component): ICAL.Timezone | null {
   }
 }
 
+/**
+ * An observance given by RDATEs (khal, some CalDAV servers): ical.js reads only the first value of
+ * each RDATE and leaves out DTSTART, the first onset (RFC 5545 §3.6.5), so that a zone with one
+ * RDATE per year loses its first year. Rewritten as one RDATE per onset, DTSTART among them.
+ */
+function withOnsets(observance: ICAL.Component, start: ICAL.Time): void {
+  const onsets = new Map<string, ICAL.Time>([[start.toString(), start]]);
+  for (const property of observance.getAllProperties('rdate')) {
+    for (const value of property.getValues()) {
+      if (value instanceof ICAL.Time) onsets.set(value.toString(), value);
+    }
+    observance.removeProperty(property);
+  }
+  for (const onset of onsets.values()) observance.addPropertyWithValue('rdate', onset);
+}
+
 /** The offset (minutes east of UTC) of a file's zone at an instant. */
 function fileZoneOffset(zone: ICAL.Timezone, ms: number): number {
   const time = ICAL.Time.fromJSDate(new Date(ms), true);
-  return zone.utcOffset(time) / 60;
+  const offset = zone.utcOffset(time);
+  // Before its first onset a zone keeps the offset it changes from (ical.js answers 0 there).
+  const first = (zone.changes as ZoneChange[])[0];
+  if (
+    first &&
+    ms < Date.UTC(first.year, first.month - 1, first.day, first.hour, first.minute, first.second)
+  ) {
+    return first.prevUtcOffset / 60;
+  }
+  return offset / 60;
+}
+
+/** One change of a zone as ical.js lists them (in UTC, offsets in seconds). */
+interface ZoneChange {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  prevUtcOffset: number;
 }
 
 /**
@@ -416,7 +483,8 @@ class Zones {
   ) {
     for (const component of raw) {
       const tzid = component.lines.find((line) => propertyName(line) === 'TZID');
-      if (tzid) this.fileZones.set(propertyValue(tzid).replace(/^"|"$/g, '').trim(), component);
+      // TZID is text: Exchange escapes its commas ("Kuala Lumpur\, Singapore").
+      if (tzid) this.fileZones.set(unescapeText(propertyValue(tzid)).replace(/^"|"$/g, '').trim(), component);
     }
   }
 
@@ -462,8 +530,10 @@ class Zones {
 const DATE_PROPERTIES = new Set(['DTSTART', 'DTEND', 'RECURRENCE-ID', 'EXDATE', 'RDATE', 'DUE']);
 
 /**
- * Date properties whose value is a bare date written without VALUE=DATE (Google reads them as
- * dates, and so do we); every other line as it is.
+ * Date properties as their values say: dates are dates and date-times date-times whatever VALUE
+ * says (a bare date without VALUE=DATE, as Google reads it; VALUE=DATE on a date-time, as some
+ * exporters write, read as the date-time); a date-time with both TZID and a final Z is the wall
+ * time in TZID, as Google and python read it (ical.js would take UTC). Every other line as it is.
  */
 function withDateValues(line: string): string {
   const name = propertyName(line);
@@ -472,10 +542,14 @@ function withDateValues(line: string): string {
     return line.replace(/:(.*)$/, (_, value: string) => `:${value.replace(/\s+/g, '')}`);
   if (!DATE_PROPERTIES.has(name)) return line;
   const value = propertyValue(line);
-  if (!/^\d{8}(,\d{8})*$/.test(value.trim()) || /;VALUE=/i.test(line.slice(0, line.length - value.length))) {
-    return line;
-  }
-  return `${line.slice(0, name.length)};VALUE=DATE${line.slice(name.length)}`;
+  let values = value.trim();
+  const dates = /^\d{8}(,\d{8})*$/.test(values);
+  const dateTimes = /^\d{8}T\d{6}Z?(,\d{8}T\d{6}Z?)*$/.test(values);
+  if (!dates && !dateTimes) return line;
+  let params = line.slice(name.length, line.length - value.length - 1).replace(/;VALUE=[^;:]*/gi, '');
+  if (dates) params += ';VALUE=DATE';
+  else if (/;TZID=/i.test(params)) values = values.replace(/Z/g, '');
+  return `${line.slice(0, name.length)}${params}:${values}`;
 }
 
 const RAW_DATE = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?$/;
@@ -567,7 +641,17 @@ async function attachInstances(
 ): Promise<void> {
   const series = new Map<string, ImportedEvent>();
   for (const event of events) if (event.recurrence && event.uid) series.set(event.uid, event);
-  instances.sort((a, b) => a.occurrence - b.occurrence);
+  for (const instance of instances) {
+    const master = series.get(instance.event.uid);
+    if (master) instance.occurrence = occurrenceNamed(master, instance);
+  }
+  // Several instances of one occurrence: the highest SEQUENCE, then the latest change, wins.
+  instances.sort(
+    (a, b) =>
+      a.occurrence - b.occurrence ||
+      a.event.sequence - b.event.sequence ||
+      (a.event.modified ?? 0) - (b.event.modified ?? 0),
+  );
   for (const instance of instances) {
     await slicer.pause();
     const master = series.get(instance.event.uid);
@@ -577,6 +661,7 @@ async function attachInstances(
       events.push({ ...event, uid: `${event.uid}#${new Date(instance.occurrence).toISOString()}` });
       continue;
     }
+    master.changes = master.changes.filter((x) => x.occurrence !== instance.occurrence);
     if (instance.cancelled) {
       master.changes.push({ occurrence: instance.occurrence, kind: 'exclusion' });
       continue;
@@ -607,7 +692,6 @@ async function attachInstances(
       series.set(master.uid, later);
       continue;
     }
-    master.changes = master.changes.filter((x) => x.occurrence !== instance.occurrence);
     master.changes.push({ occurrence: instance.occurrence, kind: 'override', fields: fieldsOf(event) });
   }
   for (let index = events.length - 1; index >= 0; index -= 1) {
@@ -616,6 +700,29 @@ async function attachInstances(
     skipped.push({ uid: event.uid, summary: event.title, reason: 'calendar.skip.tooComplex' });
     events.splice(index, 1);
   }
+}
+
+/**
+ * The original start an instance names in its series: on an all-day series the day of its
+ * RECURRENCE-ID's wall-clock time (Outlook and Exchange write 00:00 in their zone there); a date on
+ * a timed series, that day's occurrence at the series' time of day; else its instant.
+ */
+function occurrenceNamed(master: ImportedEvent, instance: InstanceOf): number {
+  if (master.allDay) return instance.day;
+  if (!instance.isDate) return instance.occurrence;
+  const date = new Date(instance.day);
+  const { hour, minute, second } = DateTime.fromMillis(master.start, { zone: master.timeZone });
+  return DateTime.fromObject(
+    {
+      year: date.getUTCFullYear(),
+      month: date.getUTCMonth() + 1,
+      day: date.getUTCDate(),
+      hour,
+      minute,
+      second,
+    },
+    { zone: master.timeZone },
+  ).toMillis();
 }
 
 function fieldsOf(event: ImportedEvent): NonNullable<ImportedException['fields']> {
@@ -634,8 +741,17 @@ function readEvent(
 ): {
   event: ImportedEvent;
   cancelled: boolean;
-  instance?: { occurrence: number; thisAndFuture: boolean; cancelled: boolean };
+  instance?: InstanceOf;
 } {
+  // More EXDATE and RDATE values than a series may have exceptions (D39) are not read one by one.
+  let dates = 0;
+  for (const line of raw.lines) {
+    const name = propertyName(line);
+    if (name === 'EXDATE' || name === 'RDATE') {
+      dates += propertyValue(line).split(',').length;
+      if (dates > EXCEPTIONS_MAX) throw new Skip('calendar.skip.tooComplex');
+    }
+  }
   for (const line of raw.lines) {
     const name = propertyName(line);
     if (['DTSTART', 'DTEND', 'RDATE', 'EXDATE', 'RECURRENCE-ID'].includes(name)) {
@@ -645,132 +761,147 @@ function readEvent(
       }
     }
   }
-  // A line that is no property (a broken fold, a mail client's quoted-printable) is left out.
-  const lines = raw.lines.filter((line) => /^[A-Za-z0-9-]+[;:]/.test(line)).map(withDateValues);
+  // A line that is no property (a broken fold, a mail client's quoted-printable) is left out, and
+  // so is an empty RRULE (Calendar Labs writes "RRULE:" on events that do not repeat).
+  const lines = raw.lines
+    .filter((line) => /^[A-Za-z0-9-]+[;:]/.test(line))
+    .filter((line) => propertyName(line) !== 'RRULE' || propertyValue(line).trim() !== '')
+    .map(withDateValues);
   const component = new ICAL.Component(ICAL.parse(lines.join('\r\n')) as unknown[]);
   const cancelled = String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
   const startProp = component.getFirstProperty('dtstart');
   if (!startProp) throw new Skip('calendar.skip.noStart');
   const startTime = asTime(startProp.getFirstValue());
   const allDay = startTime.isDate;
-  const tzid = startProp.getParameter('tzid') as string | undefined;
+  const endProp = component.getFirstProperty('dtend');
+  const endTime = endProp ? asTime(endProp.getFirstValue()) : null;
 
-  const zoneFor = (time: ICAL.Time, propTzid: string | undefined): string | null => {
-    if (time.isDate) return null;
+  /** The zone a date-time names (UTC, or its TZID's), or null for a floating one. */
+  const namedZone = (time: ICAL.Time, property: ICAL.Property): string | null => {
     if (time.zone === ICAL.Timezone.utcTimezone) return 'UTC';
-    if (propTzid) return context.zones.iana(propTzid, time.year) ?? context.floatingZone;
-    return context.floatingZone;
+    const tzid = property.getParameter('tzid') as string | undefined;
+    return tzid ? context.zones.iana(tzid, time.year) : null;
   };
-  const instant = (time: ICAL.Time, propTzid: string | undefined): number => {
-    if (time.isDate) return Date.UTC(time.year, time.month - 1, time.day);
-    const zone = zoneFor(time, propTzid)!;
-    const ms = DateTime.fromObject(
-      {
-        year: time.year,
-        month: time.month,
-        day: time.day,
-        hour: time.hour,
-        minute: time.minute,
-        second: time.second,
-      },
-      { zone },
-    ).toMillis();
+  const startNamed = allDay ? null : namedZone(startTime, startProp);
+  const endNamed = endTime && endProp && !endTime.isDate ? namedZone(endTime, endProp) : null;
+  // A floating start or end beside one in a zone is in that zone (as recurring-ical-events and
+  // khal read them); both floating: in the floating zone.
+  const startZone = startNamed ?? endNamed ?? context.floatingZone;
+  const endZone = endNamed ?? startNamed ?? context.floatingZone;
+  // A series repeats in its start's zone: an IANA one, UTC for a start in UTC, or the floating zone.
+  const timeZone = allDay ? context.importerZone : startZone;
+
+  /** The instant of a date at a time of day (its own, by default) in a zone. */
+  const wallTime = (time: ICAL.Time, zone: string, clock: Clock = time): number => {
+    const { year, month, day } = time;
+    const { hour, minute, second } = clock;
+    const ms = DateTime.fromObject({ year, month, day, hour, minute, second }, { zone }).toMillis();
     if (!Number.isFinite(ms)) throw new Skip('calendar.skip.badDate');
     return ms;
   };
-  const startZone = zoneFor(startTime, tzid);
-  const start = instant(startTime, tzid);
+  const day = (time: ICAL.Time) => Date.UTC(time.year, time.month - 1, time.day);
+  /** An instant: a date as its day (00:00Z), a date-time in its zone; a floating one in the series'. */
+  const instant = (time: ICAL.Time, property: ICAL.Property): number =>
+    time.isDate ? day(time) : wallTime(time, namedZone(time, property) ?? timeZone);
+
+  const start = allDay ? day(startTime) : wallTime(startTime, startZone);
   let end: number;
-  const endProp = component.getFirstProperty('dtend');
   const duration = component.getFirstPropertyValue('duration');
-  if (endProp) {
-    const endTime = asTime(endProp.getFirstValue());
-    // An all-day start with a timed end (or the reverse) reads as the start's kind.
-    end =
-      endTime.isDate === allDay
-        ? instant(endTime, endProp.getParameter('tzid') as string | undefined)
-        : start;
-  } else if (duration instanceof ICAL.Duration) end = start + duration.toSeconds() * 1000;
-  else end = allDay ? start + DAY_MS : start;
+  if (endTime && allDay) {
+    // A timed end of an all-day start (Outlook's holidays) ends that event on its date.
+    end = day(endTime);
+  } else if (endTime) {
+    // A date as the end of a timed start: its midnight in the start's zone.
+    end = endTime.isDate ? wallTime(endTime, startZone, MIDNIGHT) : wallTime(endTime, endZone);
+  } else if (duration instanceof ICAL.Duration) {
+    // An all-day event lasts whole days (RFC 5545 allows only days and weeks there).
+    end = allDay
+      ? start + Math.floor(duration.toSeconds() / 86_400) * DAY_MS
+      : start + duration.toSeconds() * 1000;
+  } else end = allDay ? start + DAY_MS : start;
   if (!(end >= start)) end = allDay ? start + DAY_MS : start;
   if (allDay && end === start) end = start + DAY_MS;
   if (end - start > 3660 * DAY_MS) throw new Skip('calendar.skip.badDate');
 
-  // A series repeats in its start's zone: an IANA one, UTC for a start in UTC, or the floating zone.
-  const timeZone = allDay ? context.importerZone : (startZone ?? context.importerZone);
   const category = String(component.getFirstPropertyValue('categories') ?? '').trim();
   const known = eventCategories.find((name) => name.toLowerCase() === category.toLowerCase());
   const recurrenceIdProp = component.getFirstProperty('recurrence-id');
-  const instance = recurrenceIdProp
-    ? {
-        occurrence: instant(
-          asTime(recurrenceIdProp.getFirstValue()),
-          recurrenceIdProp.getParameter('tzid') as string | undefined,
-        ),
-        thisAndFuture: String(recurrenceIdProp.getParameter('range') ?? '').toUpperCase() === 'THISANDFUTURE',
-        cancelled,
-      }
-    : undefined;
+  let instance: InstanceOf | undefined;
+  if (recurrenceIdProp) {
+    const id = asTime(recurrenceIdProp.getFirstValue());
+    instance = {
+      occurrence: instant(id, recurrenceIdProp),
+      day: day(id),
+      isDate: id.isDate,
+      thisAndFuture: String(recurrenceIdProp.getParameter('range') ?? '').toUpperCase() === 'THISANDFUTURE',
+      cancelled,
+    };
+  }
   const recurs = instance ? [] : component.getAllProperties('rrule');
+  // Other calendar scales (RFC 7529: RSCALE=HEBREW, leap months "5L") and SKIP are not Gregorian
+  // rules that rrule could expand: ical.js would drop them and repeat on the wrong days.
+  const scaled = lines.some(
+    (line) =>
+      propertyName(line) === 'RRULE' &&
+      /(^|;)(RSCALE=(?!GREGORIAN(;|$))|SKIP=(?!OMIT(;|$))|BYMONTH=[^;]*L)/i.test(propertyValue(line)),
+  );
+  if (recurs.length > 0 && scaled) throw new Skip('calendar.skip.ruleUnsupported');
   const rules: string[] = [];
   for (const property of recurs) {
     const rule = (property.getFirstValue() as ICAL.Recur).toString().toUpperCase();
     if (!isRecurrenceRule(rule) || outOfRuleTime) {
       throw new Skip(outOfRuleTime ? 'calendar.skip.tooComplex' : 'calendar.skip.ruleUnsupported');
     }
-    if (!isUsableRule({ start, end, allDay, timeZone, recurrence: rule })) {
-      throw new Skip('calendar.skip.ruleUnsupported');
-    }
+    const series = { start, end, allDay, timeZone, recurrence: rule };
+    // A rule that ends before its start makes no occurrence but the start (RFC 5545: DTSTART is
+    // always the first): a single event.
+    if (untilBeforeStart(series)) continue;
+    if (!isUsableRule(series)) throw new Skip('calendar.skip.ruleUnsupported');
     rules.push(rule);
   }
   let recurrence = rules[0] ?? null;
   const exceptions: ImportedException[] = [];
   const length = end - start;
-  // A date on a timed series names the occurrence of that day, at the series' time of day.
-  const occurrenceOf = (time: ICAL.Time, propTzid: string | undefined): number => {
-    if (!time.isDate || allDay) return instant(time, propTzid);
-    const first = DateTime.fromMillis(start, { zone: timeZone });
-    return DateTime.fromObject(
-      {
-        year: time.year,
-        month: time.month,
-        day: time.day,
-        hour: first.hour,
-        minute: first.minute,
-        second: first.second,
-      },
-      { zone: timeZone },
-    ).toMillis();
+  // A date names the occurrence of that day, at the series' time of day; a date-time on an
+  // all-day series (Outlook) the day of its wall-clock time.
+  const occurrenceOf = (time: ICAL.Time, property: ICAL.Property): number => {
+    if (allDay) return day(time);
+    if (!time.isDate) return instant(time, property);
+    return wallTime(time, timeZone, DateTime.fromMillis(start, { zone: timeZone }));
   };
-  if (recurrence) {
-    for (const property of component.getAllProperties('exdate')) {
-      for (const value of property.getValues().map(asTime)) {
-        exceptions.push({
-          occurrence: occurrenceOf(value, property.getParameter('tzid') as string | undefined),
-          kind: 'exclusion',
-        });
-      }
+  // EXDATE removes from every occurrence the event has (RFC 5545): the rule's, the RDATEs', and
+  // DTSTART itself even without a rule.
+  const excluded = new Set<number>();
+  for (const property of component.getAllProperties('exdate')) {
+    for (const value of property.getValues().map(asTime)) excluded.add(occurrenceOf(value, property));
+  }
+  for (const occurrence of excluded) {
+    if (recurrence || occurrence === start) exceptions.push({ occurrence, kind: 'exclusion' });
+  }
+  const added = new Set<number>([start]);
+  const addition = (occurrence: number, addedEnd: number) => {
+    if (excluded.has(occurrence) || added.has(occurrence)) return;
+    added.add(occurrence);
+    exceptions.push({
+      occurrence,
+      kind: 'addition',
+      fields: { ...baseFields(), allDay, start: occurrence, end: Math.max(occurrence, addedEnd) },
+    });
+  };
+  for (const property of component.getAllProperties('rdate')) {
+    for (const value of property.getValues()) {
+      const from = asTime(value instanceof ICAL.Period ? value.start : value);
+      const occurrence = occurrenceOf(from, property);
+      const until = value instanceof ICAL.Period ? asTime(value.getEnd()) : null;
+      addition(occurrence, until ? instant(until, property) : occurrence + length);
     }
   }
-  if (recurrence || component.hasProperty('rdate')) {
-    for (const property of component.getAllProperties('rdate')) {
-      const tzidOf = property.getParameter('tzid') as string | undefined;
-      for (const value of property.getValues()) {
-        const from = asTime(value instanceof ICAL.Period ? value.start : value);
-        const added = occurrenceOf(from, tzidOf);
-        const until = value instanceof ICAL.Period ? asTime(value.getEnd()) : null;
-        const addedEnd = until ? instant(until, tzidOf) : added + length;
-        exceptions.push({
-          occurrence: added,
-          kind: 'addition',
-          fields: { ...baseFields(), allDay, start: added, end: Math.max(added, addedEnd) },
-        });
-      }
-    }
-  }
-  // Further RRULEs (rare; RFC 5545 deprecates them): their occurrences, when finite, as additions.
-  for (const rule of rules.slice(1)) {
+  // Further RRULEs (rare; RFC 5545 deprecates them): their occurrences, when finite, as additions;
+  // each counts its own (the start, already the first rule's, is not one of its COUNT).
+  for (let rule of rules.slice(1)) {
     if (!/COUNT=|UNTIL=/.test(rule)) throw new Skip('calendar.skip.ruleUnsupported');
+    if (!ruleMakesStart({ start, end, allDay, timeZone, recurrence: rule }))
+      rule = rule.replace(/COUNT=(\d+)/, (_, count: string) => `COUNT=${Number(count) + 1}`);
     const extra = occurrencesIn(
       { start, end, allDay, timeZone, recurrence: rule },
       start,
@@ -779,15 +910,9 @@ function readEvent(
       EXCEPTIONS_MAX + 1,
     );
     if (extra.length > EXCEPTIONS_MAX) throw new Skip('calendar.skip.tooComplex');
-    for (const span of extra) {
-      exceptions.push({
-        occurrence: span.start,
-        kind: 'addition',
-        fields: { ...baseFields(), allDay, start: span.start, end: span.end },
-      });
-    }
+    for (const span of extra) addition(span.start, span.end);
   }
-  // A series written with RDATE only repeats on those dates: a rule that makes none.
+  // A series written with RDATE only repeats on those dates: a rule that makes only its start.
   if (!recurrence && exceptions.length > 0) {
     recurrence = `FREQ=YEARLY;COUNT=1`;
   }
@@ -805,7 +930,9 @@ function readEvent(
     component.getFirstPropertyValue('last-modified') ?? component.getFirstPropertyValue('dtstamp');
   const sequence = Number(component.getFirstPropertyValue('sequence') ?? 0);
   const event: ImportedEvent = {
-    uid: String(component.getFirstPropertyValue('uid') ?? '').slice(0, 255),
+    uid: String(component.getFirstPropertyValue('uid') ?? '')
+      .trim()
+      .slice(0, 255),
     sequence: Number.isSafeInteger(sequence) && sequence >= 0 ? Math.min(sequence, 1_000_000) : 0,
     modified: modifiedValue instanceof ICAL.Time ? modifiedValue.toJSDate().getTime() || null : null,
     title: text(component, 'summary', 200) || 'Untitled',
@@ -832,8 +959,12 @@ function asTime(value: unknown): ICAL.Time {
 }
 
 function text(component: ICAL.Component, name: string, max: number): string {
-  const value = component.getFirstPropertyValue(name);
-  return typeof value === 'string' ? value.replace(/\0/g, '').trim().slice(0, max) : '';
+  const property = component.getFirstProperty(name);
+  let value = property?.getFirstValue();
+  if (typeof value !== 'string') return '';
+  // A VALUE parameter of no known type (Proton writes one holding the text) leaves it escaped.
+  if (property!.type !== 'text' && property!.type !== 'uri') value = unescapeText(value);
+  return value.replace(/\0/g, '').trim().slice(0, max);
 }
 
 function webAddress(value: string): string {

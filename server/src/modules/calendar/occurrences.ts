@@ -5,6 +5,11 @@
  * 09:00" stays 09:00 across a DST change while its length in minutes holds. All-day events are
  * days: they repeat in UTC and are placed in the viewer's zone only to test the overlap.
  *
+ * The series' start is always its first occurrence, whether the rule makes it or not (RFC 5545
+ * §3.8.5.3, as Google, Apple and python read it; `rrule` leaves out a start that does not match
+ * the rule), and it counts towards COUNT: "every Monday, 3 times" starting on a Tuesday is that
+ * Tuesday and two Mondays.
+ *
  * Bounded (D41): `rrule` walks every period from the rule's start, so each call here asks it only
  * for a window — the rule's start moved forward by whole periods to just before the window, which
  * changes none of its occurrences — and for at most a given number of results. A rule counted by
@@ -302,16 +307,23 @@ export function wallsBetween(
   if (limit <= 0) return [];
   const rule = openRule(series);
   const period = byRule ? null : plainPeriod(rule);
-  if (period === null) {
-    return boundedBetween(shifted(rule, after.getTime()), after, before, limit);
-  }
   const { dtstart, until } = rule.options;
   const first = dtstart.getTime();
+  if (period === null) {
+    const walls = boundedBetween(shifted(rule, after.getTime()), after, before, limit);
+    // The start, when the rule does not make it (it would be the first of them).
+    if (first >= after.getTime() && first <= before.getTime() && walls[0]?.getTime() !== first) {
+      walls.unshift(new Date(first));
+      if (walls.length > limit) walls.pop();
+    }
+    return walls;
+  }
   const last = Math.min(before.getTime(), until?.getTime() ?? Infinity);
   const walls: Date[] = [];
   for (let k = Math.max(0, Math.ceil((after.getTime() - first) / period)); walls.length < limit; k += 1) {
     const wall = first + k * period;
-    if (wall > last) break;
+    // The start is an occurrence even past UNTIL.
+    if (wall > before.getTime() || (wall > last && k > 0)) break;
     walls.push(new Date(wall));
   }
   return walls;
@@ -327,9 +339,13 @@ function* countedLastSteps(series: Series): Generator<void, Date | null> {
   const count = counted.options.count ?? 0;
   // Windows of a year, or of 366 periods for a rule of longer periods (a yearly one: 366 years).
   const window = Math.max(YEAR_MS, 366 * periodMs(open));
-  let seen = 0;
-  let last: Date | null = null;
-  for (let from = counted.options.dtstart.getTime(); from < WALL_END.getTime(); from += window) {
+  const { dtstart } = counted.options;
+  // A start the rule does not make is an occurrence too, and counts as the first (RFC 5545).
+  const madeByRule = ruleMakesStart(series);
+  let seen = madeByRule ? 0 : 1;
+  let last: Date | null = madeByRule ? null : dtstart;
+  if (seen >= count) return last;
+  for (let from = dtstart.getTime(); from < WALL_END.getTime(); from += window) {
     const walls = boundedBetween(
       shifted(open, from),
       new Date(from),
@@ -353,7 +369,28 @@ function untilOrOpen(series: Series): number | null | undefined {
   const { counted } = rulesOf(series);
   if (counted.options.count !== null) return undefined;
   const until = counted.options.until!;
-  return until >= WALL_END ? null : placed(until, zoneOf(series));
+  // The start is an occurrence even when UNTIL comes before it.
+  return until >= WALL_END ? null : Math.max(series.start, placed(until, zoneOf(series)));
+}
+
+/** Whether the rule itself makes the series' start (else the start is an occurrence of its own). */
+export function ruleMakesStart(series: Series): boolean {
+  const { open } = rulesOf(series);
+  const { dtstart } = open.options;
+  return boundedBetween(open, dtstart, dtstart, 1).length > 0;
+}
+
+/**
+ * Whether the rule's UNTIL comes before the series' start: it then makes no occurrence but the
+ * start (false for a rule without UNTIL, or one that cannot be read).
+ */
+export function untilBeforeStart(series: Series): boolean {
+  try {
+    const { counted } = rulesOf(series);
+    return counted.options.count === null && counted.options.until! < counted.options.dtstart;
+  } catch {
+    return false;
+  }
 }
 
 /** Worked out once per rule, start and zone (kept with the built rule). */
