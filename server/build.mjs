@@ -2,8 +2,8 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

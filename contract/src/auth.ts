@@ -70,6 +70,10 @@ export const resetPasswordInput = z
   .meta({ id: 'ResetPasswordInput' });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
+/** The token of an unlock link (decisions §61): single use, one hour. */
+export const unlockInput = z.strictObject({ token }).meta({ id: 'UnlockInput' });
+export type UnlockInput = z.infer<typeof unlockInput>;
+
 export const tokenPair = z
   .object({ accessToken: z.string(), refreshToken: z.string() })
   .meta({ id: 'TokenPair' });

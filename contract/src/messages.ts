@@ -35,6 +35,8 @@ export const messages = {
   'auth.tooManyLoginAttempts': 'Too many failed logins for this account. Try again in 15 minutes.',
   'auth.required': 'You need to sign in to do this.',
   'auth.invalidToken': 'Your session has expired. Please sign in again.',
+  'auth.addressBlocked': 'Too many failed logins from your address. Try again in 15 minutes.',
+  'auth.invalidUnlockToken': 'This unlock link is invalid or has expired.',
   'validation.emailRequired': 'Please enter your email.',
   'validation.emailInvalid': 'Please enter a valid email address.',
   'validation.emailTaken': 'This email is already in use.',

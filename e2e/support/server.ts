@@ -145,6 +145,7 @@ export async function api<T>(
     body: body ? JSON.stringify(body) : undefined,
   });
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
 

@@ -3,7 +3,7 @@
  * proxy): the built server, on PostgreSQL, has every connection of its database terminated by
  * pg_terminate_backend, once while idle and once in the middle of a stream of writes. It must stay
  * up, say so in its log, and answer the next requests on new connections; every write it
- * acknowledged must be stored.
+ * acknowledged must be stored, and no read fails (a read is run again on a new connection).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -72,12 +72,26 @@ it('stays up when PostgreSQL drops its connections, idle or busy, and loses no a
       else failures.push(`${response.status} retry-after ${response.headers.get('retry-after')}`);
     }
   };
-  const writing = Promise.all([0, 1, 2, 3].map(writer));
+  // Reads meanwhile: a read whose connection dies under it runs again on a new one (it changes
+  // nothing), so none fails.
+  const readFailures: number[] = [];
+  let reads = 0;
+  const reader = async () => {
+    for (let n = 0; n < 40; n += 1) {
+      const response = await fetch(`${server.url}/api/projects?id=${board._id}`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      reads += 1;
+      if (response.status !== 200) readFailures.push(response.status);
+    }
+  };
+  const writing = Promise.all([...[0, 1, 2, 3].map(writer), reader(), reader()]);
   await new Promise((resolve) => setTimeout(resolve, 100));
   const dropped = await dropConnections(database.url);
   await writing;
   expect(dropped).toBeGreaterThan(0);
   expect(failures.length, 'at most the writes in flight fail').toBeLessThanOrEqual(10);
+  expect(readFailures, `${reads} reads`).toEqual([]);
   for (const failure of failures) expect(failure).toBe('503 retry-after 1');
 
   expect(await healthy(server)).toBe(200);
@@ -91,6 +105,6 @@ it('stays up when PostgreSQL drops its connections, idle or busy, and loses no a
   expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
   expect(server.output()).toContain('a database connection was dropped');
   console.log(
-    `dropped connections: idle and busy (${dropped}); writes answered ${acknowledged.length}, failed ${failures.length}`,
+    `dropped connections: idle and busy (${dropped}); writes answered ${acknowledged.length}, failed ${failures.length}; reads ${reads}, failed ${readFailures.length}`,
   );
 });

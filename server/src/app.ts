@@ -21,6 +21,7 @@ import type { AppContext } from './context';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db';
 import { tooManyRequests } from './errors';
 import { LiveHub } from './lib/live';
+import { redisOrMemoryStore } from './lib/rate-limit-store';
 import { createMailer, type Mailer } from './lib/mailer';
 import { MailOutbox } from './lib/outbox';
 import { AccessTokens, LinkTokens, loadOrCreateSecret } from './lib/tokens';
@@ -42,6 +43,7 @@ import { billingRoutes, billingWebhookRoutes, pricingRoutes } from './modules/bi
 import { helpRoutes } from './modules/help/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
+import { noMetrics, registerMetrics } from './modules/metrics/metrics';
 import { scheduleReminders } from './modules/notifications/scheduler';
 import { usersRoutes } from './modules/users/routes';
 import { yourDataRoutes } from './modules/your-data/routes';
@@ -53,6 +55,8 @@ import { seedDemo } from './seed';
 import { buildServices } from './services';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** When a stopping instance ends the live streams, clients come back after about this long. */
+const SHUTDOWN_RETRY_MS = 1000;
 
 type RouteModule = (api: FastifyInstance, context: AppContext) => void;
 
@@ -178,10 +182,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     heartbeatMs: config.LIVE_HEARTBEAT,
     log: app.log,
   });
-  // Streams end before the server waits for its connections to close; Redis closes after.
-  app.addHook('preClose', () => live.close());
+  // Stopping: the streams end (with a retry hint) before the server waits for its connections to
+  // close; Redis closes once the requests in flight have finished, so that their events go out.
+  // Each answer sent meanwhile (to a request begun before) closes its connection, so that the
+  // server need not wait for clients to let go of idle kept-alive ones.
+  let stopping = false;
+  app.addHook('preClose', (done) => {
+    stopping = true;
+    live.endStreams(SHUTDOWN_RETRY_MS);
+    done();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) void reply.header('connection', 'close');
+  });
+  app.addHook('onClose', () => live.close());
   await live.ready();
-  const outbox = new MailOutbox({ db: database.db, mailer, log: app.log });
+  const outbox = new MailOutbox({
+    db: database.db,
+    mailer,
+    log: app.log,
+    staleAfterMs: config.MAIL_STALE_AFTER,
+  });
+  // Stopping: the mail being sent finishes before the mailer and the database close.
+  app.addHook('preClose', () => outbox.stop());
   const services = buildServices({
     db: database.db,
     engine: database.engine,
@@ -194,7 +217,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     live,
   });
   const context: AppContext = { config, database, services };
-  if (config.REMINDERS) scheduleReminders(app, services.reminders, outbox, config.REMINDERS_EVERY);
+  // Before the routes, so that its hook sees every request.
+  const metrics = config.METRICS_TOKEN
+    ? registerMetrics(app, { token: config.METRICS_TOKEN, db: database.db, engine: database.engine, live })
+    : noMetrics;
+  if (config.REMINDERS) {
+    scheduleReminders(app, services.reminders, outbox, config.REMINDERS_EVERY, (fired) =>
+      metrics.remindersFired(fired),
+    );
+  }
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -211,9 +242,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => tooManyRequests(),
-    // With Redis, every instance counts in one place, so a limit holds behind a load balancer. If
-    // Redis fails, requests pass (and the failure is logged) rather than every sign-in failing.
-    ...(live.redis && { redis: live.redis, nameSpace: `${config.REDIS_PREFIX}rate:`, skipOnError: true }),
+    // With Redis, every instance counts in one place, so a limit holds behind a load balancer.
+    // While Redis is away, each instance counts on its own in memory: a limit holds per instance
+    // rather than every request passing or every sign-in failing.
+    ...(live.redis && {
+      store: redisOrMemoryStore(live.redis, `${config.REDIS_PREFIX}rate:`, app.log),
+      skipOnError: true,
+    }),
   });
   await app.register(multipart, { limits: AVATAR_UPLOAD_LIMITS });
   await app.register(swagger, {

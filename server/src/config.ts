@@ -81,6 +81,10 @@ const environment = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: integer(20, 1, 100_000),
   REMINDERS: flag(true),
   REMINDERS_EVERY: duration('30s'),
+  /** With it, GET /metrics answers Prometheus's format to `Authorization: Bearer <it>`; without, no /metrics. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** A mail left `sending` this long by an instance that stopped is claimed again (the outbox). */
+  MAIL_STALE_AFTER: duration('10m'),
   TRUST_PROXY: flag(false),
   // Live updates and rate limits shared by several instances (D38); without it, one process alone.
   REDIS_URL: optionalText.pipe(

@@ -8,12 +8,17 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
   type ColumnDefinitionBuilder,
+  type CompiledQuery,
+  type DatabaseConnection,
   type Dialect,
+  type Driver,
   type KyselyPlugin,
   OperationNodeTransformer,
   PostgresDialect,
   type PrimitiveValueListNode,
+  type QueryResult,
   SqliteDialect,
+  type TransactionSettings,
   ValueNode,
 } from 'kysely';
 import pg from 'pg';
@@ -40,6 +45,8 @@ export interface Engine {
    * so there the transaction itself is the lock.
    */
   forUpdate: <Q extends { forUpdate(): Q }>(query: Q) => Q;
+  /** The connection pool's counts, where there is one (PostgreSQL). */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 /** Booleans as read from either engine (SQLite answers 0/1). */
@@ -143,6 +150,103 @@ class PreparingClient extends pg.Client {
  * a listener, node-postgres turns it into an uncaught exception and the process exits. Here it is
  * told to `onConnectionError`; the pool discards the connection and opens another on demand.
  */
+/** PostgreSQL's codes for a connection the server ended (admin shutdown, crash, cannot connect now, lost). */
+const connectionLostCodes = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+]);
+
+/** An error that says the database connection died under the query (nothing of it was committed). */
+export function isConnectionLost(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    (typeof code === 'string' && connectionLostCodes.has(code)) ||
+    /^Connection terminated|^Client has encountered a connection error|^Client was closed/.test(error.message)
+  );
+}
+
+/**
+ * A connection that runs a read again on a new connection when its own died under it (a
+ * PostgreSQL restart, a fail-over, a proxy): a read outside a transaction changes nothing, so it
+ * is safe to repeat. Writes and anything inside a transaction fail as they are (the request answers
+ * 503 and the client may try again: nothing was committed).
+ */
+/** How many connections a read tries before its error stands. */
+const READ_ATTEMPTS = 4;
+
+class RetryingConnection implements DatabaseConnection {
+  inTransaction = false;
+
+  constructor(
+    private readonly driver: Driver,
+    public current: DatabaseConnection,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    // The pool may still hold other connections the same drop killed: a few tries, each on the
+    // next connection, until one is alive.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.current.executeQuery<R>(query);
+      } catch (error) {
+        const retry =
+          !this.inTransaction &&
+          query.query.kind === 'SelectQueryNode' &&
+          attempt < READ_ATTEMPTS &&
+          isConnectionLost(error);
+        if (!retry) throw error;
+        await this.driver.releaseConnection(this.current);
+        this.current = await this.driver.acquireConnection();
+      }
+    }
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number) {
+    return this.current.streamQuery<R>(query, chunkSize);
+  }
+}
+
+class RetryingDriver implements Driver {
+  constructor(private readonly inner: Driver) {}
+  init() {
+    return this.inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new RetryingConnection(this.inner, await this.inner.acquireConnection());
+  }
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    const retrying = connection as RetryingConnection;
+    retrying.inTransaction = true;
+    await this.inner.beginTransaction(retrying.current, settings);
+  }
+  commitTransaction(connection: DatabaseConnection) {
+    return this.inner.commitTransaction((connection as RetryingConnection).current);
+  }
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.inner.rollbackTransaction((connection as RetryingConnection).current);
+  }
+  releaseConnection(connection: DatabaseConnection) {
+    return this.inner.releaseConnection((connection as RetryingConnection).current);
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
+}
+
+class RetryingPostgresDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    return new RetryingDriver(super.createDriver());
+  }
+}
+
 export function postgresEngine(
   connectionString: string,
   onConnectionError: (error: Error) => void = () => undefined,
@@ -152,7 +256,8 @@ export function postgresEngine(
   pool.on('connect', (client) => client.on('error', onConnectionError));
   return {
     name: 'postgres',
-    dialect: new PostgresDialect({ pool }),
+    dialect: new RetryingPostgresDialect({ pool }),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     plugins: [],
     types: { timestamp: 'timestamptz', boolean: 'boolean', json: 'jsonb', binary: 'bytea' },
     id: (column) => column.primaryKey().generatedByDefaultAsIdentity(),

@@ -1,6 +1,6 @@
 /** Opens the database the configuration names, and brings its schema up to date. */
 import path from 'node:path';
-import { Kysely, Migrator } from 'kysely';
+import { Kysely, Migrator, sql } from 'kysely';
 import { type Engine, type EngineName, postgresEngine, sqliteEngine } from './dialect';
 import { migrations } from './migrations';
 import type { Database } from './schema';
@@ -33,9 +33,16 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  // On PostgreSQL the migrations' own tables are named in the connection's schema: Kysely looks
+  // for them in every schema, and would find another app's (another test's) and skip creating its own.
+  const schema =
+    handle.engineName === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: () => Promise.resolve(migrations(handle.engine)) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });

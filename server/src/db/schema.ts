@@ -83,6 +83,16 @@ export interface LoginFailuresTable {
   created_at: Timestamp;
 }
 
+/** A one-time link that clears an account's failed logins (decisions §61), stored hashed. */
+export interface AccountUnlocksTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface TagsTable {
   id: Generated<number>;
   user_id: number;
@@ -519,4 +529,5 @@ export interface Database {
   password_resets: PasswordResetsTable;
   login_failures: LoginFailuresTable;
   tags: TagsTable;
+  account_unlocks: AccountUnlocksTable;
 }

@@ -25,11 +25,15 @@ export async function bumpListVersion(trx: Db, userId: number, list: VersionedLi
     .execute();
 }
 
-/** Bumps the list of every user in `userIds` (a shared row changed in all their lists). */
+/**
+ * Bumps the list of every user in `userIds` (a shared row changed in all their lists), in id
+ * order: two writes bumping the same people lock their rows in one order, so they wait for each
+ * other instead of deadlocking (A bumping [A, B] while B bumps [B, A] did, on PostgreSQL).
+ */
 export async function bumpListVersions(
   trx: Db,
   userIds: Iterable<number>,
   list: VersionedList,
 ): Promise<void> {
-  for (const userId of new Set(userIds)) await bumpListVersion(trx, userId, list);
+  for (const userId of [...new Set(userIds)].sort((a, b) => a - b)) await bumpListVersion(trx, userId, list);
 }

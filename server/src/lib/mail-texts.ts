@@ -7,6 +7,8 @@ import { type Language, languagesList } from '@cadence/contract';
 
 interface MailParams {
   passwordReset: { name: string; link: string };
+  /** An account under attack (decisions §61): `link` clears its failed logins, once. */
+  accountUnlock: { name: string; link: string };
   /** `when`: the start, already written in the user's language and time zone. */
   eventReminder: { name: string; title: string; when: string; link: string };
   taskDue: { name: string; title: string; link: string };
@@ -72,6 +74,20 @@ export const mailTexts: Record<Language, Texts> = {
         link,
         '',
         'The link works once, within one hour. If you did not ask for it, ignore this e-mail.',
+      ),
+    }),
+    accountUnlock: ({ name, link }) => ({
+      subject: 'Someone is trying to sign in to your Cadence account',
+      text: lines(
+        `Hello ${name},`,
+        '',
+        'In the last 15 minutes, several attempts to sign in to your Cadence account failed for a wrong password. To protect the account, the addresses they came from cannot sign in to it for a while; any other device still can.',
+        '',
+        'If Cadence refuses your own sign-in, open this link to lift the block for your account:',
+        '',
+        link,
+        '',
+        'The link works once, within one hour. If none of these attempts were yours, consider choosing a new password.',
       ),
     }),
     eventReminder: ({ name, title, when, link }) => ({
@@ -155,6 +171,20 @@ export const mailTexts: Record<Language, Texts> = {
         link,
         '',
         'Le lien fonctionne une seule fois, pendant une heure. Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail.',
+      ),
+    }),
+    accountUnlock: ({ name, link }) => ({
+      subject: 'Quelqu’un essaie de se connecter à votre compte Cadence',
+      text: lines(
+        `Bonjour ${name},`,
+        '',
+        'Au cours des 15 dernières minutes, plusieurs tentatives de connexion à votre compte Cadence ont échoué pour un mauvais mot de passe. Pour protéger le compte, les adresses d’où elles venaient ne peuvent plus s’y connecter pendant un moment ; tout autre appareil le peut encore.',
+        '',
+        'Si Cadence refuse votre propre connexion, ouvrez ce lien pour lever le blocage de votre compte :',
+        '',
+        link,
+        '',
+        'Le lien fonctionne une seule fois, pendant une heure. Si aucune de ces tentatives ne vient de vous, pensez à choisir un nouveau mot de passe.',
       ),
     }),
     eventReminder: ({ name, title, when, link }) => ({
@@ -246,6 +276,20 @@ export const mailTexts: Record<Language, Texts> = {
         'Der Link funktioniert einmal, innerhalb einer Stunde. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail.',
       ),
     }),
+    accountUnlock: ({ name, link }) => ({
+      subject: 'Jemand versucht, sich bei Ihrem Cadence-Konto anzumelden',
+      text: lines(
+        `Hallo ${name},`,
+        '',
+        'In den letzten 15 Minuten sind mehrere Anmeldeversuche bei Ihrem Cadence-Konto an einem falschen Passwort gescheitert. Zum Schutz des Kontos können sich die Adressen, von denen sie kamen, eine Weile nicht mehr anmelden; jedes andere Gerät kann es weiterhin.',
+        '',
+        'Wenn Cadence Ihre eigene Anmeldung ablehnt, öffnen Sie diesen Link, um die Sperre Ihres Kontos aufzuheben:',
+        '',
+        link,
+        '',
+        'Der Link funktioniert einmal, innerhalb einer Stunde. Wenn keiner dieser Versuche von Ihnen kam, wählen Sie am besten ein neues Passwort.',
+      ),
+    }),
     eventReminder: ({ name, title, when, link }) => ({
       subject: `Erinnerung: ${title}, ${when}`,
       text: lines(`Hallo ${name},`, '', `„${title}“ beginnt ${when}.`, '', `Ihr Kalender: ${link}`),
@@ -333,6 +377,20 @@ export const mailTexts: Record<Language, Texts> = {
         link,
         '',
         'A ligação funciona uma vez, durante uma hora. Se não foi você que a pediu, ignore este e-mail.',
+      ),
+    }),
+    accountUnlock: ({ name, link }) => ({
+      subject: 'Alguém está a tentar iniciar sessão na sua conta Cadence',
+      text: lines(
+        `Olá ${name},`,
+        '',
+        'Nos últimos 15 minutos, várias tentativas de iniciar sessão na sua conta Cadence falharam por uma palavra-passe errada. Para proteger a conta, os endereços de onde vieram não podem entrar nela durante algum tempo; qualquer outro dispositivo continua a poder.',
+        '',
+        'Se o Cadence recusar o seu próprio início de sessão, abra esta ligação para levantar o bloqueio da sua conta:',
+        '',
+        link,
+        '',
+        'A ligação funciona uma vez, durante uma hora. Se nenhuma destas tentativas foi sua, considere escolher uma nova palavra-passe.',
       ),
     }),
     eventReminder: ({ name, title, when, link }) => ({

@@ -5,7 +5,7 @@
  * update, so two instances never send one row, sends it through SMTP and marks it sent. A failed
  * send goes back to pending with a growing delay; after MAX_ATTEMPTS it is `failed` with its last
  * error, for the operator to list. A row left `sending` by an instance that stopped is claimed
- * again after CLAIM_STALE_MS (the one case in which a mail may go out twice).
+ * again after MAIL_STALE_AFTER (the one case in which a mail may go out twice).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
@@ -14,7 +14,6 @@ import type { Mail, Mailer } from './mailer';
 /** Delays before the 2nd, 3rd… attempt. */
 const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000];
 export const MAX_ATTEMPTS = BACKOFF_MS.length + 1;
-const CLAIM_STALE_MS = 10 * 60_000;
 const BATCH = 50;
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -25,15 +24,20 @@ export interface OutboxOptions {
   log: FastifyBaseLogger;
   /** The delays between attempts (tests shorten them). */
   backoffMs?: number[];
+  /** How long a row may stay `sending` before another delivery claims it again (MAIL_STALE_AFTER). */
+  staleAfterMs?: number;
 }
 
 export class MailOutbox {
   private delivering: Promise<number> | undefined;
   private again = false;
+  private stopped = false;
   private readonly backoff: number[];
+  private readonly staleAfter: number;
 
   constructor(private readonly options: OutboxOptions) {
     this.backoff = options.backoffMs ?? BACKOFF_MS;
+    this.staleAfter = options.staleAfterMs ?? 10 * 60_000;
   }
 
   /** Writes the mails in the caller's transaction; nothing is sent before it commits. */
@@ -63,6 +67,7 @@ export class MailOutbox {
 
   /** After a commit: deliver what is due now, without waiting for the scheduler's next tick. */
   kick(): void {
+    if (this.stopped) return;
     void this.deliver().catch((error: unknown) =>
       this.options.log.warn({ err: error }, 'the mail outbox could not be delivered'),
     );
@@ -73,6 +78,7 @@ export class MailOutbox {
    * call during one runs once more after it, so that a mail written meanwhile is not left waiting.
    */
   deliver(now = Date.now()): Promise<number> {
+    if (this.stopped) return Promise.resolve(0);
     if (this.delivering) {
       this.again = true;
       return this.delivering;
@@ -99,7 +105,7 @@ export class MailOutbox {
         .where((eb) =>
           eb.or([
             eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', iso(now))]),
-            eb.and([eb('state', '=', 'sending'), eb('claimed_at', '<=', iso(now - CLAIM_STALE_MS))]),
+            eb.and([eb('state', '=', 'sending'), eb('claimed_at', '<=', iso(now - this.staleAfter))]),
           ]),
         )
         .orderBy('id')
@@ -107,6 +113,7 @@ export class MailOutbox {
         .execute();
       let claimed = 0;
       for (const row of due) {
+        if (this.stopped) return sent;
         const claim = await db
           .updateTable('mail_outbox')
           .set({ state: 'sending', claimed_at: iso(Date.now()) })
@@ -167,6 +174,15 @@ export class MailOutbox {
         .execute();
       return false;
     }
+  }
+
+  /**
+   * Stopping (the server's shutdown): no new claim, and the mail being sent finishes, so that no
+   * row is left `sending` for MAIL_STALE_AFTER; what is still pending waits for the next instance.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.delivering?.catch(() => undefined);
   }
 
   /** The mails given up on, newest first, for the operator. */

@@ -6,6 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import { type ErrorBody, messages } from '@cadence/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionLost } from '../db/dialect';
 import { AppError } from '../errors';
 
 /** Fastify's own 4xx errors, given stable codes and our own words. */
@@ -50,31 +51,6 @@ function validationFields(error: FastifyError): Record<string, string> {
     fields[field] ??= issue.message ?? messages['validation.invalid'];
   }
   return fields;
-}
-
-/** PostgreSQL's codes for a connection the server ended (admin shutdown, crash, cannot connect now, lost). */
-const connectionLostCodes = new Set([
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08003',
-  '08006',
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'EPIPE',
-]);
-
-/**
- * A database connection dropped under a request (a restart, a fail-over): nothing was committed,
- * and a retry is served by a new connection, so the answer is 503 with Retry-After, not a 500.
- */
-export function isConnectionLost(error: Error): boolean {
-  const code = (error as { code?: unknown }).code;
-  return (
-    (typeof code === 'string' && connectionLostCodes.has(code)) ||
-    /^Connection terminated|^Client has encountered a connection error|^Client was closed/.test(error.message)
-  );
 }
 
 export function shapeError(error: FastifyError | AppError | Error): ErrorBody {

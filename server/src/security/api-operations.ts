@@ -380,6 +380,8 @@ export const publicOperations: Record<string, string> = {
   'POST /api/jwt/logout': 'authenticated by the refresh token in the body (decisions.md §9)',
   'POST /api/jwt/forgot-password': 'the user has lost their password',
   'POST /api/jwt/reset-password': 'authenticated by the token from the e-mail',
+  'POST /api/jwt/unlock':
+    'authenticated by the token of the unlock link mailed to an account under attack (decisions.md §61)',
   'GET /api/avatars/{id}': '<img> cannot send a token; versioned addresses (decisions.md §20)',
   'GET /api/pricing': 'the prices are public: the pricing page shows them before signing up',
   'POST /api/billing/webhook':
@@ -404,6 +406,7 @@ export const publicBodies: Record<string, (w: World) => unknown> = {
   'POST /api/jwt/logout': (w) => ({ refreshToken: w.victim.refreshToken }),
   'POST /api/jwt/forgot-password': () => ({ email: 'someone@example.com' }),
   'POST /api/jwt/reset-password': () => ({ token: 'a-token', password: 'a new password' }),
+  'POST /api/jwt/unlock': () => ({ token: 'a-token' }),
   'POST /api/meeting-answers/{token}': () => ({ status: 'accepted' }),
 };
 

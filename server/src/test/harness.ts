@@ -21,8 +21,16 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signin
 export const usePostgres = process.env.TEST_ENGINE === 'postgres';
 const postgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function openTestDatabase(dataDir: string): Promise<DatabaseHandle> {
-  if (!usePostgres) return openDatabase({ sqliteFile: ':memory:', dataDir });
+function openTestDatabase(dataDir: string): Promise<DatabaseHandle> {
+  return scratchDatabase(usePostgres ? 'postgres' : 'sqlite', dataDir);
+}
+
+/** An empty database of either engine, dropped when closed (a schema of its own on PostgreSQL). */
+export async function scratchDatabase(
+  engine: 'sqlite' | 'postgres',
+  dataDir: string,
+): Promise<DatabaseHandle> {
+  if (engine === 'sqlite') return openDatabase({ sqliteFile: ':memory:', dataDir });
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();

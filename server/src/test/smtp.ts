@@ -12,6 +12,10 @@ export interface ReceivedMail {
 
 export interface TestInbox {
   url: string;
+  /** Every mail received so far. */
+  all(): ReceivedMail[];
+  /** How many times a subject was refused (see `refuseFirst`). */
+  refused: Map<string, number>;
   /** The first mail to `address`, waiting up to 10 s for it. */
   mailTo(address: string): Promise<ReceivedMail>;
   /** Every mail received so far to `address`. */
@@ -19,8 +23,13 @@ export interface TestInbox {
   close(): Promise<void>;
 }
 
-export async function startInbox(): Promise<TestInbox> {
+/**
+ * `refuseFirst`: the first that many messages of each subject are refused with 451 (try again
+ * later), as a server under load does — for the tests of retries.
+ */
+export async function startInbox({ refuseFirst = 0 }: { refuseFirst?: number } = {}): Promise<TestInbox> {
   const inbox: ReceivedMail[] = [];
+  const refused = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -28,6 +37,13 @@ export async function startInbox(): Promise<TestInbox> {
     onData(stream, _session, done) {
       simpleParser(stream)
         .then((mail) => {
+          const subject = mail.subject ?? '';
+          const count = refused.get(subject) ?? 0;
+          if (count < refuseFirst) {
+            refused.set(subject, count + 1);
+            done(Object.assign(new Error('try again later'), { responseCode: 451 }));
+            return;
+          }
           const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
           inbox.push({
             to: to?.value[0]?.address ?? '',
@@ -48,6 +64,8 @@ export async function startInbox(): Promise<TestInbox> {
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    all: () => inbox,
+    refused,
     async mailTo(address) {
       const deadline = Date.now() + 10_000;
       for (;;) {

@@ -162,6 +162,13 @@ export const appRoutes: AppRoute[] = [
     authPage: true,
   },
   {
+    // Not an authPage: the link of a mail works whether or not this browser is signed in.
+    path: '/unlock',
+    page: () => import('../features/auth/pages/unlock'),
+    access: open,
+    layout: 'full',
+  },
+  {
     path: '/dashboard/analytics',
     namespaces: ['dashboard'],
     prefetch: async ({ queryClient, userId }) => {
@@ -392,6 +399,7 @@ export const appRoutes: AppRoute[] = [
   helpRoute('/pages/knowledge-base/:category/:slug', 'article'),
   {
     path: '/access-control',
+    namespaces: ['accessControl'],
     page: () => import('../features/access-control/access-control'),
     access: { resource: 'ACL' },
     layout: 'app',
@@ -447,7 +455,12 @@ export function guard(route: Pick<AppRoute, 'access' | 'authPage'>) {
 
 function toRouteObject(route: AppRoute): RouteObject {
   const load = async () => {
-    const [module] = await Promise.all([route.page(), loadNamespaces(route.namespaces ?? [])]);
+    // The app layout's customizer strings come with any page of that layout, not with /login.
+    const namespaces: LazyNamespace[] = [
+      ...(route.namespaces ?? []),
+      ...(route.layout === 'app' ? (['customizer'] as const) : []),
+    ];
+    const [module] = await Promise.all([route.page(), loadNamespaces(namespaces)]);
     return module;
   };
   const check = guard(route);

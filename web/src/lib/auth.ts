@@ -16,13 +16,14 @@ export const getCurrentUserQueryOptions = () =>
     },
   });
 
-/** Ends the session on the server, then here, whatever the server says. */
+/**
+ * Ends the session here, then on the server, whatever the server says. Here first: the server
+ * ends the session's live stream at once (`expired`), and a client still holding its tokens would
+ * try to refresh them — a refused call for nothing.
+ */
 export async function logout(): Promise<void> {
   const refreshToken = session.refreshToken();
-  try {
-    if (refreshToken) await api.post('/jwt/logout', { refreshToken });
-  } finally {
-    forgetPersistedQueries();
-    session.clear();
-  }
+  forgetPersistedQueries();
+  session.clear();
+  if (refreshToken) await api.post('/jwt/logout', { refreshToken }).catch(() => undefined);
 }

@@ -4,6 +4,10 @@
  * and TanStack Query refetches those on screen. The stream reconnects at once with a fresh token
  * when the server says `expired`, and with a growing, jittered delay after a drop; after any
  * reconnection the live lists are asked again, since events may have been missed meanwhile.
+ * `resync` (the server's link to the other instances came back: their events of the meantime were
+ * lost) makes every query on screen read again. A stopping server ends the stream with a `retry`
+ * hint: the stream comes back after about that long (the load balancer sends it elsewhere), not
+ * counted as a failure.
  *
  * Loaded lazily by the signed-in layouts: nothing of it is in the entry chunk.
  */
@@ -68,6 +72,22 @@ function applyBoard(queryClient: QueryClient, boardId: string, version: number):
   void queryClient.invalidateQueries({ queryKey: key, exact: true });
 }
 
+/**
+ * Everything may have changed: every query is stale, and those on screen are read again — but not
+ * a board under a drag (it waits for the drop) or whose own change is in flight (its settling read
+ * follows).
+ */
+function resync(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({
+    predicate: ({ queryKey }) => {
+      const [area, kind, boardId] = queryKey;
+      if (area !== 'projects' || kind !== 'board' || typeof boardId !== 'string') return true;
+      if (queryClient.isMutating({ mutationKey: [...boardKey(boardId), 'change'] }) > 0) return false;
+      return !boardDrag.holds(boardId);
+    },
+  });
+}
+
 function run(queryClient: QueryClient): () => void {
   let controller: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -76,6 +96,8 @@ function run(queryClient: QueryClient): () => void {
   let connectedBefore = false;
   /** A 401 was answered with a refreshed token once: a second 401 in a row backs off. */
   let retried = false;
+  /** The `retry` hint with which the server ended the last stream, if it did. */
+  let hint: number | null = null;
 
   boardDrag.onFlush((boardId) => {
     if (queryClient.isMutating({ mutationKey: [...boardKey(boardId), 'change'] }) > 0) return;
@@ -95,11 +117,15 @@ function run(queryClient: QueryClient): () => void {
       applyBoard(queryClient, boardId, version);
       return;
     }
+    if (event === 'resync') {
+      resync(queryClient);
+      return;
+    }
     for (const key of stale[event ?? ''] ?? []) void queryClient.invalidateQueries({ queryKey: key });
   };
 
-  /** One connection, until it ends: true if the server said the token expired. */
-  async function connect(token: string): Promise<'expired' | 'unauthorized' | 'dropped'> {
+  /** One connection, until it ends: how it ended (`planned`: a `retry` hint after `ready`). */
+  async function connect(token: string): Promise<'expired' | 'unauthorized' | 'dropped' | 'planned'> {
     controller = new AbortController();
     const response = await fetch('/api/live', {
       headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
@@ -109,10 +135,17 @@ function run(queryClient: QueryClient): () => void {
     if (response.status === 401) return 'unauthorized';
     if (!response.ok || !response.body) return 'dropped';
     let expired = false;
+    let ready = false;
+    hint = null;
     const parser = createParser({
       onEvent: (message) => {
+        if (message.event === 'ready') ready = true;
         if (message.event === 'expired') expired = true;
         else onEvent(message);
+      },
+      // The hint before `ready` is the stream's standing one; one after it announces the end.
+      onRetry: (ms) => {
+        if (ready) hint = ms;
       },
     });
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -121,13 +154,14 @@ function run(queryClient: QueryClient): () => void {
       if (done) break;
       parser.feed(value);
     }
-    return expired ? 'expired' : 'dropped';
+    if (expired) return 'expired';
+    return hint === null ? 'dropped' : 'planned';
   }
 
   async function loop(): Promise<void> {
     while (!stopped) {
       let token = session.accessToken();
-      let outcome: 'expired' | 'unauthorized' | 'dropped';
+      let outcome: 'expired' | 'unauthorized' | 'dropped' | 'planned';
       try {
         outcome = token ? await connect(token) : 'unauthorized';
       } catch {
@@ -149,8 +183,13 @@ function run(queryClient: QueryClient): () => void {
           continue;
         }
       }
-      failures += 1;
-      const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (failures - 1)) * (0.5 + Math.random() / 2);
+      let delay: number;
+      if (outcome === 'planned' && hint !== null) {
+        delay = Math.min(MAX_BACKOFF_MS, hint) * (0.5 + Math.random());
+      } else {
+        failures += 1;
+        delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (failures - 1)) * (0.5 + Math.random() / 2);
+      }
       await new Promise<void>((resolve) => {
         timer = setTimeout(resolve, delay);
       });

@@ -19,6 +19,7 @@ import { boardCards } from './0015-board-cards';
 import { calendarBounds } from './0016-calendar-bounds';
 import { eventExceptions } from './0017-event-exceptions';
 import { mailOutbox } from './0018-mail-outbox';
+import { signInProtection } from './0019-sign-in-protection';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -40,5 +41,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0016-calendar-bounds': calendarBounds(engine),
     '0017-event-exceptions': eventExceptions(engine),
     '0018-mail-outbox': mailOutbox(engine),
+    '0019-sign-in-protection': signInProtection(engine),
   };
 }

@@ -10,6 +10,7 @@ import {
   registerInput,
   resetPasswordInput,
   tokenPair,
+  unlockInput,
 } from '@cadence/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { presentUserData } from '../users/presenter';
 import { userOf } from './authenticate';
+import { LoginRefused } from './service';
 
 const noContent = z.null().describe('No content');
 
@@ -37,7 +39,15 @@ export function authRoutes(app: FastifyInstance, context: AppContext): void {
       body: loginInput,
       response: { 200: authSession, 400: errorBody, 403: errorBody, 429: errorBody },
     },
-    handler: (request) => auth.login(request.body, request.ip),
+    handler: async (request, reply) => {
+      try {
+        return await auth.login(request.body, request.ip);
+      } catch (error) {
+        // Refused by the sign-in protection (decisions §61): when the block surely ends.
+        if (error instanceof LoginRefused) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+    },
   });
 
   api.post('/jwt/register', {
@@ -97,6 +107,21 @@ export function authRoutes(app: FastifyInstance, context: AppContext): void {
     },
     handler: async (request, reply) => {
       await auth.resetPassword(request.body);
+      return reply.code(204).send(null);
+    },
+  });
+
+  api.post('/jwt/unlock', {
+    config: perIp,
+    schema: {
+      tags: ['auth'],
+      summary:
+        "Clear an account's failed logins with the token of the unlock link it was mailed (single use, one hour)",
+      body: unlockInput,
+      response: { 204: noContent, 400: errorBody, 429: errorBody },
+    },
+    handler: async (request, reply) => {
+      await auth.unlock(request.body);
       return reply.code(204).send(null);
     },
   });

@@ -1,6 +1,9 @@
 /**
  * Sign-in and sessions (D5–D9): registration, login, refresh-token rotation with reuse detection,
- * logout, password reset, failed-login limits per account.
+ * logout, password reset, failed-login limits per (account, address) and per address with the
+ * unlock link of an account under attack (decisions §61). A revoked session's live streams end
+ * once the revocation is committed (its access token already fails at its next call: the
+ * per-request read checks the session, authenticate.ts).
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -11,26 +14,50 @@ import {
   type RegisterInput,
   type ResetPasswordInput,
   type TokenPair,
+  type UnlockInput,
 } from '@cadence/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
-import { type AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../errors';
 import { mailText } from '../../lib/mail-texts';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { presentUserData, type UserRow } from '../users/presenter';
 import type { ServiceDeps } from '../../deps';
+import {
+  clientAddress,
+  FAILURES_PER_ACCOUNT_ADDRESS,
+  failureCounts,
+  LOGIN_WINDOW_MS,
+  recordFailure,
+  refusal,
+  underAttack,
+  UNLOCK_TOKEN_TTL_MS,
+} from './sign-in-protection';
 
-export const FAILED_LOGIN_LIMIT = 10;
-export const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+
+/** A 429 of the sign-in protection, with how long to wait (the answer's Retry-After). */
+export class LoginRefused extends AppError {
+  constructor(
+    code: string,
+    key: 'auth.tooManyLoginAttempts' | 'auth.addressBlocked',
+    readonly retryAfterSeconds: number,
+  ) {
+    const error = tooManyRequests(code, key);
+    super(error.statusCode, error.code, error.message);
+  }
+}
+
+/** How long a revoked session's streams may wait for the revoking transaction to commit. */
+const CLOSE_WAIT_MS = 10_000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export type AuthServiceDeps = Pick<
   ServiceDeps,
-  'db' | 'engine' | 'config' | 'accessTokens' | 'mailer' | 'log'
+  'db' | 'engine' | 'config' | 'accessTokens' | 'mailer' | 'outbox' | 'log' | 'live'
 >;
 
 export class AuthService {
@@ -84,17 +111,26 @@ export class AuthService {
     return undefined;
   }
 
+  /**
+   * Signs in (decisions §61): refused with 429 before the password is checked when the address is
+   * blocked, or when it has failed too often for this account (or at all, while the account is
+   * under attack); otherwise a right password signs in and a wrong one is counted. A success
+   * erases nothing: the failures stay the account's record (its data export lists them) until
+   * they leave the window.
+   */
   async login(input: LoginInput, ip: string): Promise<AuthSession> {
-    const since = iso(Date.now() - FAILED_LOGIN_WINDOW_MS);
-    const { failures } = await this.deps.db
-      .selectFrom('login_failures')
-      .select((eb) => eb.fn.countAll<number>().as('failures'))
-      .where('email', '=', input.email)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    if (Number(failures) >= FAILED_LOGIN_LIMIT) {
-      throw tooManyRequests('TOO_MANY_LOGIN_ATTEMPTS', 'auth.tooManyLoginAttempts');
+    const address = clientAddress(ip);
+    const counts = await failureCounts(this.deps.db, input.email, address, Date.now());
+    const refused = refusal(counts, Date.now());
+    if (refused?.reason === 'address') {
+      throw new LoginRefused('ADDRESS_BLOCKED', 'auth.addressBlocked', refused.retryAfterSeconds);
     }
+    if (refused)
+      throw new LoginRefused(
+        'TOO_MANY_LOGIN_ATTEMPTS',
+        'auth.tooManyLoginAttempts',
+        refused.retryAfterSeconds,
+      );
 
     const user = await this.deps.db
       .selectFrom('users')
@@ -103,21 +139,89 @@ export class AuthService {
       .executeTakeFirst();
     const valid = await verifyPassword(user?.password_hash ?? (await decoyHash()), input.password);
     if (!user || !valid) {
-      await this.deps.db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('login_failures')
-          .where('email', '=', input.email)
-          .where('created_at', '<=', since)
-          .execute();
-        await trx
-          .insertInto('login_failures')
-          .values({ email: input.email, ip, created_at: iso(Date.now()) })
-          .execute();
-      });
+      await this.recordFailure(input.email, address, user);
       throw badRequest('INVALID_CREDENTIALS', 'auth.invalidCredentials');
     }
     if (!bool(user.active)) throw forbidden('ACCOUNT_DEACTIVATED', 'auth.accountDeactivated');
     return this.startSession(user);
+  }
+
+  /**
+   * Counts a failure; when it puts the account under attack, or takes an address to its limit for
+   * the account, mails the owner an unlock link, at most once per window.
+   */
+  private async recordFailure(email: string, address: string, user: UserRow | undefined): Promise<void> {
+    const mailed = await this.deps.db.transaction().execute(async (trx) => {
+      const now = Date.now();
+      await recordFailure(trx, email, address, now);
+      // Counted for unknown addresses too, so that the time taken does not tell which exist.
+      const counts = await failureCounts(trx, email, address, now);
+      if (!underAttack(counts) && counts.here < FAILURES_PER_ACCOUNT_ADDRESS) return false;
+      if (!user || !bool(user.active)) return false;
+      const recent = await trx
+        .selectFrom('account_unlocks')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('created_at', '>', iso(now - LOGIN_WINDOW_MS))
+        .executeTakeFirst();
+      if (recent) return false;
+      const token = randomToken();
+      await trx
+        .insertInto('account_unlocks')
+        .values({
+          user_id: user.id,
+          token_hash: hashToken(token),
+          created_at: iso(now),
+          expires_at: iso(now + UNLOCK_TOKEN_TTL_MS),
+        })
+        .execute();
+      const link = `${this.deps.config.PUBLIC_URL}/unlock?token=${encodeURIComponent(token)}`;
+      await this.deps.outbox.enqueue(trx, [
+        { to: user.email, ...mailText(user.language, 'accountUnlock', { name: user.full_name, link }) },
+      ]);
+      return true;
+    });
+    if (mailed) this.deps.outbox.kick();
+  }
+
+  /**
+   * Opens an unlock link: forgets every failed login of its account, so that its owner signs in
+   * from any address. The link works once; using it retires the account's other open links.
+   */
+  async unlock(input: UnlockInput): Promise<void> {
+    const invalid = badRequest('INVALID_UNLOCK_TOKEN', 'auth.invalidUnlockToken');
+    const link = await this.deps.db
+      .selectFrom('account_unlocks')
+      .innerJoin('users', 'users.id', 'account_unlocks.user_id')
+      .select([
+        'account_unlocks.id',
+        'account_unlocks.user_id',
+        'account_unlocks.expires_at',
+        'account_unlocks.used_at',
+        'users.email',
+      ])
+      .where('account_unlocks.token_hash', '=', hashToken(input.token))
+      .executeTakeFirst();
+    if (!link || link.used_at || link.expires_at <= iso(Date.now())) throw invalid;
+    const done = await this.deps.db.transaction().execute(async (trx) => {
+      const now = iso(Date.now());
+      const claimed = await trx
+        .updateTable('account_unlocks')
+        .set({ used_at: now })
+        .where('id', '=', link.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return false;
+      await trx
+        .updateTable('account_unlocks')
+        .set({ used_at: now })
+        .where('user_id', '=', link.user_id)
+        .where('used_at', 'is', null)
+        .execute();
+      await trx.deleteFrom('login_failures').where('email', '=', link.email).execute();
+      return true;
+    });
+    if (!done) throw invalid;
   }
 
   private async startSession(user: UserRow): Promise<AuthSession> {
@@ -193,6 +297,7 @@ export class AuthService {
     return pair;
   }
 
+  /** Revokes one session (a logout, a replayed token) and ends its live streams. */
   private async revokeFamily(familyId: string): Promise<void> {
     await this.deps.db
       .updateTable('refresh_tokens')
@@ -200,6 +305,7 @@ export class AuthService {
       .where('family_id', '=', familyId)
       .where('revoked_at', 'is', null)
       .execute();
+    this.deps.live.closeSessions([familyId]);
   }
 
   /** Ends the session the token belongs to. Unknown tokens are ignored: logout always succeeds. */
@@ -214,7 +320,8 @@ export class AuthService {
 
   /**
    * Revokes every session of a user, e.g. after a password reset or a deactivation (D7, D8), or
-   * every session but the one making the change (a password change).
+   * every session but the one making the change (a password change). Their access tokens fail at
+   * their next call once `db` commits; their live streams end then too (closeWhenCommitted).
    */
   async revokeAllSessions(userId: number, db: Db = this.deps.db, exceptSessionId?: string): Promise<void> {
     let query = db
@@ -223,7 +330,45 @@ export class AuthService {
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null);
     if (exceptSessionId) query = query.where('family_id', '!=', exceptSessionId);
-    await query.execute();
+    const revoked = await query.returning('family_id').execute();
+    const sessions = [...new Set(revoked.map((row) => row.family_id))];
+    if (sessions.length === 0) return;
+    if (db.isTransaction) this.closeWhenCommitted(sessions);
+    else this.deps.live.closeSessions(sessions);
+  }
+
+  /**
+   * Ends the live streams of sessions a caller's transaction revokes, once that transaction has
+   * committed — a stream ended before, and reopened at once, would find its session still alive.
+   * The revocation shows outside the transaction only after the commit: on SQLite the next
+   * statement waits for the one connection, on PostgreSQL a check after 25 ms, 50 ms, 100 ms…
+   * sees it. Sessions not revoked within CLOSE_WAIT_MS (the transaction rolled back) keep their
+   * streams.
+   */
+  private closeWhenCommitted(sessions: string[]): void {
+    const deadline = Date.now() + CLOSE_WAIT_MS;
+    let waiting = sessions;
+    let delay = 25;
+    const check = async (): Promise<void> => {
+      const alive = await this.deps.db
+        .selectFrom('refresh_tokens')
+        .select('family_id')
+        .distinct()
+        .where('family_id', 'in', waiting)
+        .where('revoked_at', 'is', null)
+        .execute();
+      const stillAlive = new Set(alive.map((row) => row.family_id));
+      const ended = waiting.filter((id) => !stillAlive.has(id));
+      if (ended.length > 0) this.deps.live.closeSessions(ended);
+      waiting = waiting.filter((id) => stillAlive.has(id));
+      if (waiting.length > 0 && Date.now() + delay < deadline) setTimeout(run, delay).unref();
+      delay *= 2;
+    };
+    const run = () =>
+      void check().catch((error: unknown) =>
+        this.deps.log.warn({ err: error }, 'the live streams of revoked sessions were not ended'),
+      );
+    setImmediate(run);
   }
 
   /** Mails a reset link to an active account. Answers the same whether or not the address exists. */

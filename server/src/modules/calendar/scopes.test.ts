@@ -18,6 +18,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { LiveHub } from '../../lib/live';
+import { MailOutbox } from '../../lib/outbox';
 import { LinkTokens } from '../../lib/tokens';
 import { createMailer } from '../../lib/mailer';
 import { befriend, buildUser, call, expectError, ok, type TestUser } from '../../test/factories';
@@ -34,7 +35,11 @@ beforeAll(async () => {
   const log = t.app.log;
   reminders = new RemindersService({
     db: t.database.db,
-    mailer: createMailer(inbox.url, 'Cadence <c@test>', log),
+    outbox: new MailOutbox({
+      db: t.database.db,
+      mailer: createMailer(inbox.url, 'Cadence <c@test>', log),
+      log,
+    }),
     config: loadConfig({ JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://cadence.test' }),
     log,
     live: new LiveHub({ prefix: 'test:', heartbeatMs: 60_000, log }),
@@ -406,7 +411,7 @@ describe('everywhere an occurrence counts', () => {
 
   it('reminders fire for an override at its new time, with its own reminder, and not for an exclusion', async () => {
     const { owner, event } = await world({ reminder: 15 });
-    await moveSecondDeleteThird(owner, event._id, { reminder: 60 });
+    await moveSecondDeleteThird(owner, event._id, { reminder: 60, title: 'Moved review' });
     const next = async () =>
       (await t.database.db
         .selectFrom('reminders')
@@ -424,6 +429,17 @@ describe('everywhere an occurrence counts', () => {
     });
     expect(await reminders.fireDue(Date.parse('2027-01-11T08:45:01Z'))).toBe(0);
     expect(await reminders.fireDue(Date.parse('2027-01-12T13:00:01Z'))).toBe(2);
+    // Told by the occurrence's own title, in the bell and by mail.
+    const told = await t.database.db
+      .selectFrom('notifications')
+      .select('title')
+      .where('source_id', '=', Number(event._id))
+      .where('occurrence_at', '=', '2027-01-12T14:00:00.000Z')
+      .execute();
+    expect(told.map((row) => row.title)).toEqual(['Moved review', 'Moved review']);
+    await expect
+      .poll(() => inbox.allTo(owner.email).some((mail) => mail.subject.startsWith('Reminder: Moved review')))
+      .toBe(true);
     expect(await next()).toEqual({ fire_at: '2027-01-25T08:45:00.000Z', occurrence_at: mondays[3] });
     expect(await reminders.fireDue(Date.parse('2027-01-18T08:45:01Z'))).toBe(0);
   });

@@ -1,9 +1,10 @@
 /**
  * `GET /api/live` (D38): the signed-in user's stream of server-sent events. The access token comes
  * in the Authorization header (the web app reads the stream with fetch), and the stream ends when
- * that token expires, so a signed-out or deactivated user stops hearing: the client refreshes its
+ * that token expires, or at once when its session is revoked (logout, password change, a replayed
+ * refresh token), so a signed-out or deactivated user stops hearing: the client refreshes its
  * token and reconnects. Events: `ready` first, then `board`, `request`, `notification`, `chat`,
- * `presence`, and `expired` before the end; a comment line every LIVE_HEARTBEAT keeps proxies from
+ * `presence`, `resync` (after a lost link between instances), and `expired` before the end; a comment line every LIVE_HEARTBEAT keeps proxies from
  * closing an idle stream.
  */
 import type { FastifyInstance } from 'fastify';
@@ -30,7 +31,10 @@ export function liveRoutes(app: FastifyInstance, context: AppContext): void {
         'answered; `notification` when one is written for you; `chat` {chatId, messageId?, read?} ' +
         'when a message arrives in one of your chats (or you read one elsewhere); `presence` ' +
         '{userId, online, lastSeenAt} when a friend connects or leaves; `expired` when your access ' +
-        'token expires, just before the stream ends.',
+        'token expires or its session ends (logout, password change), just before the stream ends; ' +
+        '`resync` when this server’s link to the other instances comes back after a drop (events may ' +
+        'have been missed: read again what you show). A stream that ends after a `retry:` field ' +
+        '(milliseconds) was ended by a stopping server: reconnect after about that long.',
       produces: ['text/event-stream'],
       response: { 200: z.string().describe('text/event-stream') },
     },
@@ -50,7 +54,9 @@ export function liveRoutes(app: FastifyInstance, context: AppContext): void {
         end: () => raw.end(),
       };
       raw.write(`retry: ${RETRY_MS}\n\n${sseFrame('ready', { userId: String(user.id) })}`);
-      const detach = live.attach(user.id, sink);
+      // With its session, so that a logout, a password change or a replayed refresh token ends
+      // it at once, on whichever instance holds it (LiveHub.closeSessions, auth service).
+      const detach = live.attach(user.id, sink, request.sessionId);
       // The request lives as long as the stream: it need not hold the user's whole row meanwhile
       // (about 3 KB of a stream's 12 KB, bench/live-fanout.ts).
       request.currentUser = undefined;

@@ -5,6 +5,7 @@
  * `fireDue`, so the tests do not wait for a clock.
  */
 import { LiveHub } from '../../lib/live';
+import { MailOutbox } from '../../lib/outbox';
 import { LinkTokens } from '../../lib/tokens';
 import type { CalendarEvent, NotificationList, Notification, Task } from '@cadence/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +28,11 @@ beforeAll(async () => {
   const build = () =>
     new RemindersService({
       db: t.database.db,
-      mailer: createMailer(inbox.url, 'Cadence <c@test>', log),
+      outbox: new MailOutbox({
+        db: t.database.db,
+        mailer: createMailer(inbox.url, 'Cadence <c@test>', log),
+        log,
+      }),
       config,
       log,
       live: new LiveHub({ prefix: 'test:', heartbeatMs: 60_000, log }),

@@ -7,14 +7,16 @@
  * Firing is safe with any number of instances on one database: an instance claims a due row by
  * moving it on (to the next occurrence) or deleting it with a conditional update on its current
  * fire time; only the instance whose update changed the row writes the notification, in the same
- * transaction. The e-mail is claimed the same way (pending → sending) and sent once. A reminder
- * that came due while no instance ran fires at the next start, unless it is over a day old.
+ * transaction, with its e-mail (in the user's language and zone, when their settings want it)
+ * into the mail outbox, which delivers it after the commit and retries it. A reminder that came
+ * due while no instance ran fires at the next start, unless it is over a day old.
  */
 import { DateTime } from 'luxon';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
 import type { ServiceDeps } from '../../deps';
-import { mailText } from '../../lib/mail-texts';
+import type { Mail } from '../../lib/mailer';
+import { mailText, nameOf, type Recipient, recipientColumns, whenText } from '../../lib/mail-texts';
 import type { Selectable } from 'kysely';
 import type { EventsTable } from '../../db/schema';
 import { exceptionsOf } from '../calendar/exceptions';
@@ -89,7 +91,7 @@ async function nextReminderOf(
   return candidates[0] ?? null;
 }
 
-export type RemindersDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'config' | 'log' | 'live' | 'links'>;
+export type RemindersDeps = Pick<ServiceDeps, 'db' | 'config' | 'log' | 'live' | 'links' | 'outbox'>;
 
 export class RemindersService {
   constructor(private readonly deps: RemindersDeps) {}
@@ -186,23 +188,27 @@ export class RemindersService {
         if (result.notificationId !== undefined) {
           written += 1;
           this.deps.live.publish([reminder.user_id], { type: 'notification', data: {} });
-          await this.sendMail(result.notificationId);
         }
       }
+      if (written > 0) this.deps.outbox.kick();
       if (due.length < 100 || claimed === 0) return written;
     }
   }
 
-  /** Mails that an instance wrote but did not send (it stopped in between), sent now. */
+  /**
+   * Notifications whose mail an older version left to send itself (mail_state pending, or sending
+   * when it stopped): handed to the outbox, which now sends every mail and retries it.
+   */
   async sendPendingMail(): Promise<void> {
     const pending = await this.deps.db
       .selectFrom('notifications')
       .select('id')
-      .where('mail_state', '=', 'pending')
+      .where('mail_state', 'in', ['pending', 'sending'])
       .orderBy('id')
       .limit(100)
       .execute();
-    for (const { id } of pending) await this.sendMail(id);
+    for (const { id } of pending) await this.toOutbox(id);
+    if (pending.length > 0) this.deps.outbox.kick();
   }
 
   /**
@@ -230,7 +236,15 @@ export class RemindersService {
           .where('id', '=', reminder.source_id)
           .executeTakeFirst();
         if (event) {
-          title = event.title;
+          // An occurrence changed alone (D39) is reminded of by its own title.
+          const override = await trx
+            .selectFrom('event_exceptions')
+            .select('title')
+            .where('event_id', '=', event.id)
+            .where('start_at', '=', reminder.occurrence_at)
+            .where('kind', '=', 'override')
+            .executeTakeFirst();
+          title = override?.title ?? event.title;
           // The next occurrence, skipping those whose reminder would already be stale.
           following = await nextReminderOf(
             trx,
@@ -270,8 +284,8 @@ export class RemindersService {
 
       const user = await trx
         .selectFrom('users')
-        .select(['notify_event_reminders', 'notify_task_reminders'])
-        .where('id', '=', reminder.user_id)
+        .select([...recipientColumns, 'notify_event_reminders', 'notify_task_reminders'])
+        .where('users.id', '=', reminder.user_id)
         .executeTakeFirst();
       const wanted = reminder.kind === 'event' ? user?.notify_event_reminders : user?.notify_task_reminders;
       if (!user || !bool(wanted)) return { claimed: true };
@@ -284,89 +298,75 @@ export class RemindersService {
           title,
           occurrence_at: reminder.occurrence_at,
           is_read: false,
-          mail_state: 'pending',
+          mail_state: 'sent',
           created_at: iso(now),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await this.deps.outbox.enqueue(trx, [
+        this.reminderMail(user, { kind: reminder.kind, title, occurrence_at: reminder.occurrence_at }),
+      ]);
       return { claimed: true, notificationId: id };
     });
   }
 
-  /** Claims the notification's e-mail (pending → sending) and sends it in the user's language. */
-  async sendMail(notificationId: number): Promise<void> {
-    const claimed = await this.deps.db
-      .updateTable('notifications')
-      .set({ mail_state: 'sending' })
-      .where('id', '=', notificationId)
-      .where('mail_state', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return;
-    const row = await this.deps.db
-      .selectFrom('notifications')
-      .innerJoin('users', 'users.id', 'notifications.user_id')
-      .select([
-        'notifications.user_id',
-        'notifications.kind',
-        'notifications.source_id',
-        'notifications.title',
-        'notifications.occurrence_at',
-        'users.email',
-        'users.username',
-        'users.full_name',
-        'users.language',
-        'users.time_zone',
-      ])
-      .where('notifications.id', '=', notificationId)
-      .executeTakeFirstOrThrow();
-    const name = row.full_name || row.username;
+  /** The reminder's mail, in the user's language, the time in their zone. */
+  private reminderMail(
+    user: Recipient,
+    reminder: { kind: 'event' | 'todo'; title: string; occurrence_at: string },
+  ): Mail {
     const base = this.deps.config.PUBLIC_URL;
-    const when = (instant: string) =>
-      new Intl.DateTimeFormat(row.language, {
-        dateStyle: 'full',
-        timeStyle: 'short',
-        timeZone: row.time_zone,
-      }).format(new Date(instant));
-    let state: 'sent' | 'failed' = 'sent';
-    try {
-      const mail =
-        row.kind === 'event'
-          ? mailText(row.language, 'eventReminder', {
-              name,
-              title: row.title,
-              when: when(row.occurrence_at),
-              link: `${base}/apps/calendar`,
-            })
-          : row.kind === 'meeting'
-            ? await this.meetingInvitation(row.source_id, row.user_id)
-            : mailText(row.language, 'taskDue', { name, title: row.title, link: `${base}/apps/todo` });
-      if (mail) await this.deps.mailer.send({ to: row.email, ...mail });
-    } catch (error) {
-      state = 'failed';
-      this.deps.log.warn({ err: error, notificationId }, 'a notification e-mail could not be sent');
-    }
-    await this.deps.db
-      .updateTable('notifications')
-      .set({ mail_state: state })
-      .where('id', '=', notificationId)
-      .execute();
+    const text =
+      reminder.kind === 'event'
+        ? mailText(user.language, 'eventReminder', {
+            name: nameOf(user),
+            title: reminder.title,
+            when: whenText(user, reminder.occurrence_at),
+            link: `${base}/apps/calendar`,
+          })
+        : mailText(user.language, 'taskDue', {
+            name: nameOf(user),
+            title: reminder.title,
+            link: `${base}/apps/todo`,
+          });
+    return { to: user.email, ...text };
   }
 
-  /**
-   * An invitation mail left pending by a version before the outbox (D42 writes them to the outbox
-   * in the transaction that invites): rendered now, or nothing when the meeting is gone.
-   */
-  private async meetingInvitation(meetingId: number, userId: number) {
-    const meeting = await this.deps.db
-      .selectFrom('meetings')
-      .selectAll()
-      .where('id', '=', meetingId)
-      .executeTakeFirst();
-    if (!meeting) return null;
-    const parts = { db: this.deps.db, links: this.deps.links, base: this.deps.config.PUBLIC_URL };
-    const [mail] = await meetingMails(parts, meeting, [userId], 'invited');
-    if (!mail) return null;
-    const { to: _to, ...rest } = mail;
-    return rest;
+  /** One legacy notification's mail into the outbox, claimed so that one instance moves it. */
+  private async toOutbox(notificationId: number): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('notifications')
+        .innerJoin('users', 'users.id', 'notifications.user_id')
+        .select([
+          ...recipientColumns,
+          'notifications.mail_state',
+          'notifications.kind',
+          'notifications.source_id',
+          'notifications.title',
+          'notifications.occurrence_at',
+        ])
+        .where('notifications.id', '=', notificationId)
+        .executeTakeFirst();
+      const claimed = await trx
+        .updateTable('notifications')
+        .set({ mail_state: 'sent' })
+        .where('id', '=', notificationId)
+        .where('mail_state', '=', row?.mail_state ?? 'pending')
+        .executeTakeFirst();
+      if (!row || Number(claimed.numUpdatedRows) !== 1) return;
+      if (row.kind === 'event' || row.kind === 'todo') {
+        await this.deps.outbox.enqueue(trx, [this.reminderMail(row, { ...row, kind: row.kind })]);
+      } else if (row.kind === 'meeting') {
+        const meeting = await trx
+          .selectFrom('meetings')
+          .selectAll()
+          .where('id', '=', row.source_id)
+          .executeTakeFirst();
+        if (!meeting) return;
+        const parts = { db: trx, links: this.deps.links, base: this.deps.config.PUBLIC_URL };
+        await this.deps.outbox.enqueue(trx, await meetingMails(parts, meeting, [row.id], 'invited'));
+      }
+    });
   }
 }

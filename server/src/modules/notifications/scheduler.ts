@@ -13,6 +13,7 @@ export function scheduleReminders(
   reminders: RemindersService,
   outbox: MailOutbox,
   everyMs: number,
+  onFired: (count: number) => void = () => undefined,
 ): void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -23,7 +24,10 @@ export function scheduleReminders(
       const written = await reminders.fireDue();
       await reminders.sendPendingMail();
       await outbox.deliver();
-      if (written > 0) app.log.info({ notifications: written }, 'reminders fired');
+      if (written > 0) {
+        app.log.info({ notifications: written }, 'reminders fired');
+        onFired(written);
+      }
     } catch (error) {
       app.log.error({ err: error }, 'the reminders could not run');
     }

@@ -25,7 +25,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 const activityDetail = (text: string) => JSON.parse(text) as ItemActivity['detail'];
 
-export type YourDataServiceDeps = Pick<ServiceDeps, 'db' | 'engine'> & {
+export type YourDataServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'log'> & {
   auth: Pick<AuthService, 'isOperator'>;
 };
 
@@ -774,11 +774,38 @@ export class YourDataService {
     if (await this.deps.auth.isOperator(user)) {
       throw forbidden('OPERATOR_CANNOT_DELETE', 'account.operatorCannotDelete');
     }
-    await db.transaction().execute((trx) => this.removeEverything(trx, userId, user.email));
+    // A deadlock with a concurrent write (PostgreSQL picks one of the two to fail) rolls the whole
+    // deletion back: it is tried again, a bounded number of times.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await db.transaction().execute((trx) => this.removeEverything(trx, userId, user.email));
+        return;
+      } catch (error) {
+        if (attempt >= DELETE_ATTEMPTS || !isRetryableConflict(error)) throw error;
+        this.deps.log.warn({ err: error, attempt }, 'the account deletion met a concurrent write; again');
+      }
+    }
   }
 
   private async removeEverything(trx: Db, userId: number, email: string): Promise<void> {
     const at = iso(Date.now());
+    // The boards the user owns or is a member of are locked first, in id order, as a board write
+    // locks its board before anything else: a write in flight finishes first, a later one waits
+    // and finds the board gone, and no write holds a board while waiting for a row of ours.
+    await this.deps.engine
+      .forUpdate(
+        trx
+          .selectFrom('boards')
+          .select('id')
+          .where((eb) =>
+            eb.or([
+              eb('owner_id', '=', userId),
+              eb('id', 'in', eb.selectFrom('board_members').select('board_id').where('user_id', '=', userId)),
+            ]),
+          )
+          .orderBy('id'),
+      )
+      .execute();
     // Writes that add to the user's things (a board, an event) wait for this lock or see it gone.
     await this.deps.engine.forUpdate(trx.selectFrom('users').select('id').where('id', '=', userId)).execute();
 
@@ -975,6 +1002,7 @@ export class YourDataService {
       'avatars',
       'list_versions',
       'password_resets',
+      'account_unlocks',
       // Their sessions end: a refresh token finds no row, an access token no user (authenticate.ts).
       'refresh_tokens',
     ] as const) {
@@ -992,4 +1020,13 @@ export class YourDataService {
 
     await trx.deleteFrom('users').where('id', '=', userId).execute();
   }
+}
+
+/** How many times an account deletion is tried when a concurrent write makes it fail. */
+const DELETE_ATTEMPTS = 3;
+
+/** PostgreSQL's deadlock and serialization failures: the transaction may simply run again. */
+function isRetryableConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
 }

@@ -369,6 +369,8 @@ const notExported: Record<string, string> = {
   list_versions: 'cache counters per user and list: no content; deleted with the account',
   mail_outbox:
     'the delivery log of the mails sent to the address (they are in the user’s mailbox); deleted with the account',
+  account_unlocks:
+    'hashes of the one-time unlock links mailed to the account (the mails are in the user’s mailbox); deleted with the account',
 };
 
 /** The user's rows of every covered table. */

@@ -5,6 +5,7 @@ import type {
   LoginInput,
   RegisterInput,
   ResetPasswordInput,
+  UnlockInput,
 } from '@cadence/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -36,5 +37,11 @@ export function useForgotPassword() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (input: ResetPasswordInput) => api.post<undefined>('/jwt/reset-password', input),
+  });
+}
+
+export function useUnlock() {
+  return useMutation({
+    mutationFn: (input: UnlockInput) => api.post<undefined>('/jwt/unlock', input),
   });
 }

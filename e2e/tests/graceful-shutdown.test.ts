@@ -1,0 +1,110 @@
+/**
+ * SIGTERM (issue 26): the built server stops accepting, answers the requests it was already
+ * working on, ends the live streams with a `retry` hint (so that clients come back, elsewhere,
+ * after about that long), and exits 0.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { api, startServer } from '../support/server';
+
+const cleanups: Array<() => Promise<unknown> | void> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** The raw body of a live stream, until the server ends it. */
+function rawStream(url: string, token: string): { opened: Promise<void>; body: Promise<string> } {
+  let opened!: () => void;
+  const openedPromise = new Promise<void>((resolve) => (opened = resolve));
+  const body = new Promise<string>((resolve, reject) => {
+    const request = http.get(`${url}/api/live`, {
+      headers: { authorization: `Bearer ${token}` },
+      agent: false,
+    });
+    request.once('error', reject);
+    request.once('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+        if (text.includes('event: ready')) opened();
+      });
+      response.once('end', () => resolve(text));
+      response.once('error', reject);
+    });
+  });
+  return { opened: openedPromise, body };
+}
+
+it('answers the requests in flight, ends the live streams with a retry hint, and exits 0', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-shutdown-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    LOG_LEVEL: 'info',
+  });
+  cleanups.push(() => server.kill());
+  const tag = randomBytes(4).toString('hex');
+  const credentials = { email: `stop${tag}@example.com`, password: 'a good long password' };
+  const { accessToken } = await api<{ accessToken: string }>(server, 'POST', '/jwt/register', undefined, {
+    username: `stop${tag}`,
+    ...credentials,
+  });
+  const stream = rawStream(server.url, accessToken);
+  await stream.opened;
+
+  // Sign-ins (a password hash each, so they take a while), sent on connections already open.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  cleanups.push(() => agent.destroy());
+  const post = (body: string) =>
+    new Promise<{ status: number; at: number }>((resolve, reject) => {
+      const request = http.request(`${server.url}/api/jwt/login`, {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      request.once('error', reject);
+      request.once('response', (response) => {
+        response.resume();
+        response.once('end', () => resolve({ status: response.statusCode ?? 0, at: Date.now() }));
+      });
+      request.end(body);
+    });
+  const body = JSON.stringify(credentials);
+  expect((await Promise.all(Array.from({ length: 8 }, () => post(body)))).map((r) => r.status)).toEqual(
+    Array.from({ length: 8 }, () => 200),
+  );
+  const inFlight = Array.from({ length: 8 }, () => post(body));
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  const signalledAt = Date.now();
+  const exit = server.stop();
+  const answers = await Promise.all(inFlight);
+  const code = await exit;
+  const stoppedIn = Date.now() - signalledAt;
+  const streamBody = await stream.body;
+  const answeredAfter = answers.filter((answer) => answer.status === 200 && answer.at > signalledAt).length;
+  console.log(
+    `SIGTERM: ${answers.length} sign-ins in flight → ${answers.map((a) => a.status).join(' ')} ` +
+      `(${answeredAfter} answered 200 after the signal); exit ${code} after ${stoppedIn} ms; ` +
+      `the stream ended with ${JSON.stringify(streamBody.slice(streamBody.lastIndexOf('\n\n', streamBody.length - 3) + 2))}`,
+  );
+
+  expect(code).toBe(0);
+  // Kept-alive connections are closed with their last answer: nothing waits for the 8 s cut.
+  expect(stoppedIn).toBeLessThan(5000);
+  // Every request sent before the signal was answered; those the server had begun, with 200.
+  for (const answer of answers) expect([200, 503]).toContain(answer.status);
+  expect(answeredAfter, 'requests in flight at the signal were finished').toBeGreaterThan(0);
+  expect(streamBody).toMatch(/event: ready\n[^]*\n\nretry: \d+\n\n$/);
+  const hint = Number(/retry: (\d+)\n\n$/.exec(streamBody)![1]);
+  expect(hint).toBeGreaterThanOrEqual(1000);
+  expect(hint).toBeLessThanOrEqual(1500);
+  expect(server.output()).toContain('shutting down');
+  expect(server.output()).toContain('stopped');
+});

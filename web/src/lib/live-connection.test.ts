@@ -1,0 +1,81 @@
+/**
+ * The live stream's `resync` (issue 26): the server's link to the other instances came back, so
+ * every query is invalidated — except a board under a drag, which waits for the drop.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('./session', () => ({ session: { accessToken: () => 'token', refreshToken: () => 'refresh' } }));
+vi.mock('./api-client', () => ({
+  endSession: vi.fn(),
+  refreshAccessToken: vi.fn(() => Promise.resolve('token')),
+}));
+
+const { holdLive } = await import('./live-connection');
+const { boardDrag } = await import('./live-events');
+
+/** A stream whose frames the test pushes; the fetch of /api/live answers it (once, then hangs). */
+function fakeStream() {
+  let push!: (frame: string) => void;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const encoder = new TextEncoder();
+      push = (frame) => controller.enqueue(encoder.encode(frame));
+    },
+  });
+  let answered = false;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      if (answered)
+        return new Promise<Response>(() => init.signal?.addEventListener('abort', () => undefined));
+      answered = true;
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    }),
+  );
+  return { push: (frame: string) => push(frame) };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the live stream', () => {
+  it('on resync, invalidates every query but a board under a drag, which follows the drop', async () => {
+    const stream = fakeStream();
+    const queryClient = new QueryClient();
+    for (const key of [
+      ['calendar', 'week'],
+      ['projects', 'list'],
+      ['projects', 'board', 'dragged'],
+      ['projects', 'board', 'other'],
+      ['dashboard'],
+    ]) {
+      queryClient.setQueryData(key, { data: { version: 1 } });
+    }
+    const release = holdLive(queryClient);
+    try {
+      stream.push('retry: 2000\n\nevent: ready\ndata: {"userId":"1"}\n\n');
+      await settle();
+      const invalidated = () =>
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .filter((query) => query.state.isInvalidated)
+          .map((query) => query.queryKey.join('/'))
+          .sort();
+      expect(invalidated()).toEqual([]);
+
+      boardDrag.start('dragged');
+      stream.push('event: resync\ndata: {}\n\n');
+      await settle();
+      expect(invalidated()).toEqual(['calendar/week', 'dashboard', 'projects/board/other', 'projects/list']);
+      boardDrag.end('dragged');
+      expect(invalidated()).toContain('projects/board/dragged');
+    } finally {
+      release();
+    }
+  });
+});
