@@ -57,7 +57,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export type AuthServiceDeps = Pick<
   ServiceDeps,
-  'db' | 'engine' | 'config' | 'accessTokens' | 'mailer' | 'outbox' | 'log' | 'live'
+  'db' | 'engine' | 'config' | 'accessTokens' | 'outbox' | 'log' | 'live'
 >;
 
 export class AuthService {
@@ -381,25 +381,24 @@ export class AuthService {
     if (!user || !bool(user.active)) return;
     const token = randomToken();
     const now = Date.now();
-    await this.deps.db
-      .insertInto('password_resets')
-      .values({
-        user_id: user.id,
-        token_hash: hashToken(token),
-        created_at: iso(now),
-        expires_at: iso(now + RESET_TOKEN_TTL_MS),
-      })
-      .execute();
     const link = `${this.deps.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
-    try {
-      await this.deps.mailer.send({
-        to: user.email,
-        ...mailText(user.language, 'passwordReset', { name: user.full_name, link }),
-      });
-    } catch (error) {
-      // The answer must not reveal whether the address exists, so a mail failure is only logged.
-      this.deps.log.error({ err: error }, 'could not send the password-reset e-mail');
-    }
+    // The link and its mail in one transaction; the outbox sends it after the commit (and again
+    // if the mail server refuses), so the answer neither waits for SMTP nor tells whether it failed.
+    await this.deps.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('password_resets')
+        .values({
+          user_id: user.id,
+          token_hash: hashToken(token),
+          created_at: iso(now),
+          expires_at: iso(now + RESET_TOKEN_TTL_MS),
+        })
+        .execute();
+      await this.deps.outbox.enqueue(trx, [
+        { to: user.email, ...mailText(user.language, 'passwordReset', { name: user.full_name, link }) },
+      ]);
+    });
+    this.deps.outbox.kick();
   }
 
   async resetPassword(input: ResetPasswordInput): Promise<void> {
