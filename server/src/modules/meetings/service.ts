@@ -151,10 +151,11 @@ export class MeetingsService {
       (await this.presentAll(db, rows, userId)).map((meeting) => [Number(meeting._id), meeting]),
     );
     return {
-      data: invitations.map((invitation) => ({
-        status: invitation.status,
-        meeting: meetings.get(invitation.meeting_id)!,
-      })),
+      // A meeting deleted between the two reads is gone: its invitation goes with it.
+      data: invitations.flatMap((invitation) => {
+        const meeting = meetings.get(invitation.meeting_id);
+        return meeting ? [{ status: invitation.status, meeting }] : [];
+      }),
       pending: await this.pendingInvitations(userId),
     };
   }
