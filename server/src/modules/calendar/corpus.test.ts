@@ -38,49 +38,54 @@ const openGaps = new Map<string, string>([
   // property is read as its value says.
 ]);
 
-it(`imports each of the ${index.length} files of the corpus without a 5xx, and the readable ones`, async () => {
-  const statuses = new Map<number, number>();
-  const reasons = new Map<string, number>();
-  const refused: string[] = [];
-  let events = 0;
-  let limited = 0;
-  let gaps = 0;
-  let slowest = { file: '', ms: 0 };
-  for (const entry of index) {
-    const user = await buildUser(t);
-    const { payload, contentType } = multipartFile(
-      entry.file,
-      'text/calendar',
-      fs.readFileSync(path.join(corpus, 'files', entry.file)),
-    );
-    const started = performance.now();
-    const response = await call(t, 'POST', '/api/calender/import', user.token, payload, {
-      'content-type': contentType,
-    });
-    const ms = performance.now() - started;
-    if (ms > slowest.ms) slowest = { file: entry.file, ms };
-    expect([201, 400, 413], `${entry.file}: ${response.body.slice(0, 300)}`).toContain(response.statusCode);
-    expect(ms, entry.file).toBeLessThan(2000);
-    statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-    if (response.statusCode === 201) {
-      const result = response.json<CalendarImportResult>();
-      events += result.imported;
-      for (const skip of result.skipped) reasons.set(skip.reason, (reasons.get(skip.reason) ?? 0) + 1);
-    } else if (!entry.malformed && entry.referenceOk && entry.referenceOccurrences > 0) {
-      const why = response.json<ErrorBody>().fields?.file;
-      if (why === messages['calendar.skip.ruleUnsupported']) limited += 1;
-      else if (openGaps.has(entry.file)) gaps += 1;
-      else refused.push(`${entry.file}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+// 552 imports: its bound is each file's two seconds, not the whole run's (a loaded machine is slower).
+it(
+  `imports each of the ${index.length} files of the corpus without a 5xx, and the readable ones`,
+  { timeout: 300_000 },
+  async () => {
+    const statuses = new Map<number, number>();
+    const reasons = new Map<string, number>();
+    const refused: string[] = [];
+    let events = 0;
+    let limited = 0;
+    let gaps = 0;
+    let slowest = { file: '', ms: 0 };
+    for (const entry of index) {
+      const user = await buildUser(t);
+      const { payload, contentType } = multipartFile(
+        entry.file,
+        'text/calendar',
+        fs.readFileSync(path.join(corpus, 'files', entry.file)),
+      );
+      const started = performance.now();
+      const response = await call(t, 'POST', '/api/calender/import', user.token, payload, {
+        'content-type': contentType,
+      });
+      const ms = performance.now() - started;
+      if (ms > slowest.ms) slowest = { file: entry.file, ms };
+      expect([201, 400, 413], `${entry.file}: ${response.body.slice(0, 300)}`).toContain(response.statusCode);
+      expect(ms, entry.file).toBeLessThan(2000);
+      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+      if (response.statusCode === 201) {
+        const result = response.json<CalendarImportResult>();
+        events += result.imported;
+        for (const skip of result.skipped) reasons.set(skip.reason, (reasons.get(skip.reason) ?? 0) + 1);
+      } else if (!entry.malformed && entry.referenceOk && entry.referenceOccurrences > 0) {
+        const why = response.json<ErrorBody>().fields?.file;
+        if (why === messages['calendar.skip.ruleUnsupported']) limited += 1;
+        else if (openGaps.has(entry.file)) gaps += 1;
+        else refused.push(`${entry.file}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      }
     }
-  }
-  console.log(
-    [
-      `iCalendar corpus: ${index.length} files; answers ${[...statuses].map(([status, count]) => `${status} × ${count}`).join(', ')}; ${events} events imported`,
-      `  skipped components: ${[...reasons].map(([reason, count]) => `${reason} × ${count}`).join(', ') || 'none'}`,
-      `  slowest answer ${slowest.ms.toFixed(0)} ms (${slowest.file})`,
-      `  readable but refused: ${limited} for repeating finer than daily or by week number, day of the year, hour or minute (D40's limitation); ${gaps} open (§59)`,
-      ...refused.map((line) => `  refused though readable: ${line}`),
-    ].join('\n'),
-  );
-  expect(refused).toEqual([]);
-});
+    console.log(
+      [
+        `iCalendar corpus: ${index.length} files; answers ${[...statuses].map(([status, count]) => `${status} × ${count}`).join(', ')}; ${events} events imported`,
+        `  skipped components: ${[...reasons].map(([reason, count]) => `${reason} × ${count}`).join(', ') || 'none'}`,
+        `  slowest answer ${slowest.ms.toFixed(0)} ms (${slowest.file})`,
+        `  readable but refused: ${limited} for repeating finer than daily or by week number, day of the year, hour or minute (D40's limitation); ${gaps} open (§59)`,
+        ...refused.map((line) => `  refused though readable: ${line}`),
+      ].join('\n'),
+    );
+    expect(refused).toEqual([]);
+  },
+);
