@@ -45,6 +45,11 @@ export interface Engine {
    * so there the transaction itself is the lock.
    */
   forUpdate: <Q extends { forUpdate(): Q }>(query: Q) => Q;
+  /**
+   * A row lock that serialises writers of the row but not the inserts that merely refer to it (a
+   * foreign key's KEY SHARE): for rows locked as a mutex, such as people whose time is being set.
+   */
+  forNoKeyUpdate: <Q extends { forNoKeyUpdate(): Q }>(query: Q) => Q;
   /** The connection pool's counts, where there is one (PostgreSQL). */
   pool?: () => { total: number; idle: number; waiting: number };
 }
@@ -108,6 +113,7 @@ export function sqliteEngine(file: string): Engine {
     types: { timestamp: 'text', boolean: 'integer', json: 'text', binary: 'blob' },
     id: (column) => column.primaryKey().autoIncrement(),
     forUpdate: (query) => query,
+    forNoKeyUpdate: (query) => query,
     isUniqueViolation: (error) =>
       error instanceof Error &&
       'code' in error &&
@@ -262,6 +268,7 @@ export function postgresEngine(
     types: { timestamp: 'timestamptz', boolean: 'boolean', json: 'jsonb', binary: 'bytea' },
     id: (column) => column.primaryKey().generatedByDefaultAsIdentity(),
     forUpdate: (query) => query.forUpdate(),
+    forNoKeyUpdate: (query) => query.forNoKeyUpdate(),
     isUniqueViolation: (error) => error instanceof Error && 'code' in error && error.code === '23505',
   };
 }

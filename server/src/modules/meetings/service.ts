@@ -683,7 +683,7 @@ export class MeetingsService {
     }
     const ids = [...new Set(people)].sort((a, b) => a - b);
     await this.deps.engine
-      .forUpdate(trx.selectFrom('users').select('id').where('id', 'in', ids).orderBy('id'))
+      .forNoKeyUpdate(trx.selectFrom('users').select('id').where('id', 'in', ids).orderBy('id'))
       .execute();
     const duration = meeting.duration * MINUTE_MS;
     const everyone = await this.participants(trx, ids, start, start + duration, {
