@@ -17,7 +17,7 @@ const featureZones = features.map((name) => ({
   target: `./web/src/features/${name}`,
   from: './web/src/features',
   except: [`./${name}`],
-  message: 'Features do not import each other; move shared code to lib/ or components/.',
+  message: 'Features do not import each other; move shared code to lib/, shared/queries/ or components/.',
 }));
 
 export default tseslint.config(
@@ -59,6 +59,10 @@ export default tseslint.config(
             },
             { target: './web/src/components', from: ['./web/src/features', './web/src/app'] },
             { target: './web/src/lib', from: ['./web/src/features', './web/src/app', './web/src/layouts'] },
+            {
+              target: './web/src/shared',
+              from: ['./web/src/features', './web/src/app', './web/src/layouts'],
+            },
             { target: './web/src/layouts', from: ['./web/src/features', './web/src/app'] },
             ...featureZones,
           ],

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getChatListQueryOptions } from '../lib/chats';
+import { getChatListQueryOptions } from '../shared/queries/chats';
 
 /** The menu's count of chat messages I have not read yet; nothing when there are none. */
 export function ChatUnseenBadge() {

@@ -1,8 +1,8 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getFriendRequestsQueryOptions } from '../lib/friends';
-import { getInvitationsQueryOptions } from '../lib/meeting-invitations';
+import { getFriendRequestsQueryOptions } from '../shared/queries/friends';
+import { getInvitationsQueryOptions } from '../shared/queries/meeting-invitations';
 
 /**
  * The menu's count of what waits for my answer on /apps/requests: friend requests and meeting

@@ -4,7 +4,7 @@ import { MultiSelect, type MultiSelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/api-messages';
-import { getFriendsQueryOptions } from '../lib/friends';
+import { getFriendsQueryOptions } from '../shared/queries/friends';
 
 interface FriendsSelectProps extends Omit<MultiSelectProps, 'data'> {
   label: string;

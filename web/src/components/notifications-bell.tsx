@@ -33,7 +33,7 @@ import {
   getNotificationsQueryOptions,
   useMarkNotificationRead,
   useReadAllNotifications,
-} from '../lib/notifications';
+} from '../shared/queries/notifications';
 import classes from './notifications-bell.module.css';
 
 export function NotificationsBell() {

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../lib/session';
-import { getTodoSummaryQueryOptions } from '../lib/todo-summary';
+import { getTodoSummaryQueryOptions } from '../shared/queries/todo-summary';
 
 /** The menu's count of my open tasks due today; nothing when there are none. */
 export function TodoDueBadge() {

@@ -7,7 +7,7 @@ import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getBillingQueryOptions } from '../lib/billing';
+import { getBillingQueryOptions } from '../shared/queries/billing';
 import { useSessionUser } from '../lib/session';
 
 export function TrialBadge() {

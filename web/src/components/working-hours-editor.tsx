@@ -33,7 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../lib/contract-form';
 import { timeZonesWith } from '../lib/time-zones';
 import { toastSuccess } from '../lib/toast';
-import { getWorkingHoursQueryOptions, useSaveWorkingHours } from '../lib/working-hours';
+import { getWorkingHoursQueryOptions, useSaveWorkingHours } from '../shared/queries/working-hours';
 import { copyDay, freeSlot, timeChoices, weekdayName, withDayPart } from '../lib/working-hours-intervals';
 import { ErrorAlert } from './error-alert';
 import { FormShell } from './form-shell';

@@ -2,21 +2,21 @@
  * What the router loads for /pages/pricing: the page's chunk and its first queries (the prices in
  * the address's currency, my billing). One module for the feature, so the entry chunk carries one
  * preload list for it (the /login budget, bench/bundle-size.ts).
+ * Its queries' modules are imported by each prefetch, not by this module: the page's chunk starts
+ * loading as soon as this small one arrives, in parallel with them.
  */
-import type { QueryClient } from '@tanstack/react-query';
-import { currencyOf, getBillingQueryOptions, getPricingQueryOptions } from './api/pricing-api';
+import type { FeatureRoutes } from '../../lib/feature-routes';
 
-interface PrefetchContext {
-  search: URLSearchParams;
-  queryClient: QueryClient;
-  userId: string;
-}
-
-export const pricingRoute = {
-  page: () => import('./pages/pricing'),
-  prefetch: ({ queryClient, search, userId }: PrefetchContext) =>
-    Promise.all([
-      queryClient.prefetchQuery(getPricingQueryOptions(currencyOf(search))),
-      queryClient.prefetchQuery(getBillingQueryOptions(userId)),
-    ]),
-};
+export const routes = {
+  /** /pages/pricing?currency= */
+  pricing: {
+    page: () => import('./pages/pricing'),
+    prefetch: async ({ queryClient, search, userId }) => {
+      const pricing = await import('./api/pricing-api');
+      return Promise.all([
+        queryClient.prefetchQuery(pricing.getPricingQueryOptions(pricing.currencyOf(search))),
+        queryClient.prefetchQuery(pricing.getBillingQueryOptions(userId)),
+      ]);
+    },
+  },
+} satisfies FeatureRoutes;

@@ -2,12 +2,12 @@
 import type { Account, ChangePasswordInput, UpdateAccountInput } from '@cadence/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
-import { getAccountQueryOptions } from '../../../lib/account';
+import { getAccountQueryOptions } from '../../../shared/queries/account';
 import { rememberAccountLanguage } from '../../../lib/language-sync';
-import { getWorkingHoursQueryOptions } from '../../../lib/working-hours';
+import { getWorkingHoursQueryOptions } from '../../../shared/queries/working-hours';
 
-export { getAccountQueryOptions } from '../../../lib/account';
-export { getBillingQueryOptions } from '../../../lib/billing';
+export { getAccountQueryOptions } from '../../../shared/queries/account';
+export { getBillingQueryOptions } from '../../../shared/queries/billing';
 
 function useAccountChange<I>(call: (input: I) => Promise<Account | undefined>) {
   const queryClient = useQueryClient();

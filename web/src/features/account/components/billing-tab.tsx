@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
-import { getBillingQueryOptions, planTextKeys, requestStatusKeys } from '../../../lib/billing';
+import { getBillingQueryOptions, planTextKeys, requestStatusKeys } from '../../../shared/queries/billing';
 import { formatMoney } from '../../../lib/money';
 import { useSessionUser } from '../../../lib/session';
 import classes from './billing-tab.module.css';

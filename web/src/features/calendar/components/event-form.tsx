@@ -20,23 +20,20 @@ import {
   Drawer,
   Fieldset,
   Group,
-  MultiSelect,
   Select,
   SimpleGrid,
   Stack,
   Switch,
-  Textarea,
   TextInput,
   useMantineTheme,
 } from '@mantine/core';
 import { IconLock, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DescriptionField, GroupsField, TitleField } from '../../../components/form-kit';
 import { FormShell } from '../../../components/form-shell';
 import { FriendsSelect } from '../../../components/friends-select';
 import { type ContractForm, useContractForm } from '../../../lib/contract-form';
-import { getGroupsQueryOptions } from '../../../lib/friends';
 import { useLayoutSettings } from '../../../lib/layout-settings';
 import { toastSuccess } from '../../../lib/toast';
 import { useCreateEvent, useUpdateEvent } from '../api/calendar-api';
@@ -193,7 +190,6 @@ function EventFields({
 }) {
   const { t } = useTranslation();
   const theme = useMantineTheme();
-  const groups = useQuery(getGroupsQueryOptions());
   const values = form.getValues();
   const wall = (edge: 'start' | 'end', part: 'date' | 'time') => ({
     value: values[edge][part],
@@ -207,11 +203,9 @@ function EventFields({
 
   return (
     <>
-      <TextInput
+      <TitleField
         label={t('calendar.form.title')}
-        required
         maxLength={EVENT_TITLE_MAX}
-        data-autofocus
         {...form.getInputProps('title')}
       />
       <Switch label={t('calendar.form.allDay')} {...form.getInputProps('allDay', { type: 'checkbox' })} />
@@ -253,20 +247,13 @@ function EventFields({
         chosen={event?.guestUsers}
         {...form.getInputProps('guests')}
       />
-      <MultiSelect
+      <GroupsField
         label={t('calendar.form.groups')}
         description={t('calendar.form.groupsHint')}
-        searchable
-        clearable
-        data={(groups.data?.data ?? []).map((group) => ({ value: group._id, label: group.name }))}
-        comboboxProps={{ withinPortal: true }}
         {...form.getInputProps('groups')}
       />
-      <Textarea
+      <DescriptionField
         label={t('calendar.form.description')}
-        autosize
-        minRows={2}
-        maxRows={6}
         maxLength={5000}
         {...form.getInputProps('description')}
       />

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PageHeader } from '../../../components/list-page';
-import { getAccountQueryOptions } from '../../../lib/account';
+import { getAccountQueryOptions } from '../../../shared/queries/account';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { type CalendarRange, getEventsQueryOptions, useDeleteEvent, useMoveEvent } from '../api/calendar-api';

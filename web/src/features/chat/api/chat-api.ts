@@ -14,7 +14,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { chatsQueryKey, getChatListQueryOptions } from '../../../lib/chats';
+import { chatsQueryKey, getChatListQueryOptions } from '../../../shared/queries/chats';
 
 export { getChatListQueryOptions };
 

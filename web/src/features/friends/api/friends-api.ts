@@ -2,7 +2,7 @@
 import type { FriendRequest, PublicUser } from '@cadence/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { friendsQueryKey, groupsQueryKey } from '../../../lib/friends';
+import { friendsQueryKey, groupsQueryKey } from '../../../shared/queries/friends';
 
 export const DIRECTORY_PER_PAGE = 10;
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListBody, PageHeader, PageTabs } from '../../../components/list-page';
 import { PersonLine } from '../../../components/person-line';
-import { getFriendRequestsQueryOptions, getFriendsQueryOptions } from '../../../lib/friends';
+import { getFriendRequestsQueryOptions, getFriendsQueryOptions } from '../../../shared/queries/friends';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import {

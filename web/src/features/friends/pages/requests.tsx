@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListBody, PageHeader } from '../../../components/list-page';
 import { PersonAvatar, PersonLine } from '../../../components/person-line';
-import { getAccountQueryOptions } from '../../../lib/account';
-import { getFriendRequestsQueryOptions } from '../../../lib/friends';
-import { getInvitationsQueryOptions, useAnswerInvitation } from '../../../lib/meeting-invitations';
+import { getAccountQueryOptions } from '../../../shared/queries/account';
+import { getFriendRequestsQueryOptions } from '../../../shared/queries/friends';
+import { getInvitationsQueryOptions, useAnswerInvitation } from '../../../shared/queries/meeting-invitations';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useAcceptFriendRequest, useDeclineFriendRequest } from '../api/friends-api';
 

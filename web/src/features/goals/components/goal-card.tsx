@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { IconAction } from '../../../components/icon-action';
 import { TagBadge } from '../../../components/tag-badge';
 import { formatDay } from '../../../lib/format-day';
-import { tagColorOf } from '../../../lib/tags';
+import { tagColorOf } from '../../../shared/queries/tags';
 import { type GoalStatus, statusOf } from '../model/goal';
 import { statusLabels, timeLabels, timelineLabels } from './labels';
 

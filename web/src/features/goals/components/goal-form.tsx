@@ -16,23 +16,12 @@ import {
   type TagList,
   updateObjectiveInput,
 } from '@cadence/contract';
-import {
-  ColorSwatch,
-  Divider,
-  Drawer,
-  Group,
-  MultiSelect,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Divider, Drawer, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DescriptionField, TagsField, TitleField } from '../../../components/form-kit';
 import { FormShell } from '../../../components/form-shell';
 import { useContractForm } from '../../../lib/contract-form';
 import { useLayoutSettings } from '../../../lib/layout-settings';
-import { tagColorOf } from '../../../lib/tags';
 import { toastSuccess } from '../../../lib/toast';
 import { useCreateGoal, useUpdateGoal } from '../api/goals-api';
 import { type SubGoalValues, today, treeInput, treeOf } from '../model/goal';
@@ -141,8 +130,6 @@ function GoalForm({
     },
   });
   const { form } = binding;
-  // The user's tags, and any the goal has that they no longer have.
-  const tagNames = [...new Set([...(tags?.data.map((tag) => tag.name) ?? []), ...(goal?.tags ?? [])])];
 
   return (
     <FormShell
@@ -150,18 +137,9 @@ function GoalForm({
       submitLabel={goal ? t('goals.form.save') : t('goals.form.add')}
       onCancel={onDone}
     >
-      <TextInput
-        label={t('goals.form.title')}
-        required
-        maxLength={GOAL_TITLE_MAX}
-        data-autofocus
-        {...form.getInputProps('title')}
-      />
-      <Textarea
+      <TitleField label={t('goals.form.title')} maxLength={GOAL_TITLE_MAX} {...form.getInputProps('title')} />
+      <DescriptionField
         label={t('goals.form.description')}
-        autosize
-        minRows={2}
-        maxRows={6}
         maxLength={2000}
         {...form.getInputProps('description')}
       />
@@ -198,20 +176,13 @@ function GoalForm({
           clampBehavior="none"
           {...form.getInputProps('dedicatedHours')}
         />
-        <MultiSelect
+        <TagsField
           label={t('goals.form.tags')}
+          tags={tags}
+          current={goal?.tags}
           placeholder={form.getValues().tags.length === 0 ? t('goals.form.tagsPlaceholder') : undefined}
           required
-          searchable
           maxValues={GOAL_TAGS_MAX}
-          data={tagNames}
-          renderOption={({ option }) => (
-            <Group gap="xs" wrap="nowrap">
-              <ColorSwatch color={tagColorOf(tags, option.value)} size={12} withShadow={false} />
-              {option.label}
-            </Group>
-          )}
-          comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('tags')}
         />
       </SimpleGrid>

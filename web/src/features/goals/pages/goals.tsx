@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListBody, PageHeader } from '../../../components/list-page';
 import { usePersistedQueries } from '../../../lib/persisted-queries';
 import { useSessionUser } from '../../../lib/session';
-import { getTagsQueryOptions } from '../../../lib/tags';
+import { getTagsQueryOptions } from '../../../shared/queries/tags';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import {
   getGoalsQueryOptions,

@@ -2,7 +2,7 @@
 import type { CreateGroupInput, Group, UpdateGroupInput } from '@cadence/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getGroupsQueryOptions, groupsQueryKey } from '../../../lib/friends';
+import { getGroupsQueryOptions, groupsQueryKey } from '../../../shared/queries/friends';
 
 export { getGroupsQueryOptions };
 

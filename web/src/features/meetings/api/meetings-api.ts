@@ -18,7 +18,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { api } from '../../../lib/api-client';
 
 /** My invitations and the answer to one are shared with /apps/requests and the menu's count. */
-export { getInvitationsQueryOptions, useAnswerInvitation } from '../../../lib/meeting-invitations';
+export { getInvitationsQueryOptions, useAnswerInvitation } from '../../../shared/queries/meeting-invitations';
 
 export const meetingsQueryKey = ['meetings'] as const;
 /** The calendar's key (features/calendar/api): features do not import each other, so it is named here. */
@@ -50,7 +50,7 @@ export function meetingsView(search: URLSearchParams): MeetingsView {
 
 const meetingPath = (id: string) => `/meetings/${encodeURIComponent(id)}`;
 
-/** A copy the route's loader fetched a moment ago (router.tsx) is not asked for twice. */
+/** A copy the route's loader fetched a moment ago (its prefetch in routes.ts) is not asked for twice. */
 const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
   Date.now() - query.state.dataUpdatedAt > 2000;
 

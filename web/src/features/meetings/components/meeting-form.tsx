@@ -18,24 +18,22 @@ import {
   Button,
   Collapse,
   Grid,
-  MultiSelect,
   NumberInput,
   Select,
   SimpleGrid,
   Skeleton,
   Stack,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DescriptionField, GroupsField, TitleField } from '../../../components/form-kit';
 import { FormShell } from '../../../components/form-shell';
 import { FriendsSelect } from '../../../components/friends-select';
 import { ApiError } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/contract-form';
-import { getGroupsQueryOptions } from '../../../lib/friends';
 import { availableTimesQueryKey } from '../api/meetings-api';
 import { addDays, DEFAULT_RANGE_DAYS, todayIn } from '../lib/meeting-times';
 import { AvailableTimes } from './available-times';
@@ -94,7 +92,6 @@ export function MeetingForm({
 }: MeetingFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const groups = useQuery(getGroupsQueryOptions());
   const [stepOpened, setStepOpened] = useState(initialValues.step !== DEFAULT_STEP);
   const binding = useContractForm(createMeetingInput, initialValues, {
     onSubmit: async (values) => {
@@ -130,18 +127,13 @@ export function MeetingForm({
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="sm">
-            <TextInput
+            <TitleField
               label={t('meetings.form.name')}
-              required
               maxLength={MEETING_NAME_MAX}
-              data-autofocus
               {...form.getInputProps('name')}
             />
-            <Textarea
+            <DescriptionField
               label={t('meetings.form.description')}
-              autosize
-              minRows={2}
-              maxRows={6}
               maxLength={5000}
               {...form.getInputProps('description')}
             />
@@ -177,13 +169,9 @@ export function MeetingForm({
               chosen={invited}
               {...form.getInputProps('invitees')}
             />
-            <MultiSelect
+            <GroupsField
               label={t('meetings.form.groups')}
               description={t('meetings.form.groupsHint')}
-              searchable
-              clearable
-              data={(groups.data?.data ?? []).map((group) => ({ value: group._id, label: group.name }))}
-              comboboxProps={{ withinPortal: true }}
               {...form.getInputProps('groups')}
             />
             <TextInput

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PageHeader } from '../../../components/list-page';
-import { getAccountQueryOptions } from '../../../lib/account';
+import { getAccountQueryOptions } from '../../../shared/queries/account';
 import { useSessionUser } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toast';
 import { useCreateMeeting } from '../api/meetings-api';

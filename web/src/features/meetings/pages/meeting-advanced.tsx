@@ -12,7 +12,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FormShell } from '../../../components/form-shell';
 import { PageHeader, SectionCard } from '../../../components/list-page';
-import { getAccountQueryOptions } from '../../../lib/account';
+import { getAccountQueryOptions } from '../../../shared/queries/account';
 import { useContractForm } from '../../../lib/contract-form';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
-import { getAccountQueryOptions } from '../../../lib/account';
+import { getAccountQueryOptions } from '../../../shared/queries/account';
 import { useSessionUser } from '../../../lib/session';
 import { AnswerButtons } from '../components/answer-buttons';
 import { durationLabel } from '../components/meeting-labels';

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PageHeader } from '../../../components/list-page';
-import { getAccountQueryOptions } from '../../../lib/account';
+import { getAccountQueryOptions } from '../../../shared/queries/account';
 import { useSessionUser } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toast';
 import { useUpdateMeeting } from '../api/meetings-api';

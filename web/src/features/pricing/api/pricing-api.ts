@@ -8,9 +8,9 @@ import {
 } from '@cadence/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { billingQueryKey } from '../../../lib/billing';
+import { billingQueryKey } from '../../../shared/queries/billing';
 
-export { getBillingQueryOptions } from '../../../lib/billing';
+export { getBillingQueryOptions } from '../../../shared/queries/billing';
 
 /** The address's `?currency=`: EUR unless it names another of the three. */
 export function currencyOf(search: URLSearchParams): Currency {

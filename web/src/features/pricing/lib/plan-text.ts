@@ -4,7 +4,7 @@
  */
 import type { PricingPlan } from '@cadence/contract';
 import type { TFunction } from 'i18next';
-import { planTextKeys } from '../../../lib/billing';
+import { planTextKeys } from '../../../shared/queries/billing';
 import { formatMoney } from '../../../lib/money';
 
 export function planTitle(t: TFunction, plan: Pick<PricingPlan, 'id'>): string {

@@ -23,7 +23,7 @@ import {
 import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../../lib/api-client';
-import { groupsQueryKey } from '../../../lib/friends';
+import { groupsQueryKey } from '../../../shared/queries/friends';
 import { PERSISTED_MAX_AGE_MS } from '../../../lib/query-persistence';
 import { saveFile } from '../../../lib/save-file';
 import { toastError } from '../../../lib/toast';
@@ -46,7 +46,7 @@ const path = (...segments: string[]) => segments.map(encodeURIComponent).join('/
 
 /**
  * A copy restored from browser storage is shown, and the server is asked again; a copy the route's
- * loader fetched a moment ago (router.tsx) is not asked for twice.
+ * loader fetched a moment ago (its prefetch in routes.ts) is not asked for twice.
  */
 const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
   Date.now() - query.state.dataUpdatedAt > 2000;

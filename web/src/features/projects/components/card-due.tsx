@@ -19,7 +19,7 @@ import { IconClock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getAccountQueryOptions } from '../../../lib/account';
+import { getAccountQueryOptions } from '../../../shared/queries/account';
 import { readableTextColor } from '../../../lib/color-contrast';
 import { useSessionUser } from '../../../lib/session';
 import { fromWallTime, toWallTime } from '../../../lib/wall-time';

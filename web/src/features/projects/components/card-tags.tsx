@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { TagBadge } from '../../../components/tag-badge';
 import { readableTextColor } from '../../../lib/color-contrast';
 import { useSessionUser } from '../../../lib/session';
-import { getTagsQueryOptions } from '../../../lib/tags';
+import { getTagsQueryOptions } from '../../../shared/queries/tags';
 import { tagChoices } from '../model/card';
 
-/** The colour of a tag no longer offered (lib/tags.ts's grey). */
+/** The colour of a tag no longer offered (shared/queries/tags.ts's grey). */
 const UNKNOWN_COLOR = '#868e96';
 
 interface CardTagChipsProps {

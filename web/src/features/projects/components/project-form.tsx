@@ -3,10 +3,11 @@
  * shares it: assignees (among my friends) and a group whose members join (D13, D17).
  */
 import { createBoardInput, type PublicUser } from '@cadence/contract';
-import { Select, Textarea, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
+import { DescriptionField, TitleField } from '../../../components/form-kit';
 import { FormShell } from '../../../components/form-shell';
 import { FriendsSelect } from '../../../components/friends-select';
 import { useContractForm } from '../../../lib/contract-form';
@@ -45,16 +46,9 @@ export function ProjectForm({
   return (
     <FormShell binding={binding} submitLabel={submitLabel} onCancel={onCancel}>
       <ErrorAlert error={groups.error} />
-      <TextInput
-        label={t('projects.form.name')}
-        required
-        maxLength={100}
-        data-autofocus
-        {...form.getInputProps('name')}
-      />
-      <Textarea
+      <TitleField label={t('projects.form.name')} maxLength={100} {...form.getInputProps('name')} />
+      <DescriptionField
         label={t('projects.form.description')}
-        autosize
         minRows={3}
         maxRows={8}
         maxLength={2000}

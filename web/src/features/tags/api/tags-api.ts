@@ -2,7 +2,7 @@
 import type { CreateTagInput, Tag, UpdateTagInput } from '@cadence/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getTagsQueryOptions } from '../../../lib/tags';
+import { getTagsQueryOptions } from '../../../shared/queries/tags';
 
 export { getTagsQueryOptions };
 

@@ -19,9 +19,9 @@ import { useTranslation } from 'react-i18next';
 import type { Params } from 'react-router';
 import { api } from '../../../lib/api-client';
 import { toastError } from '../../../lib/toast';
-import { todosQueryKey } from '../../../lib/todo-summary';
+import { todosQueryKey } from '../../../shared/queries/todo-summary';
 
-export { getTodoSummaryQueryOptions, todosQueryKey } from '../../../lib/todo-summary';
+export { getTodoSummaryQueryOptions, todosQueryKey } from '../../../shared/queries/todo-summary';
 
 /** What a to-dos list is asked for: the route's filter or tag, the words, the sort and the page. */
 export interface TodoListParams {
@@ -64,7 +64,7 @@ function listPath(userId: string, { filter, tag, q, sortBy, page }: TodoListPara
 
 const taskPath = (id: string) => `/todos/${encodeURIComponent(id)}`;
 
-/** A copy the route's loader fetched a moment ago (router.tsx) is not asked for twice. */
+/** A copy the route's loader fetched a moment ago (its prefetch in routes.ts) is not asked for twice. */
 const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
   Date.now() - query.state.dataUpdatedAt > 2000;
 

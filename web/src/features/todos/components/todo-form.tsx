@@ -14,26 +14,15 @@ import {
   type TodoRepeat,
   updateTaskInput,
 } from '@cadence/contract';
-import {
-  Checkbox,
-  ColorSwatch,
-  Drawer,
-  Group,
-  MultiSelect,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Drawer, MultiSelect, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DescriptionField, GroupsField, TagsField, TitleField } from '../../../components/form-kit';
 import { FormShell } from '../../../components/form-shell';
 import { useContractForm } from '../../../lib/contract-form';
-import { getFriendsQueryOptions, getGroupsQueryOptions } from '../../../lib/friends';
+import { getFriendsQueryOptions } from '../../../shared/queries/friends';
 import { useLayoutSettings } from '../../../lib/layout-settings';
 import { useSessionUser } from '../../../lib/session';
-import { tagColorOf } from '../../../lib/tags';
 import { toastSuccess } from '../../../lib/toast';
 import { useCreateTask, useUpdateTask } from '../api/todos-api';
 import { repeatLabels } from './labels';
@@ -127,7 +116,6 @@ function TodoForm({
   const { t } = useTranslation();
   const create = useCreateTask();
   const update = useUpdateTask();
-  const groups = useQuery(getGroupsQueryOptions());
   const people = usePeopleOptions(task);
   const binding = useContractForm(task ? updateTaskInput : createTaskInput, initialValues(task, defaults), {
     onSubmit: async (values) => {
@@ -143,8 +131,6 @@ function TodoForm({
   });
   const { form } = binding;
   const values = form.getValues();
-  // My tags, and any the task has that I no longer have.
-  const tagNames = [...new Set([...(tags?.data.map((tag) => tag.name) ?? []), ...(task?.tags ?? [])])];
   const repeat = values.repeat;
   const setRepeat = (next: TodoRepeat) => form.setFieldValue('repeat', next);
 
@@ -154,18 +140,9 @@ function TodoForm({
       submitLabel={task ? t('todos.form.save') : t('todos.form.add')}
       onCancel={onDone}
     >
-      <TextInput
-        label={t('todos.form.title')}
-        required
-        maxLength={TODO_TITLE_MAX}
-        data-autofocus
-        {...form.getInputProps('title')}
-      />
-      <Textarea
+      <TitleField label={t('todos.form.title')} maxLength={TODO_TITLE_MAX} {...form.getInputProps('title')} />
+      <DescriptionField
         label={t('todos.form.description')}
-        autosize
-        minRows={2}
-        maxRows={6}
         maxLength={5000}
         {...form.getInputProps('description')}
       />
@@ -177,17 +154,10 @@ function TodoForm({
           value={values.dueDate ?? ''}
           onChange={(event) => form.setFieldValue('dueDate', event.currentTarget.value || null)}
         />
-        <MultiSelect
+        <TagsField
           label={t('todos.form.tags')}
-          searchable
-          data={tagNames}
-          renderOption={({ option }) => (
-            <Group gap="xs" wrap="nowrap">
-              <ColorSwatch color={tagColorOf(tags, option.value)} size={12} withShadow={false} />
-              {option.label}
-            </Group>
-          )}
-          comboboxProps={{ withinPortal: true }}
+          tags={tags}
+          current={task?.tags}
           {...form.getInputProps('tags')}
         />
       </SimpleGrid>
@@ -201,13 +171,9 @@ function TodoForm({
         comboboxProps={{ withinPortal: true }}
         {...form.getInputProps('assignee')}
       />
-      <MultiSelect
+      <GroupsField
         label={t('todos.form.groups')}
         description={t('todos.form.groupsHint')}
-        searchable
-        clearable
-        data={(groups.data?.data ?? []).map((group) => ({ value: group._id, label: group.name }))}
-        comboboxProps={{ withinPortal: true }}
         {...form.getInputProps('groups')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

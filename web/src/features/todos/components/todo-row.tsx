@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { IconAction } from '../../../components/icon-action';
 import { TagBadge } from '../../../components/tag-badge';
 import { formatDay } from '../../../lib/format-day';
-import { tagColorOf } from '../../../lib/tags';
+import { tagColorOf } from '../../../shared/queries/tags';
 import type { TaskFlags } from '../api/todos-api';
 import { repeatLabels } from './labels';
 

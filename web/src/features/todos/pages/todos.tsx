@@ -24,7 +24,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InlineAddForm } from '../../../components/inline-add-form';
 import { ListBody, PageHeader } from '../../../components/list-page';
 import { useSessionUser } from '../../../lib/session';
-import { getTagsQueryOptions } from '../../../lib/tags';
+import { getTagsQueryOptions } from '../../../shared/queries/tags';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import {
   getTodosQueryOptions,

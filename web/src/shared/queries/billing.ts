@@ -4,7 +4,7 @@
  */
 import type { Billing, BillingRequest, PlanId } from '@cadence/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api } from '../../lib/api-client';
 
 /** Every billing read lives under this key: a new request refreshes them all. */
 export const billingQueryKey = ['billing'] as const;

@@ -5,7 +5,7 @@
  */
 import type { TaskSummary } from '@cadence/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api } from '../../lib/api-client';
 
 /** Every to-dos read lives under this key, the summary too: one invalidation refreshes them all. */
 export const todosQueryKey = ['todos'] as const;

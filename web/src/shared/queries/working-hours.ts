@@ -5,7 +5,7 @@
 import type { UpdateWorkingHoursInput, WorkingHours } from '@cadence/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getAccountQueryOptions } from './account';
-import { api } from './api-client';
+import { api } from '../../lib/api-client';
 
 export const getWorkingHoursQueryOptions = () =>
   queryOptions({ queryKey: ['working-hours'], queryFn: () => api.get<WorkingHours>('/working-hours') });

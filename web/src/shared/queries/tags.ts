@@ -4,7 +4,7 @@
  */
 import type { TagList } from '@cadence/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api } from '../../lib/api-client';
 
 export const tagsQueryKey = ['tags'] as const;
 

@@ -9,7 +9,7 @@ interface MessagePageProps {
   children?: ReactNode;
 }
 
-/** The frame of the miscellaneous pages: a title, a sentence, a way out. */
+/** The frame of the status pages (their strings are `misc.*`): a title, a sentence, a way out. */
 export function MessagePage({ title, text, action, children }: MessagePageProps) {
   return (
     <Stack align="center" gap="md" maw={560} ta="center">

@@ -5,7 +5,7 @@
  */
 import type { ChatList } from '@cadence/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api } from '../../lib/api-client';
 
 export const chatsQueryKey = ['chats'] as const;
 

@@ -1,7 +1,7 @@
 /** The bell's calls (issue 11): the newest notifications, read one, read all. */
 import type { Notification, NotificationList } from '@cadence/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api } from '../../lib/api-client';
 
 /** Reminders fire on the server's clock: the bell asks again every minute and on focus. */
 export const NOTIFICATIONS_REFRESH_MS = 60_000;

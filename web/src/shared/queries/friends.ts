@@ -5,7 +5,7 @@
  */
 import type { FriendRequests, Group, PublicUser } from '@cadence/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api } from '../../lib/api-client';
 
 /** Every friends read lives under this key, so one invalidation refreshes them all. */
 export const friendsQueryKey = ['friends'] as const;

@@ -1,6 +1,6 @@
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../lib/session';
+import { useSessionUser } from '../../../lib/session';
 
 /** Explains what the signed-in user's role lets them open (D6). */
 export function Component() {

@@ -1,7 +1,7 @@
 import { homeOf } from '@cadence/contract/routes';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../lib/session';
-import { MessagePage } from './message-page';
+import { useSessionUser } from '../../../lib/session';
+import { MessagePage } from '../components/message-page';
 
 export function Component() {
   const { t } = useTranslation();

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { MessagePage } from './message-page';
+import { MessagePage } from '../components/message-page';
 
 export function Component() {
   const { t } = useTranslation();
   return (
     <MessagePage
-      title={t('misc.error.title')}
-      text={t('misc.error.text')}
+      title={t('misc.maintenance.title')}
+      text={t('misc.maintenance.text')}
       action={{ label: t('misc.backHome'), to: '/' }}
     />
   );

@@ -6,10 +6,10 @@
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/error-alert';
-import { getCurrentUserQueryOptions } from '../../lib/auth';
-import { useSessionUser } from '../../lib/session';
-import { getDashboardQueryOptions } from './api/dashboard-api';
+import { ErrorAlert } from '../../../components/error-alert';
+import { getCurrentUserQueryOptions } from '../../../lib/auth';
+import { useSessionUser } from '../../../lib/session';
+import { getDashboardQueryOptions } from '../api/dashboard-api';
 import {
   BoardsCard,
   ChartCard,
@@ -17,7 +17,7 @@ import {
   RequestsCard,
   TasksCard,
   UpcomingCard,
-} from './components/dashboard-cards';
+} from '../components/dashboard-cards';
 
 export function Component() {
   const { t } = useTranslation();

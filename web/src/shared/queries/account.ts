@@ -5,7 +5,7 @@
  */
 import type { Account } from '@cadence/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api } from '../../lib/api-client';
 
 export const getAccountQueryOptions = () =>
   queryOptions({ queryKey: ['account'], queryFn: () => api.get<Account>('/account') });

@@ -5,8 +5,8 @@
 import type { InvitationList, InvitationStatus, Meeting } from '@cadence/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from './api-client';
-import { toastError, toastSuccess } from './toast';
+import { api } from '../../lib/api-client';
+import { toastError, toastSuccess } from '../../lib/toast';
 
 export const getInvitationsQueryOptions = (status?: InvitationStatus) =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MessagePage } from './message-page';
+import { MessagePage } from '../components/message-page';
 
 export function Component() {
   const { t } = useTranslation();

@@ -1,0 +1,19 @@
+/**
+ * What the router loads for the sign-in addresses: each page's chunk (they start no query). One
+ * module for the feature, so the entry chunk carries one preload list for it (the /login budget,
+ * bench/bundle-size.ts).
+ */
+import type { FeatureRoutes } from '../../lib/feature-routes';
+
+export const routes = {
+  /** /login */
+  login: { page: () => import('./pages/login') },
+  /** /register */
+  register: { page: () => import('./pages/register') },
+  /** /forgot-password */
+  forgotPassword: { page: () => import('./pages/forgot-password') },
+  /** /reset-password?token= */
+  resetPassword: { page: () => import('./pages/reset-password') },
+  /** /unlock?token=: a sign-in protection mail's link (open whether signed in or not). */
+  unlock: { page: () => import('./pages/unlock') },
+} satisfies FeatureRoutes;
