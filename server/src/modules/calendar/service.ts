@@ -270,6 +270,8 @@ export class CalendarService {
       .where('id', 'in', ids)
       .where('time', 'is not', null)
       .execute();
+    // Deleted (or its time cleared) since its entry was read: nothing to show.
+    if (rows.length === 0) return [];
     const accepted = await db
       .selectFrom('meeting_invitations')
       .select(['meeting_id', 'user_id'])
@@ -284,13 +286,19 @@ export class CalendarService {
         (user) => [user.id, presentPublicUser(user)],
       ),
     );
-    return rows.map((row) =>
-      presentMeetingEntry(
-        { ...row, time: row.time!, end: iso(Date.parse(row.time!) + row.duration * 60_000) },
-        users.get(row.owner_id)!,
-        accepted.filter((a) => a.meeting_id === row.id).map((a) => users.get(a.user_id)!),
-      ),
-    );
+    return rows.flatMap((row) => {
+      const owner = users.get(row.owner_id);
+      if (!owner) return [];
+      return [
+        presentMeetingEntry(
+          { ...row, time: row.time!, end: iso(Date.parse(row.time!) + row.duration * 60_000) },
+          owner,
+          accepted.flatMap((a) =>
+            a.meeting_id === row.id && users.has(a.user_id) ? [users.get(a.user_id)!] : [],
+          ),
+        ),
+      ];
+    });
   }
 
   /**
