@@ -1364,7 +1364,7 @@ console.log(
 );
 for (const m of memory) {
   console.log(
-    `soak RSS, instance ${m.name}: start ${mb(m.start)} MB, middle ${mb(m.middle)} MB, end ${mb(m.end)} MB (medians over ${ms(rssWindow)} s; end vs start ${m.growth >= 0 ? '+' : ''}${ms(m.growth)} %; goal flat within ${GOAL_RSS_GROWTH} %: ${Math.abs(m.growth) <= GOAL_RSS_GROWTH ? 'met' : 'MISSED'}); min ${mb(m.min)}, peak ${mb(m.peak)} MB; by tenth of the run ${m.tenths.join(' ')} MB`,
+    `soak RSS, instance ${m.name}: start ${mb(m.start)} MB, middle ${mb(m.middle)} MB, end ${mb(m.end)} MB (medians over ${ms(rssWindow)} s; end vs start ${m.growth >= 0 ? '+' : ''}${ms(m.growth)} %; goal flat within ${GOAL_RSS_GROWTH} %: ${Math.abs(m.growth) <= GOAL_RSS_GROWTH ? 'met' : m.growth < 0 ? 'MISSED, by falling' : 'MISSED'}); min ${mb(m.min)}, peak ${mb(m.peak)} MB; by tenth of the run ${m.tenths.join(' ')} MB`,
   );
   if (m.heap.length > 0)
     console.log(
