@@ -253,12 +253,32 @@ async function seed(url: string, db: Db, secret: string) {
   );
   if (shared.members.length !== MEMBERS)
     throw new Error(`seeding: the board has ${shared.members.length} members, not ${MEMBERS}`);
+  // Each member gets a session as a sign-in would make one: a refresh-token family (the server
+  // checks at every request that the access token's session is alive) and an access token in it.
   const tokens = new AccessTokens(secret, TOKEN_TTL_MS);
+  const sessions = memberIds.map((id) => ({ id, family: randomUUID() }));
+  const expires = new Date(Date.now() + 24 * 3_600_000).toISOString();
+  for (let from = 0; from < sessions.length; from += INSERT_BATCH) {
+    await db
+      .insertInto('refresh_tokens')
+      .values(
+        sessions.slice(from, from + INSERT_BATCH).map(({ id, family }) => ({
+          user_id: id,
+          family_id: family,
+          token_hash: randomBytes(32).toString('hex'),
+          created_at: at,
+          expires_at: expires,
+          used_at: null,
+          revoked_at: null,
+        })),
+      )
+      .execute();
+  }
   const members: Client[] = await Promise.all(
-    memberIds.map(async (id) => ({
+    sessions.map(async ({ id, family }) => ({
       url,
       userId: String(id),
-      token: await tokens.sign(id, 'admin', randomUUID()),
+      token: await tokens.sign(id, 'admin', family),
     })),
   );
   return { owner, users: [owner, ...members], boardId: board._id, listId: list._id };
