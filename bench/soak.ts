@@ -56,7 +56,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type {
@@ -84,6 +83,7 @@ import type {
   TokenPair,
 } from '@cadence/contract';
 import { freshPostgresDatabase, type RunningServer, startServer } from '@cadence/e2e/server';
+import { collectedMemory, cpuMs, rssKb } from './process-probe';
 import pg from 'pg';
 
 const USERS = 50;
@@ -954,18 +954,6 @@ function serverPid(url: string): number {
   throw new Error(`no child process of this one listens on ${url}`);
 }
 
-function rssKb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN);
-}
-
-/** CPU time (user + system) in ms: /proc/<pid>/stat counts it in 1/100 s. */
-function cpuMs(pid: number | 'self'): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 /**
  * The PostgreSQL backends serving `url`'s database (the instances' pools), when PostgreSQL runs on
  * this machine: their pids, whose CPU is read like the servers'. Empty when it runs elsewhere.
@@ -980,97 +968,6 @@ async function backendPids(url: string): Promise<number[]> {
     return rows.map((row) => row.pid).filter((pid) => fs.existsSync(`/proc/${pid}/stat`));
   } finally {
     await client.end();
-  }
-}
-
-/**
- * A DevTools-protocol session with the server's inspector (the server runs with
- * `--inspect=127.0.0.1:0`), over the least of a WebSocket client: masked text frames out, text
- * frames in, one answer per call. Node 20 has no WebSocket without a flag. (As live-fanout.ts.)
- */
-async function inspectorSession(webSocketUrl: string) {
-  const url = new URL(webSocketUrl);
-  const socket = await new Promise<net.Socket>((resolve, reject) => {
-    const request = http.request({
-      host: url.hostname,
-      port: url.port,
-      path: url.pathname,
-      headers: {
-        connection: 'Upgrade',
-        upgrade: 'websocket',
-        'sec-websocket-key': randomBytes(16).toString('base64'),
-        'sec-websocket-version': '13',
-      },
-    });
-    request.on('upgrade', (_response, upgraded: net.Socket, head: Buffer) => {
-      if (head.length > 0) upgraded.unshift(head);
-      resolve(upgraded);
-    });
-    request.on('response', (response) => reject(new Error(`the inspector answered ${response.statusCode}`)));
-    request.on('error', reject);
-    request.end();
-  });
-  type Answer = { id: number; result?: unknown; error?: { message: string } };
-  const waiting = new Map<number, (answer: Answer) => void>();
-  let buffer = Buffer.alloc(0);
-  socket.on('data', (chunk: Buffer) => {
-    buffer = Buffer.concat([buffer, chunk]);
-    while (buffer.length >= 2) {
-      let length = buffer[1]! & 0x7f;
-      let offset = 2;
-      if (length === 126) {
-        if (buffer.length < 4) return;
-        length = buffer.readUInt16BE(2);
-        offset = 4;
-      } else if (length === 127) {
-        if (buffer.length < 10) return;
-        length = Number(buffer.readBigUInt64BE(2));
-        offset = 10;
-      }
-      if (buffer.length < offset + length) return;
-      const text = (buffer[0]! & 0x0f) === 1 ? buffer.toString('utf8', offset, offset + length) : '';
-      buffer = buffer.subarray(offset + length);
-      if (!text) continue;
-      const answer = JSON.parse(text) as Answer;
-      waiting.get(answer.id)?.(answer);
-      waiting.delete(answer.id);
-    }
-  });
-  let lastId = 0;
-  const send = <T>(method: string) =>
-    new Promise<T>((resolve, reject) => {
-      const id = (lastId += 1);
-      waiting.set(id, (answer) =>
-        answer.error ? reject(new Error(`${method}: ${answer.error.message}`)) : resolve(answer.result as T),
-      );
-      const payload = Buffer.from(JSON.stringify({ id, method }));
-      if (payload.length >= 126) throw new Error(`${method}: a call too long for this client`);
-      const mask = randomBytes(4);
-      socket.write(
-        Buffer.concat([
-          Buffer.from([0x81, 0x80 | payload.length]),
-          mask,
-          payload.map((byte, i) => byte ^ mask[i % 4]!),
-        ]),
-      );
-    });
-  return { send, close: () => socket.destroy() };
-}
-
-/**
- * The JavaScript heap in use once the garbage is collected (a full GC through the server's
- * inspector, twice, as DevTools' "collect garbage" does), and the RSS just after: what is really
- * kept, which the RSS alone does not tell (V8 gives memory back to the system lazily).
- */
-async function collectedMemory(pid: number, webSocketUrl: string) {
-  const session = await inspectorSession(webSocketUrl);
-  try {
-    await session.send('HeapProfiler.collectGarbage');
-    await session.send('HeapProfiler.collectGarbage');
-    const { usedSize } = await session.send<{ usedSize: number }>('Runtime.getHeapUsage');
-    return { heapKb: usedSize / 1024, rssKb: rssKb(pid) };
-  } finally {
-    session.close();
   }
 }
 
