@@ -39,10 +39,8 @@ import { DateTime } from 'luxon';
 import pg from 'pg';
 import type { Db, DatabaseHandle } from '../server/src/db';
 import { bumpListVersion } from '../server/src/lib/list-versions';
-import { CalendarService, lastStartAt, writeEntries } from '../server/src/modules/calendar/service';
-import type { RemindersService } from '../server/src/modules/notifications/reminders';
-import type { MailOutbox } from '../server/src/lib/outbox';
-import type { Config } from '../server/src/config';
+import { readingCalendar } from './reading-calendar';
+import { lastStartAt, writeEntries } from '../server/src/modules/calendar/service';
 import { call, type Client, signUp } from './board-fixtures';
 import {
   type Engine,
@@ -605,27 +603,9 @@ const statementNames = [
   'their people',
 ];
 
-/** A CalendarService on the bench's own connection; range() needs no reminders. */
-function serviceOn(handle: DatabaseHandle, db: Db = handle.db) {
-  const reminders = {
-    syncEvent: () => Promise.reject(new Error('the bench only reads')),
-  } as unknown as RemindersService;
-  return new CalendarService({
-    db,
-    engine: handle.engine,
-    reminders,
-    // Reads send no mail.
-    outbox: {
-      enqueue: () => Promise.reject(new Error('the bench only reads')),
-      kick: () => undefined,
-    } as unknown as MailOutbox,
-    config: { PUBLIC_URL: 'http://localhost' } as Config,
-  });
-}
-
 /** range()'s time uncached, min and median of UNCACHED_RUNS after WARM_UP_RUNS, per range. */
 async function timeRange(handle: DatabaseHandle, userId: number) {
-  const service = serviceOn(handle);
+  const service = readingCalendar(handle);
   const out: Array<{ min: number; median: number; occurrences: number }> = [];
   for (const range of RANGES) {
     const query = { start: range.start, end: range.end };
@@ -669,7 +649,7 @@ async function explain(handle: DatabaseHandle, engine: Engine, userId: number) {
       return Promise.resolve(result);
     },
   });
-  const service = serviceOn(handle, db);
+  const service = readingCalendar(handle, db);
   for (const range of RANGES) {
     captured.length = 0;
     compiled.clear();

@@ -39,12 +39,10 @@ import {
   availableStarts,
 } from '../server/src/modules/meetings/availability';
 import { occurrencesIn, type Series } from '../server/src/modules/calendar/occurrences';
-import { CalendarService, writeEntries } from '../server/src/modules/calendar/service';
-import type { RemindersService } from '../server/src/modules/notifications/reminders';
-import type { MailOutbox } from '../server/src/lib/outbox';
-import type { Config } from '../server/src/config';
+import { writeEntries } from '../server/src/modules/calendar/service';
 import type { DatabaseHandle, Db } from '../server/src/db';
 import { bumpListVersion } from '../server/src/lib/list-versions';
+import { readingCalendar } from './reading-calendar';
 import { call, type Client, signUp } from './board-fixtures';
 import { type Engine, inParallel, seconds, startOnEngine } from './wire';
 
@@ -360,20 +358,7 @@ function checkAnswer(label: string, answer: AvailableTimes): string[] {
  * its answer (which must be the expected one). Min and median of ALONE_RUNS after WARM_UP_RUNS.
  */
 async function inProcess(handle: DatabaseHandle, seeded: Awaited<ReturnType<typeof seed>>) {
-  const reminders = {
-    syncEvent: () => Promise.reject(new Error('the bench only reads')),
-  } as unknown as RemindersService;
-  const calendar = new CalendarService({
-    db: handle.db,
-    engine: handle.engine,
-    reminders,
-    // Reads send no mail.
-    outbox: {
-      enqueue: () => Promise.reject(new Error('the bench only reads')),
-      kick: () => undefined,
-    } as unknown as MailOutbox,
-    config: { PUBLIC_URL: 'http://localhost' } as Config,
-  });
+  const calendar = readingCalendar(handle);
   const users = [seeded.organiser, ...seeded.invitees].map((client, index) => ({
     id: Number(client.userId),
     timeZone: planned[index]!.participant.timeZone,
