@@ -95,9 +95,13 @@ function zoneOf(series: Series): string {
 /** The last floating wall time any rule may reach. */
 const WALL_END = new Date(TIME_END + DAY_MS);
 
-/** Rules already built, by their text, start and zone: a series read again costs no parsing. */
+/**
+ * Rules already built, by their text, start and zone: a series read again costs no parsing. The
+ * last RULES_KEPT used are kept (a Map in order of use; about 2 KB each): the soak showed a larger
+ * store growing the heap by one rule per new repeating event until it was full.
+ */
 const rules = new Map<string, { counted: Rule; open: Rule; lastWall?: Date | null }>();
-const RULES_KEPT = 20_000;
+const RULES_KEPT = 2_000;
 
 /**
  * The rule as written (`counted`: with its COUNT, ending by 2200 at the latest), and the same rule
@@ -107,7 +111,11 @@ function rulesOf(series: Series): { counted: Rule; open: Rule; lastWall?: Date |
   const zone = zoneOf(series);
   const key = `${series.recurrence}|${series.start}|${zone}`;
   const cached = rules.get(key);
-  if (cached) return cached;
+  if (cached) {
+    rules.delete(key);
+    rules.set(key, cached);
+    return cached;
+  }
   const text = series.recurrence ?? '';
   const untilText = /(?:^|;)UNTIL=([^;]+)/i.exec(text)?.[1];
   const options = RRule.parseString(text.replace(/(^|;)UNTIL=[^;]+/i, ''));
@@ -117,10 +125,11 @@ function rulesOf(series: Series): { counted: Rule; open: Rule; lastWall?: Date |
   const dtstart = floating(series.start, zone);
   coarsen(options);
   const cappedUntil = until && until < WALL_END ? until : WALL_END;
-  const counted = new RRule({ ...options, dtstart, until: cappedUntil });
+  // Without rrule's own cache of answers: every read here goes through an iterator, which skips it.
+  const counted = new RRule({ ...options, dtstart, until: cappedUntil }, true);
   const { count: _count, ...uncounted } = options;
-  const open = new RRule({ ...uncounted, dtstart, until: cappedUntil });
-  if (rules.size >= RULES_KEPT) rules.clear();
+  const open = new RRule({ ...uncounted, dtstart, until: cappedUntil }, true);
+  if (rules.size >= RULES_KEPT) rules.delete(rules.keys().next().value!);
   const built: { counted: Rule; open: Rule; lastWall?: Date | null } = { counted, open };
   rules.set(key, built);
   return built;
