@@ -19,6 +19,7 @@ import { POSITION_GAP } from './db/migrations/0015-board-cards';
 import { hashPassword } from './lib/passwords';
 import { randomToken } from './lib/tokens';
 import { writeEntries } from './modules/calendar/service';
+import { notify } from './modules/notifications/notify';
 import { syncEventReminders } from './modules/notifications/reminders';
 
 /** People who only exist to be befriended; nobody knows their passwords. */
@@ -781,19 +782,11 @@ async function seedMeetings(
         end_at: new Date(meeting.time.getTime() + meeting.duration * 60_000).toISOString(),
       })
       .execute();
-    await trx
-      .insertInto('notifications')
-      .values({
-        user_id: meeting.invitee,
-        kind: 'meeting',
-        source_id: id,
-        title: meeting.name,
-        occurrence_at: time,
-        is_read: false,
-        mail_state: 'none',
-        created_at: now,
-      })
-      .execute();
+    await notify(
+      trx,
+      [{ userId: meeting.invitee, kind: 'meeting', sourceId: id, title: meeting.name, at: time }],
+      now,
+    );
   }
 }
 

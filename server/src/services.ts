@@ -18,7 +18,8 @@ import { HelpService } from './modules/help/service';
 import { MeetingsService } from './modules/meetings/service';
 import { WorkingHoursService } from './modules/meetings/working-hours';
 import { NotificationsService } from './modules/notifications/service';
-import { RemindersService } from './modules/notifications/reminders';
+import { type RemindersDeps, RemindersService } from './modules/notifications/reminders';
+import { invitationMailsOf } from './modules/meetings/invitation-mail';
 import { ProjectsService } from './modules/projects/service';
 import { TagsService } from './modules/tags/service';
 import { TodosService } from './modules/todos/service';
@@ -57,10 +58,24 @@ export interface Services {
 let loadedHelp: HelpService | undefined;
 const helpService = () => (loadedHelp ??= new HelpService(helpContentDir));
 
+/**
+ * The reminders, with the meetings' invitation mail for what an older version left to send: the
+ * notifications module does not import meetings, which write to the bell through it.
+ */
+export function buildReminders(
+  deps: Omit<RemindersDeps, 'invitationMails'> & Pick<ServiceDeps, 'links'>,
+): RemindersService {
+  return new RemindersService({
+    ...deps,
+    invitationMails: (trx, meetingId, userId) =>
+      invitationMailsOf({ db: trx, links: deps.links, base: deps.config.PUBLIC_URL }, meetingId, userId),
+  });
+}
+
 export function buildServices(deps: ServiceDeps): Services {
   const auth = new AuthService(deps);
   const accounts = new AccountService({ ...deps, auth });
-  const reminders = new RemindersService(deps);
+  const reminders = buildReminders(deps);
   const calendar = new CalendarService({ ...deps, reminders });
   const todos = new TodosService({ ...deps, reminders });
   const friends = new FriendsService(deps);

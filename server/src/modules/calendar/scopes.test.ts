@@ -24,16 +24,16 @@ import { createMailer } from '../../lib/mailer';
 import { befriend, buildUser, call, expectError, ok, type TestUser } from '../../test/factories';
 import { fingerprint, useTestApp } from '../../test/harness';
 import { startInbox, type TestInbox } from '../../test/smtp';
-import { RemindersService } from '../notifications/reminders';
+import { buildReminders, type Services } from '../../services';
 
 const t = useTestApp({ PUBLIC_URL: 'https://cadence.test' });
 let inbox: TestInbox;
-let reminders: RemindersService;
+let reminders: Services['reminders'];
 
 beforeAll(async () => {
   inbox = await startInbox();
   const log = t.app.log;
-  reminders = new RemindersService({
+  reminders = buildReminders({
     db: t.database.db,
     outbox: new MailOutbox({
       db: t.database.db,

@@ -31,7 +31,6 @@ import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { resolveInvitees } from '../../lib/invitees';
 import { bumpListVersions, listVersion } from '../../lib/list-versions';
 import type { ServiceDeps } from '../../deps';
-import type { RemindersService } from '../notifications/reminders';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import {
   dayStartIn,
@@ -98,8 +97,20 @@ interface Times {
   allDay: boolean;
 }
 
+/**
+ * What the calendar asks of the reminders' owner (notifications/reminders.ts, wired in
+ * services.ts): that an event's reminder rows follow it. The calendar names only this, as the
+ * reminders read its occurrences.
+ */
+export interface EventReminders {
+  syncEvent(trx: Db, eventId: number): Promise<void>;
+  /** Events just written with no guests and no exceptions (an import's), in one statement */
+  syncNewEvents(trx: Db, events: EventRow[]): Promise<void>;
+  forgetEvent(trx: Db, eventId: number): Promise<void>;
+}
+
 export type CalendarServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'outbox' | 'config'> & {
-  reminders: RemindersService;
+  reminders: EventReminders;
 };
 
 export class CalendarService {
@@ -1047,7 +1058,7 @@ export class CalendarService {
             .where('kind', '=', 'event')
             .where('source_id', '=', id)
             .execute();
-          await trx.deleteFrom('reminders').where('kind', '=', 'event').where('source_id', '=', id).execute();
+          await this.deps.reminders.forgetEvent(trx, id);
           await trx.deleteFrom('events').where('id', '=', id).execute();
           await bumpListVersions(trx, [userId, ...guests], 'calendar');
           return;

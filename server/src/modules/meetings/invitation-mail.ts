@@ -37,6 +37,20 @@ export function answerLinkExpiry(row: MeetingRow): number {
   return DateTime.fromISO(row.end_date, { zone: row.time_zone }).plus({ days: 1 }).toMillis();
 }
 
+/** The invitation to one invitee of a meeting by its id; none when the meeting is gone. */
+export async function invitationMailsOf(
+  parts: MeetingMailParts,
+  meetingId: number,
+  userId: number,
+): Promise<Mail[]> {
+  const row = await parts.db
+    .selectFrom('meetings')
+    .selectAll()
+    .where('id', '=', meetingId)
+    .executeTakeFirst();
+  return row ? meetingMails(parts, row, [userId], 'invited') : [];
+}
+
 /** The mails of one kind to the invitees named, from the meeting as it is now in `db`. */
 export async function meetingMails(
   parts: MeetingMailParts,

@@ -38,6 +38,7 @@ import { resolveInvitees } from '../../lib/invitees';
 import { bumpListVersions } from '../../lib/list-versions';
 import { offsetSpans } from '../../lib/zoned-time';
 import type { CalendarService } from '../calendar/service';
+import { notify, withdrawNotifications } from '../notifications/notify';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { availableStarts, type Interval, isFreeAt, type Participant } from './availability';
 import {
@@ -305,7 +306,7 @@ export class MeetingsService {
             .where('user_id', 'in', stays)
             .execute();
         }
-        await this.notify(trx, updated, stays);
+        await this.notifyInvitees(trx, updated, stays);
         notified.push(...stays);
       }
       // D42: archiving cancels the meeting in the invitees' calendars; restoring asks again.
@@ -355,11 +356,7 @@ export class MeetingsService {
         .where('kind', '=', 'meeting')
         .where('source_id', '=', id)
         .execute();
-      await trx
-        .deleteFrom('notifications')
-        .where('kind', '=', 'meeting')
-        .where('source_id', '=', id)
-        .execute();
+      await withdrawNotifications(trx, 'meeting', [id]);
       await trx.deleteFrom('meeting_invitations').where('meeting_id', '=', id).execute();
       await trx.deleteFrom('meetings').where('id', '=', id).execute();
       await bumpListVersions(trx, [userId, ...invitees.map((invitee) => invitee.user_id)], 'calendar');
@@ -438,20 +435,16 @@ export class MeetingsService {
       .execute();
     await bumpListVersions(trx, [row.owner_id, ...invitees.map((invitee) => invitee.user_id)], 'calendar');
     if (previous.status === status) return false;
-    await trx
-      .insertInto('notifications')
-      .values({
-        user_id: row.owner_id,
+    await notify(trx, [
+      {
+        userId: row.owner_id,
         kind: status === 'accepted' ? 'meeting-accepted' : 'meeting-declined',
-        source_id: row.id,
+        sourceId: row.id,
         title: row.name,
-        occurrence_at: row.time ?? now(),
-        actor_id: userId,
-        is_read: false,
-        mail_state: 'none',
-        created_at: now(),
-      })
-      .execute();
+        at: row.time ?? now(),
+        actorId: userId,
+      },
+    ]);
     const people = await trx
       .selectFrom('users')
       .select(recipientColumns)
@@ -707,28 +700,17 @@ export class MeetingsService {
         })),
       )
       .execute();
-    await this.notify(trx, row, invitees);
+    await this.notifyInvitees(trx, row, invitees);
     await this.mail(trx, row, invitees, 'invited');
   }
 
   /** A notification in the bell of each invitee named (their mail goes through the outbox). */
-  private async notify(trx: Db, row: MeetingRow, invitees: number[]): Promise<void> {
-    if (invitees.length === 0) return;
-    await trx
-      .insertInto('notifications')
-      .values(
-        invitees.map((user_id) => ({
-          user_id,
-          kind: 'meeting' as const,
-          source_id: row.id,
-          title: row.name,
-          occurrence_at: row.time ?? now(),
-          is_read: false,
-          mail_state: 'none' as const,
-          created_at: now(),
-        })),
-      )
-      .execute();
+  private async notifyInvitees(trx: Db, row: MeetingRow, invitees: number[]): Promise<void> {
+    const at = row.time ?? now();
+    await notify(
+      trx,
+      invitees.map((userId) => ({ userId, kind: 'meeting', sourceId: row.id, title: row.name, at })),
+    );
   }
 
   /** D42's mails of one kind to the invitees named, into the outbox of the transaction. */

@@ -11,10 +11,20 @@ import type { CalendarEvent, NotificationList, Notification, Task } from '@caden
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createMailer } from '../../lib/mailer';
-import { buildTask, buildUser, befriend, call, expectError, ok, type TestUser } from '../../test/factories';
+import {
+  befriend,
+  buildEvent,
+  buildTask,
+  buildUser,
+  call,
+  expectError,
+  ok,
+  type TestUser,
+} from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { startInbox, type TestInbox } from '../../test/smtp';
-import { RemindersService } from './reminders';
+import { buildReminders } from '../../services';
+import type { RemindersService } from './reminders';
 
 const t = useTestApp();
 let inbox: TestInbox;

@@ -22,7 +22,7 @@ import type { EventsTable } from '../../db/schema';
 import { exceptionsOf } from '../calendar/exceptions';
 import { nextStart } from '../calendar/occurrences';
 import { seriesOf } from '../calendar/service';
-import { meetingMails } from '../meetings/invitation-mail';
+import { notify } from './notify';
 
 /** A reminder fired later than this after its time is dropped rather than sent. */
 export const STALE_AFTER_MS = 24 * 3_600_000;
@@ -91,7 +91,16 @@ async function nextReminderOf(
   return candidates[0] ?? null;
 }
 
-export type RemindersDeps = Pick<ServiceDeps, 'db' | 'config' | 'log' | 'live' | 'links' | 'outbox'>;
+/**
+ * A meeting's invitation mail to one invitee, as the meetings module writes it (none when the
+ * meeting is gone): wired in services.ts, so that this module need not know meetings.
+ */
+export type InvitationMails = (trx: Db, meetingId: number, userId: number) => Promise<Mail[]>;
+
+export type RemindersDeps = Pick<ServiceDeps, 'db' | 'config' | 'log' | 'live' | 'outbox'> & {
+  /** For the invitations an older version left to mail (see sendPendingMail). */
+  invitationMails: InvitationMails;
+};
 
 export class RemindersService {
   constructor(private readonly deps: RemindersDeps) {}
@@ -99,6 +108,11 @@ export class RemindersService {
   /** The event's rows (see syncEventReminders). */
   syncEvent(trx: Db, eventId: number, now = Date.now()): Promise<void> {
     return syncEventReminders(trx, eventId, now);
+  }
+
+  /** The event is deleted: nobody is reminded of it any more. */
+  async forgetEvent(trx: Db, eventId: number): Promise<void> {
+    await trx.deleteFrom('reminders').where('kind', '=', 'event').where('source_id', '=', eventId).execute();
   }
 
   /**
@@ -289,20 +303,20 @@ export class RemindersService {
         .executeTakeFirst();
       const wanted = reminder.kind === 'event' ? user?.notify_event_reminders : user?.notify_task_reminders;
       if (!user || !bool(wanted)) return { claimed: true };
-      const { id } = await trx
-        .insertInto('notifications')
-        .values({
-          user_id: reminder.user_id,
-          kind: reminder.kind,
-          source_id: reminder.source_id,
-          title,
-          occurrence_at: reminder.occurrence_at,
-          is_read: false,
-          mail_state: 'sent',
-          created_at: iso(now),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const [id] = await notify(
+        trx,
+        [
+          {
+            userId: reminder.user_id,
+            kind: reminder.kind,
+            sourceId: reminder.source_id,
+            title,
+            at: reminder.occurrence_at,
+            mailed: true,
+          },
+        ],
+        iso(now),
+      );
       await this.deps.outbox.enqueue(trx, [
         this.reminderMail(user, { kind: reminder.kind, title, occurrence_at: reminder.occurrence_at }),
       ]);
@@ -358,14 +372,7 @@ export class RemindersService {
       if (row.kind === 'event' || row.kind === 'todo') {
         await this.deps.outbox.enqueue(trx, [this.reminderMail(row, { ...row, kind: row.kind })]);
       } else if (row.kind === 'meeting') {
-        const meeting = await trx
-          .selectFrom('meetings')
-          .selectAll()
-          .where('id', '=', row.source_id)
-          .executeTakeFirst();
-        if (!meeting) return;
-        const parts = { db: trx, links: this.deps.links, base: this.deps.config.PUBLIC_URL };
-        await this.deps.outbox.enqueue(trx, await meetingMails(parts, meeting, [row.id], 'invited'));
+        await this.deps.outbox.enqueue(trx, await this.deps.invitationMails(trx, row.source_id, row.id));
       }
     });
   }

@@ -26,7 +26,6 @@ import { resolveInvitees } from '../../lib/invitees';
 import { bumpListVersions, listVersion } from '../../lib/list-versions';
 import { resolveTags, type TagRef } from '../../lib/tag-refs';
 import type { ServiceDeps } from '../../deps';
-import type { RemindersService } from '../notifications/reminders';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { presentTask, type TodoRow } from './presenter';
 
@@ -57,8 +56,16 @@ export function todayIn(timeZone: string, at = new Date()): string {
   }).format(at);
 }
 
+/**
+ * What the to-dos ask of the reminders' owner (notifications/reminders.ts, wired in services.ts):
+ * that a task's reminder rows follow it.
+ */
+export interface TodoReminders {
+  syncTodo(trx: Db, todoId: number): Promise<void>;
+}
+
 export type TodosServiceDeps = Pick<ServiceDeps, 'db' | 'engine'> & {
-  reminders: Pick<RemindersService, 'syncTodo'>;
+  reminders: TodoReminders;
 };
 
 export class TodosService {
