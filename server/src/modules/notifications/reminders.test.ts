@@ -11,16 +11,7 @@ import type { CalendarEvent, NotificationList, Notification, Task } from '@caden
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createMailer } from '../../lib/mailer';
-import {
-  befriend,
-  buildEvent,
-  buildTask,
-  buildUser,
-  call,
-  expectError,
-  ok,
-  type TestUser,
-} from '../../test/factories';
+import { buildTask, buildUser, befriend, call, expectError, ok, type TestUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { startInbox, type TestInbox } from '../../test/smtp';
 import { buildReminders } from '../../services';
@@ -36,7 +27,7 @@ beforeAll(async () => {
   const config = loadConfig({ JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://cadence.test' });
   const log = t.app.log;
   const build = () =>
-    new RemindersService({
+    buildReminders({
       db: t.database.db,
       outbox: new MailOutbox({
         db: t.database.db,
