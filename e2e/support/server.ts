@@ -73,7 +73,8 @@ async function waitUntilHealthy(url: string, child: ChildProcess, output: () => 
 }
 
 function stop(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  // Already gone: exited (a code) or killed (a signal, and no code) — its 'exit' will not come again.
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
     child.once('exit', (code) => {
