@@ -7,15 +7,23 @@ import {
   type Board,
   type BoardList,
   type BoardSummary,
+  type CalendarEvent,
+  type ChatMessage,
+  type ChatSummary,
+  type CreateEventForm,
+  type CreateMeetingForm,
   type CreateObjectiveForm,
   type CreateTaskForm,
   type ErrorBody,
   type FriendRequest,
   type FriendRequests,
   type Group,
+  type ItemComment,
   type ListItem,
+  type Meeting,
   messages,
   type Objective,
+  type OpenChatInput,
   type PublicUser,
   type Task,
 } from '@cadence/contract';
@@ -92,6 +100,24 @@ export async function expectSignInRequired(
   expect(await snapshot(t.database)).toEqual(before);
 }
 
+/**
+ * Waits until the app's mail outbox has sent everything written so far (10 s at most): mail
+ * leaves after the answer of the call that wrote it.
+ */
+export async function untilMailSent(t: TestApp): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const busy = await t.database.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('state', 'in', ['pending', 'sending'])
+      .execute();
+    if (busy.length === 0) return;
+    if (Date.now() > deadline) throw new Error('mails still unsent');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** A sign-in or a refresh: the answer, whatever its status. */
 export function login(t: TestApp, email: string, password: string): Promise<Reply> {
   return call(t, 'POST', '/api/jwt/login', undefined, { email, password });
@@ -142,6 +168,34 @@ export async function buildUser(
   };
 }
 
+/**
+ * A newly registered account that has set its time zone (and, when given, its language) in its
+ * settings, as the calendar and meetings tests need: days, hours and mail depend on them.
+ */
+export async function buildUserInZone(t: TestApp, timeZone: string, language?: string): Promise<TestUser> {
+  const user = await buildUser(t);
+  await ok(t, 'PUT', '/api/account', user.token, { timeZone, ...(language ? { language } : {}) });
+  return user;
+}
+
+/**
+ * Three people for the meetings tests, all on D22's default hours: A in Paris organises; B in New
+ * York (in `languageOfB`, English by default) and C in Lisbon, in Portuguese, are A's friends.
+ */
+export async function buildMeetingTeam(
+  t: TestApp,
+  languageOfB?: string,
+): Promise<{ a: TestUser; b: TestUser; c: TestUser }> {
+  const [a, b, c] = [
+    await buildUserInZone(t, 'Europe/Paris'),
+    await buildUserInZone(t, 'America/New_York', languageOfB),
+    await buildUserInZone(t, 'Europe/Lisbon', 'pt'),
+  ];
+  await befriend(t, a, b);
+  await befriend(t, a, c);
+  return { a, b, c };
+}
+
 /** The directory's view of a user who has changed nothing since registering. */
 export function publicOf(user: TestUser): PublicUser {
   return { _id: user.id, username: user.username, fullName: user.fullName, avatar: null, country: '' };
@@ -159,6 +213,13 @@ export async function sendFriendRequest(t: TestApp, from: TestUser, to: TestUser
 export async function befriend(t: TestApp, a: TestUser, b: TestUser): Promise<void> {
   const request = await sendFriendRequest(t, a, b);
   await ok(t, 'POST', `/api/friends/requests/${request._id}/accept`, b.token, undefined, 204);
+}
+
+/** Two new users who are friends. */
+export async function buildFriends(t: TestApp): Promise<[TestUser, TestUser]> {
+  const [a, b] = [await buildUser(t), await buildUser(t)];
+  await befriend(t, a, b);
+  return [a, b];
 }
 
 /** A list answer of the API: its rows and their count. */
@@ -320,6 +381,98 @@ export function buildTask(
     '/api/todos',
     owner.token,
     { title: 'Water the plants', tags: ['high'], ...overrides },
+    201,
+  );
+}
+
+/**
+ * An event of `owner`'s (D31), `fields` over a half-hour "Stand-up" on 1 December 2026 at 09:00Z.
+ */
+export function buildEvent(
+  t: TestApp,
+  owner: TestUser,
+  fields: Partial<CreateEventForm> = {},
+): Promise<CalendarEvent> {
+  return ok<CalendarEvent>(
+    t,
+    'POST',
+    '/api/calender/add-event/',
+    owner.token,
+    { title: 'Stand-up', start: '2026-12-01T09:00:00.000Z', end: '2026-12-01T09:30:00.000Z', ...fields },
+    201,
+  );
+}
+
+/**
+ * A meeting's body (D24): `fields` over an hour's "Quarterly review" to hold in the week of Monday
+ * 11 January 2027, with no one invited and no time chosen.
+ */
+export function meetingInput(fields: Partial<CreateMeetingForm> = {}): CreateMeetingForm {
+  return {
+    name: 'Quarterly review',
+    duration: 60,
+    startDate: '2027-01-11',
+    endDate: '2027-01-15',
+    ...fields,
+  };
+}
+
+/** A meeting `organiser` makes, from `meetingInput` with `fields`. */
+export function buildMeeting(
+  t: TestApp,
+  organiser: TestUser,
+  fields: Partial<CreateMeetingForm> = {},
+): Promise<Meeting> {
+  return ok<Meeting>(t, 'POST', '/api/meetings', organiser.token, meetingInput(fields), 201);
+}
+
+/** `invitee`'s answer to an invitation to the meeting; answers the meeting as they see it. */
+export function answerInvitation(
+  t: TestApp,
+  invitee: TestUser,
+  meetingId: string,
+  status: 'accepted' | 'refused',
+): Promise<Meeting> {
+  return ok<Meeting>(t, 'PUT', `/api/meetings/${meetingId}/invitation`, invitee.token, { status });
+}
+
+/**
+ * The chat `user` opens (D37) with a friend (`{ friend: id }`) or of a group (`{ group: id }`):
+ * 201 when it is new, 200 when it already exists.
+ */
+export function buildChat(
+  t: TestApp,
+  user: TestUser,
+  target: OpenChatInput,
+  status: 200 | 201 = 201,
+): Promise<ChatSummary> {
+  return ok<ChatSummary>(t, 'POST', '/api/chats', user.token, target, status);
+}
+
+/** A message `sender` sends to the chat. */
+export function sendMessage(
+  t: TestApp,
+  sender: TestUser,
+  chatId: string,
+  message: string,
+): Promise<ChatMessage> {
+  return ok<ChatMessage>(t, 'POST', `/api/chats/${chatId}/messages`, sender.token, { message }, 201);
+}
+
+/** A comment of `author`'s on a card of the board. */
+export function buildComment(
+  t: TestApp,
+  author: TestUser,
+  boardId: string,
+  itemId: string,
+  text: string,
+): Promise<ItemComment> {
+  return ok<ItemComment>(
+    t,
+    'POST',
+    `/api/projects/${boardId}/items/${itemId}/comments`,
+    author.token,
+    { text },
     201,
   );
 }

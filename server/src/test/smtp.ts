@@ -1,4 +1,7 @@
-/** A real SMTP server on a free local port that keeps what it receives, for tests of e-mail. */
+/**
+ * A real SMTP server on a free local port that keeps what it receives: the one mail capture of the
+ * server tests and the browser tests (e2e imports it), with waits on what arrives.
+ */
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -12,29 +15,48 @@ export interface ReceivedMail {
 
 export interface TestInbox {
   url: string;
-  /** Every mail received so far. */
+  /** Every mail received so far (the inbox's own list: it grows as mail arrives). */
   all(): ReceivedMail[];
   /** How many times a subject was refused (see `refuseFirst`). */
   refused: Map<string, number>;
+  /** How many messages' data arrived, whatever the answer (kept, refused or left hanging). */
+  arrivals(): number;
   /** The first mail to `address`, waiting up to 10 s for it. */
   mailTo(address: string): Promise<ReceivedMail>;
+  /** The first mail to `address`, waiting up to 10 s for it, taken out: the next call waits for the next one. */
+  take(address: string): Promise<ReceivedMail>;
   /** Every mail received so far to `address`. */
   allTo(address: string): ReceivedMail[];
+  /** The mails to `address` that `matches` keeps, once there are `count` of them (or after 10 s, those there are). */
+  mailsTo(address: string, count: number, matches?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * `refuseFirst`: the first that many messages of each subject are refused with 451 (try again
- * later), as a server under load does — for the tests of retries.
+ * later), as a server under load does — for the tests of retries. `hang`: every message's data is
+ * read and never answered, as by a server that died mid-send — for the tests of a crash while
+ * sending (nothing is kept).
  */
-export async function startInbox({ refuseFirst = 0 }: { refuseFirst?: number } = {}): Promise<TestInbox> {
+export async function startInbox({
+  refuseFirst = 0,
+  hang = false,
+}: { refuseFirst?: number; hang?: boolean } = {}): Promise<TestInbox> {
   const inbox: ReceivedMail[] = [];
   const refused = new Map<string, number>();
+  let arrivals = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, _session, done) {
+      arrivals += 1;
+      if (hang) {
+        stream.resume();
+        return;
+      }
       simpleParser(stream)
         .then((mail) => {
           const subject = mail.subject ?? '';
@@ -62,20 +84,35 @@ export async function startInbox({ refuseFirst = 0 }: { refuseFirst?: number } =
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
+  const mailTo = async (address: string) => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const mail = inbox.find((m) => m.to === address);
+      if (mail) return mail;
+      if (Date.now() > deadline) throw new Error(`no mail reached ${address}`);
+      await sleep(25);
+    }
+  };
   return {
     url: `smtp://127.0.0.1:${port}`,
     all: () => inbox,
     refused,
-    async mailTo(address) {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const mail = inbox.find((m) => m.to === address);
-        if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`no mail reached ${address}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+    arrivals: () => arrivals,
+    mailTo,
+    async take(address) {
+      const mail = await mailTo(address);
+      inbox.splice(inbox.indexOf(mail), 1);
+      return mail;
     },
     allTo: (address) => inbox.filter((m) => m.to === address),
+    async mailsTo(address, count, matches = () => true) {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const found = inbox.filter((m) => m.to === address && matches(m));
+        if (found.length >= count || Date.now() > deadline) return found;
+        await sleep(25);
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(resolve)),
   };
 }

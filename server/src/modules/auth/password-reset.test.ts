@@ -1,64 +1,25 @@
 /** Forgot and reset password, with the e-mail delivered to a real local SMTP server. */
-import type { AddressInfo } from 'node:net';
 import { type ErrorBody, messages } from '@cadence/contract';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, call, login, refresh } from '../../test/factories';
 import { createTestApp, snapshot, type TestApp } from '../../test/harness';
+import { startInbox, type TestInbox } from '../../test/smtp';
 
-interface Received {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-let smtp: SMTPServer;
-const inbox: Received[] = [];
-const waiters: Array<() => void> = [];
+let inbox: TestInbox;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((mail) => {
-          const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-          inbox.push({ to: to?.value[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
-          waiters.splice(0).forEach((wake) => wake());
-          done();
-        })
-        .catch(done);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  inbox = await startInbox();
   t = await createTestApp({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: inbox.url,
     MAIL_FROM: 'Cadence <no-reply@cadence.test>',
     PUBLIC_URL: 'https://cadence.test',
   });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await inbox.close();
 });
-
-async function mailTo(address: string): Promise<Received> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const mail = inbox.find((m) => m.to === address);
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail reached ${address}`);
-    await new Promise<void>((resolve) => {
-      waiters.push(resolve);
-      setTimeout(resolve, 200);
-    });
-  }
-}
 
 function forgotPassword(email: string) {
   return call(t, 'POST', '/api/jwt/forgot-password', undefined, { email });
@@ -71,8 +32,7 @@ function resetPassword(token: string, password: string) {
 async function requestReset(email: string): Promise<string> {
   const response = await forgotPassword(email);
   expect(response.statusCode).toBe(204);
-  const mail = await mailTo(email);
-  inbox.splice(inbox.indexOf(mail), 1);
+  const mail = await inbox.take(email);
   const link = /https:\/\/cadence\.test\/reset-password\?token=([\w%-]+)/.exec(mail.text);
   expect(link, mail.text).not.toBeNull();
   return decodeURIComponent(link![1]!);
@@ -83,7 +43,7 @@ describe('forgot and reset password', () => {
     const user = await buildUser(t);
     const response = await forgotPassword(user.email.toUpperCase());
     expect(response.statusCode).toBe(204);
-    const mail = await mailTo(user.email);
+    const mail = await inbox.mailTo(user.email);
     expect(mail.subject).toBe('Reset your Cadence password');
     const token = decodeURIComponent(/reset-password\?token=([\w%-]+)/.exec(mail.text)![1]!);
 
@@ -135,7 +95,7 @@ describe('forgot and reset password', () => {
     const response = await forgotPassword('nobody-here@example.com');
     expect(response.statusCode).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(inbox.find((m) => m.to === 'nobody-here@example.com')).toBeUndefined();
+    expect(inbox.allTo('nobody-here@example.com')).toEqual([]);
     expect(await snapshot(t.database)).toEqual(before);
   });
 

@@ -3,14 +3,16 @@ import {
   type CalendarEvent,
   type CalendarEvents,
   type CalendarOccurrence,
-  type CreateEventForm,
   messages,
 } from '@cadence/contract';
 import { describe, expect, it } from 'vitest';
 import {
   befriend,
+  buildEvent,
+  buildFriends,
   buildGroup,
   buildUser,
+  buildUserInZone,
   call,
   expectError,
   expectSignInRequired,
@@ -21,32 +23,9 @@ import { fingerprint, useTestApp } from '../../test/harness';
 
 const t = useTestApp();
 
-function addEvent(user: TestUser, body: Partial<CreateEventForm>): Promise<CalendarEvent> {
-  return ok<CalendarEvent>(
-    t,
-    'POST',
-    '/api/calender/add-event/',
-    user.token,
-    { title: 'Stand-up', start: '2026-12-01T09:00:00.000Z', end: '2026-12-01T09:30:00.000Z', ...body },
-    201,
-  );
-}
-
 async function range(user: TestUser, start: string, end: string): Promise<CalendarOccurrence[]> {
   const query = new URLSearchParams({ start, end }).toString();
   return (await ok<CalendarEvents>(t, 'GET', `/api/calender/events?${query}`, user.token)).data;
-}
-
-async function inZone(timeZone: string): Promise<TestUser> {
-  const user = await buildUser(t);
-  await ok(t, 'PUT', '/api/account', user.token, { timeZone });
-  return user;
-}
-
-async function friends(): Promise<[TestUser, TestUser]> {
-  const [a, b] = [await buildUser(t), await buildUser(t)];
-  await befriend(t, a, b);
-  return [a, b];
 }
 
 /** The local wall-clock time of an instant in a zone, as HH:MM. */
@@ -71,7 +50,10 @@ describe('without a token', () => {
 describe('POST /api/calender/add-event/', () => {
   it('adds an event with defaults and answers it in the D31 shape', async () => {
     const user = await buildUser(t);
-    const event = await addEvent(user, { title: '  Plan the week ', start: '2026-12-01T10:00:00+01:00' });
+    const event = await buildEvent(t, user, {
+      title: '  Plan the week ',
+      start: '2026-12-01T10:00:00+01:00',
+    });
     expect(event).toEqual({
       _id: expect.stringMatching(/^[1-9]\d*$/),
       user: user.id,
@@ -103,7 +85,7 @@ describe('POST /api/calender/add-event/', () => {
 
   it('keeps every field it is given', async () => {
     const user = await buildUser(t);
-    const event = await addEvent(user, {
+    const event = await buildEvent(t, user, {
       url: 'https://meet.example.com/abc',
       location: 'Room 4',
       description: 'Bring the numbers.',
@@ -151,11 +133,11 @@ describe('POST /api/calender/add-event/', () => {
   });
 
   it('takes friends and a group’s members as guests, and refuses anyone else on fields.guests', async () => {
-    const [owner, friend] = await friends();
+    const [owner, friend] = await buildFriends(t);
     const other = await buildUser(t);
     await befriend(t, owner, other);
     const group = await buildGroup(t, owner, { members: [other] });
-    const event = await addEvent(owner, { guests: [friend.id], groups: [group._id] });
+    const event = await buildEvent(t, owner, { guests: [friend.id], groups: [group._id] });
     expect(event.guests).toEqual([friend.id, other.id].sort((a, b) => Number(a) - Number(b)));
     expect(event.guestUsers.map((guest) => guest._id)).toEqual(event.guests);
 
@@ -189,33 +171,41 @@ describe('POST /api/calender/add-event/', () => {
 describe('GET /api/calender/events', () => {
   it('answers the events overlapping [start, end): one ending exactly at the start is out, one starting at the end is out', async () => {
     const user = await buildUser(t);
-    await addEvent(user, {
+    await buildEvent(t, user, {
       title: 'ends at start',
       start: '2026-12-01T08:00:00Z',
       end: '2026-12-01T09:00:00Z',
     });
-    await addEvent(user, {
+    await buildEvent(t, user, {
       title: 'overlaps start',
       start: '2026-12-01T08:30:00Z',
       end: '2026-12-01T09:30:00Z',
     });
-    await addEvent(user, { title: 'inside', start: '2026-12-01T10:00:00Z', end: '2026-12-01T11:00:00Z' });
-    await addEvent(user, {
+    await buildEvent(t, user, {
+      title: 'inside',
+      start: '2026-12-01T10:00:00Z',
+      end: '2026-12-01T11:00:00Z',
+    });
+    await buildEvent(t, user, {
       title: 'overlaps end',
       start: '2026-12-01T11:30:00Z',
       end: '2026-12-01T12:30:00Z',
     });
-    await addEvent(user, {
+    await buildEvent(t, user, {
       title: 'starts at end',
       start: '2026-12-01T12:00:00Z',
       end: '2026-12-01T13:00:00Z',
     });
-    await addEvent(user, {
+    await buildEvent(t, user, {
       title: 'instant at start',
       start: '2026-12-01T09:00:00Z',
       end: '2026-12-01T09:00:00Z',
     });
-    await addEvent(user, { title: 'spans it', start: '2026-11-20T00:00:00Z', end: '2026-12-20T00:00:00Z' });
+    await buildEvent(t, user, {
+      title: 'spans it',
+      start: '2026-11-20T00:00:00Z',
+      end: '2026-12-20T00:00:00Z',
+    });
     const titles = (await range(user, '2026-12-01T09:00:00.000Z', '2026-12-01T12:00:00.000Z')).map(
       (e) => e.title,
     );
@@ -223,9 +213,9 @@ describe('GET /api/calender/events', () => {
   });
 
   it('reads a range given as days in the user’s time zone, and refuses a missing, reversed or too long range', async () => {
-    const user = await inZone('America/New_York');
+    const user = await buildUserInZone(t, 'America/New_York');
     // 23:30 on 30 November in New York is 04:30Z on 1 December.
-    await addEvent(user, { title: 'late', start: '2026-12-01T04:30:00Z', end: '2026-12-01T04:45:00Z' });
+    await buildEvent(t, user, { title: 'late', start: '2026-12-01T04:30:00Z', end: '2026-12-01T04:45:00Z' });
     expect((await range(user, '2026-11-30', '2026-12-01')).map((e) => e.title)).toEqual(['late']);
     expect(await range(user, '2026-12-01', '2026-12-02')).toEqual([]);
 
@@ -243,10 +233,10 @@ describe('GET /api/calender/events', () => {
   });
 
   it('places an all-day event on its days in each reader’s time zone', async () => {
-    const [owner, guest] = await friends();
+    const [owner, guest] = await buildFriends(t);
     await ok(t, 'PUT', '/api/account', owner.token, { timeZone: 'Pacific/Auckland' });
     await ok(t, 'PUT', '/api/account', guest.token, { timeZone: 'America/Los_Angeles' });
-    const event = await addEvent(owner, {
+    const event = await buildEvent(t, owner, {
       title: 'Holiday',
       allDay: true,
       start: '2026-12-24',
@@ -266,16 +256,21 @@ describe('GET /api/calender/events', () => {
       expect(await range(user, '2026-12-26', '2026-12-27')).toEqual([]);
     }
     // A single all-day day: the same start and end mean that day.
-    const day = await addEvent(owner, { title: 'Day', allDay: true, start: '2027-01-05', end: '2027-01-05' });
+    const day = await buildEvent(t, owner, {
+      title: 'Day',
+      allDay: true,
+      start: '2027-01-05',
+      end: '2027-01-05',
+    });
     expect(day.end).toBe('2027-01-06T00:00:00.000Z');
   });
 
   it('keeps a weekly 09:00 at 09:00 local across the DST change, for a reader in another zone too', async () => {
-    const [owner, guest] = await friends();
+    const [owner, guest] = await buildFriends(t);
     await ok(t, 'PUT', '/api/account', owner.token, { timeZone: 'Europe/Paris' });
     await ok(t, 'PUT', '/api/account', guest.token, { timeZone: 'Asia/Tokyo' });
     // Mondays at 09:00 in Paris from 12 October 2026; summer time ends on 25 October.
-    const event = await addEvent(owner, {
+    const event = await buildEvent(t, owner, {
       title: 'Weekly review',
       start: '2026-10-12T09:00:00+02:00',
       end: '2026-10-12T10:00:00+02:00',
@@ -298,8 +293,8 @@ describe('GET /api/calender/events', () => {
       expect(seen.every((e) => e.seriesStart === '2026-10-12T07:00:00.000Z')).toBe(true);
     }
     // And in spring, New York: 09:00 before and after 14 March 2027.
-    const ny = await inZone('America/New_York');
-    await addEvent(ny, {
+    const ny = await buildUserInZone(t, 'America/New_York');
+    await buildEvent(t, ny, {
       title: 'Daily',
       start: '2027-03-12T09:00:00-05:00',
       end: '2027-03-12T09:15:00-05:00',
@@ -317,19 +312,19 @@ describe('GET /api/calender/events', () => {
 
   it('ends a rule at its COUNT or UNTIL, and shows an occurrence that began before the range', async () => {
     const user = await buildUser(t);
-    await addEvent(user, {
+    await buildEvent(t, user, {
       title: 'Counted',
       start: '2026-12-01T09:00:00Z',
       end: '2026-12-01T10:00:00Z',
       recurrence: 'FREQ=DAILY;COUNT=3',
     });
-    await addEvent(user, {
+    await buildEvent(t, user, {
       title: 'Until',
       start: '2026-12-01T12:00:00Z',
       end: '2026-12-01T13:00:00Z',
       recurrence: 'FREQ=DAILY;INTERVAL=2;UNTIL=20261205',
     });
-    await addEvent(user, {
+    await buildEvent(t, user, {
       title: 'Overnight',
       start: '2026-12-01T22:00:00Z',
       end: '2026-12-02T06:00:00Z',
@@ -353,13 +348,13 @@ describe('GET /api/calender/events', () => {
 
   it('answers 304 to the current version, and a new tag after a change', async () => {
     const user = await buildUser(t);
-    await addEvent(user, {});
+    await buildEvent(t, user, {});
     const url = '/api/calender/events?start=2026-12-01&end=2026-12-02';
     const first = await call(t, 'GET', url, user.token);
     const tag = first.headers.etag as string;
     expect(tag).toMatch(/^W\//);
     expect((await call(t, 'GET', url, user.token, undefined, { 'if-none-match': tag })).statusCode).toBe(304);
-    await addEvent(user, { title: 'Another' });
+    await buildEvent(t, user, { title: 'Another' });
     const after = await call(t, 'GET', url, user.token, undefined, { 'if-none-match': tag });
     expect(after.statusCode).toBe(200);
     expect(after.json<CalendarEvents>().data).toHaveLength(2);
@@ -368,9 +363,9 @@ describe('GET /api/calender/events', () => {
 
 describe('guests and strangers', () => {
   it('lets a guest read the event, refuses their change and delete with 403, and hides it from strangers with 404', async () => {
-    const [owner, guest] = await friends();
+    const [owner, guest] = await buildFriends(t);
     const stranger = await buildUser(t);
-    const event = await addEvent(owner, { title: 'Team lunch', guests: [guest.id] });
+    const event = await buildEvent(t, owner, { title: 'Team lunch', guests: [guest.id] });
 
     const seen = await range(guest, '2026-12-01', '2026-12-02');
     expect(seen.map((e) => [e.title, e.editable])).toEqual([['Team lunch', false]]);
@@ -399,10 +394,10 @@ describe('guests and strangers', () => {
   });
 
   it('moves the event off a removed guest’s calendar and onto a new one’s', async () => {
-    const [owner, first] = await friends();
+    const [owner, first] = await buildFriends(t);
     const second = await buildUser(t);
     await befriend(t, owner, second);
-    const event = await addEvent(owner, { guests: [first.id] });
+    const event = await buildEvent(t, owner, { guests: [first.id] });
     await ok(t, 'PUT', `/api/calender/modify-event/${event._id}`, owner.token, { guests: [second.id] });
     expect(await range(first, '2026-12-01', '2026-12-02')).toEqual([]);
     expect((await range(second, '2026-12-01', '2026-12-02')).map((e) => e._id)).toEqual([event._id]);
@@ -412,8 +407,8 @@ describe('guests and strangers', () => {
 
 describe('PUT /api/calender/modify-event/{id} and DELETE /api/calender/{id}', () => {
   it('moves an event, turns it into a repeating all-day one, and deletes it from every calendar', async () => {
-    const [owner, guest] = await friends();
-    const event = await addEvent(owner, { guests: [guest.id] });
+    const [owner, guest] = await buildFriends(t);
+    const event = await buildEvent(t, owner, { guests: [guest.id] });
     const moved = await ok<CalendarEvent>(t, 'PUT', `/api/calender/modify-event/${event._id}`, owner.token, {
       start: '2026-12-03T09:00:00Z',
       end: '2026-12-03T10:00:00Z',

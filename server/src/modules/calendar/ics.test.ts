@@ -3,19 +3,14 @@
  * into the same occurrences the range read answers; importing that feed into another account
  * reproduces them; a file that is not iCalendar is refused and changes nothing.
  */
-import {
-  type CalendarEvent,
-  type CalendarEvents,
-  type CalendarFeed,
-  type CalendarFeedStatus,
-  type CreateEventForm,
-  messages,
-} from '@cadence/contract';
+import { type CalendarEvents, type CalendarFeed, type CalendarFeedStatus, messages } from '@cadence/contract';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import {
   befriend,
+  buildEvent,
   buildUser,
+  buildUserInZone,
   call,
   expectError,
   multipartFile,
@@ -27,16 +22,6 @@ import { fingerprint, useTestApp } from '../../test/harness';
 const t = useTestApp({ PUBLIC_URL: 'https://cadence.test' });
 
 const RANGE = { start: '2026-10-01T00:00:00.000Z', end: '2027-01-01T00:00:00.000Z' };
-
-async function inZone(timeZone: string): Promise<TestUser> {
-  const user = await buildUser(t);
-  await ok(t, 'PUT', '/api/account', user.token, { timeZone });
-  return user;
-}
-
-function addEvent(user: TestUser, body: CreateEventForm): Promise<CalendarEvent> {
-  return ok<CalendarEvent>(t, 'POST', '/api/calender/add-event/', user.token, body, 201);
-}
 
 async function occurrences(user: TestUser): Promise<string[]> {
   const query = new URLSearchParams(RANGE).toString();
@@ -85,10 +70,10 @@ async function readFeed(url: string) {
 
 describe('the secret feed', () => {
   it('holds my events and my guest events with their rules, as ical.js reads them', async () => {
-    const me = await inZone('Europe/Paris');
-    const friend = await inZone('America/New_York');
+    const me = await buildUserInZone(t, 'Europe/Paris');
+    const friend = await buildUserInZone(t, 'America/New_York');
     await befriend(t, me, friend);
-    await addEvent(me, {
+    await buildEvent(t, me, {
       title: 'Weekly review',
       start: '2026-10-12T09:00:00+02:00',
       end: '2026-10-12T10:00:00+02:00',
@@ -98,21 +83,21 @@ describe('the secret feed', () => {
       description: 'Numbers, then plans,\nthen lunch.',
       category: 'Business',
     });
-    await addEvent(me, {
+    await buildEvent(t, me, {
       title: 'Holidays',
       allDay: true,
       start: '2026-12-24',
       end: '2026-12-27',
       category: 'Holiday',
     });
-    await addEvent(me, {
+    await buildEvent(t, me, {
       title: 'Monthly',
       allDay: true,
       start: '2026-10-31',
       end: '2026-10-31',
       recurrence: 'FREQ=MONTHLY;COUNT=3',
     });
-    await addEvent(friend, {
+    await buildEvent(t, friend, {
       title: 'Call with friend',
       start: '2026-11-02T08:00:00-05:00',
       end: '2026-11-02T08:30:00-05:00',
@@ -156,7 +141,7 @@ describe('the secret feed', () => {
     expect(review.getFirstPropertyValue('description')).toBe('Numbers, then plans,\nthen lunch.');
 
     // Importing that feed into another account reproduces the occurrences, once.
-    const other = await inZone('Asia/Tokyo');
+    const other = await buildUserInZone(t, 'Asia/Tokyo');
     const imported = await importFile(other, ics);
     expect(imported.statusCode, imported.body).toBe(201);
     expect(imported.json()).toEqual({ imported: 4, updated: 0, unchanged: 0, skipped: [], skippedCount: 0 });
@@ -168,7 +153,7 @@ describe('the secret feed', () => {
 
   it('stops answering an old address when a new one is made, and any address once revoked', async () => {
     const me = await buildUser(t);
-    await addEvent(me, { title: 'Mine', start: '2026-12-01T09:00:00Z', end: '2026-12-01T10:00:00Z' });
+    await buildEvent(t, me, { title: 'Mine', start: '2026-12-01T09:00:00Z', end: '2026-12-01T10:00:00Z' });
     const first = await ok<CalendarFeed>(t, 'POST', '/api/calender/feed', me.token, undefined, 201);
     const second = await ok<CalendarFeed>(t, 'POST', '/api/calender/feed', me.token, {}, 201);
     expect(second.url).not.toBe(first.url);
@@ -184,7 +169,7 @@ describe('the secret feed', () => {
 
 describe('POST /api/calender/import', () => {
   it('reads a file as other calendar apps write it: VTIMEZONE, UTC UNTIL, DURATION, an alarm, floating times', async () => {
-    const me = await inZone('Europe/Lisbon');
+    const me = await buildUserInZone(t, 'Europe/Lisbon');
     const ics = [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
@@ -304,7 +289,7 @@ describe('POST /api/calender/import keeps what the file says (D40)', () => {
   }
 
   it('a Google series with a moved, a deleted and a cancelled occurrence, an orphan instance and RDATEs', async () => {
-    const me = await inZone('Europe/Lisbon');
+    const me = await buildUserInZone(t, 'Europe/Lisbon');
     const ics = file(
       'X-WR-TIMEZONE:Europe/Berlin',
       'BEGIN:VEVENT',
@@ -378,7 +363,7 @@ describe('POST /api/calender/import keeps what the file says (D40)', () => {
   });
 
   it('RANGE=THISANDFUTURE splits the series; a second RRULE adds its occurrences', async () => {
-    const me = await inZone('UTC');
+    const me = await buildUserInZone(t, 'UTC');
     const ics = file(
       'BEGIN:VEVENT',
       'UID:course@example.com',

@@ -21,7 +21,15 @@ import { LiveHub } from '../../lib/live';
 import { MailOutbox } from '../../lib/outbox';
 import { LinkTokens } from '../../lib/tokens';
 import { createMailer } from '../../lib/mailer';
-import { befriend, buildUser, call, expectError, ok, type TestUser } from '../../test/factories';
+import {
+  befriend,
+  buildEvent,
+  buildUserInZone,
+  call,
+  expectError,
+  ok,
+  type TestUser,
+} from '../../test/factories';
 import { fingerprint, useTestApp } from '../../test/harness';
 import { startInbox, type TestInbox } from '../../test/smtp';
 import { buildReminders, type Services } from '../../services';
@@ -50,12 +58,6 @@ afterAll(async () => {
   await inbox.close();
 });
 
-async function inZone(timeZone: string): Promise<TestUser> {
-  const user = await buildUser(t);
-  await ok(t, 'PUT', '/api/account', user.token, { timeZone });
-  return user;
-}
-
 const RANGE = '/api/calender/events?start=2027-01-01T00:00:00Z&end=2027-03-01T00:00:00Z';
 const range = async (user: TestUser) => (await ok<CalendarEvents>(t, 'GET', RANGE, user.token)).data;
 const brief = (o: CalendarOccurrence) => [o._id, o.title, o.start, o.occurrence, o.exception];
@@ -64,26 +66,19 @@ const scoped = (id: string, occurrence: string, scope: string) =>
 
 /** The owner's weekly review with a guest, and a friend of the owner who is not on it. */
 async function world(extra: Record<string, unknown> = {}) {
-  const owner = await inZone('Europe/Paris');
-  const guest = await inZone('America/New_York');
-  const friend = await inZone('Europe/Paris');
+  const owner = await buildUserInZone(t, 'Europe/Paris');
+  const guest = await buildUserInZone(t, 'America/New_York');
+  const friend = await buildUserInZone(t, 'Europe/Paris');
   await befriend(t, owner, guest);
   await befriend(t, owner, friend);
-  const event = await ok<CalendarEvent>(
-    t,
-    'POST',
-    '/api/calender/add-event/',
-    owner.token,
-    {
-      title: 'Review',
-      start: '2027-01-04T10:00:00+01:00',
-      end: '2027-01-04T11:00:00+01:00',
-      recurrence: 'FREQ=WEEKLY;COUNT=6',
-      guests: [guest.id],
-      ...extra,
-    },
-    201,
-  );
+  const event = await buildEvent(t, owner, {
+    title: 'Review',
+    start: '2027-01-04T10:00:00+01:00',
+    end: '2027-01-04T11:00:00+01:00',
+    recurrence: 'FREQ=WEEKLY;COUNT=6',
+    guests: [guest.id],
+    ...extra,
+  });
   return { owner, guest, friend, event };
 }
 
@@ -261,20 +256,13 @@ describe('refusals', () => {
   });
 
   it('at most 1,000 changed or deleted occurrences per series', async () => {
-    const owner = await inZone('UTC');
-    const event = await ok<CalendarEvent>(
-      t,
-      'POST',
-      '/api/calender/add-event/',
-      owner.token,
-      {
-        title: 'Daily',
-        start: '2027-01-01T08:00:00Z',
-        end: '2027-01-01T08:15:00Z',
-        recurrence: 'FREQ=DAILY',
-      },
-      201,
-    );
+    const owner = await buildUserInZone(t, 'UTC');
+    const event = await buildEvent(t, owner, {
+      title: 'Daily',
+      start: '2027-01-01T08:00:00Z',
+      end: '2027-01-01T08:15:00Z',
+      recurrence: 'FREQ=DAILY',
+    });
     const at = new Date().toISOString();
     const exclusions = Array.from({ length: 1000 }, (_, day) => ({
       event_id: Number(event._id),

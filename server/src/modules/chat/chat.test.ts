@@ -9,11 +9,20 @@ import {
   type ChatList,
   type ChatMessage,
   type ChatMessagePage,
-  type ChatSummary,
   messages,
 } from '@cadence/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { befriend, buildGroup, buildUser, call, expectError, ok, type TestUser } from '../../test/factories';
+import {
+  befriend,
+  buildChat,
+  buildGroup,
+  buildUser,
+  call,
+  expectError,
+  ok,
+  sendMessage,
+  type TestUser,
+} from '../../test/factories';
 import { fingerprint, useTestApp } from '../../test/harness';
 
 const t = useTestApp();
@@ -23,10 +32,6 @@ let cid: TestUser;
 let stranger: TestUser;
 
 const list = (user: TestUser) => ok<ChatList>(t, 'GET', '/api/chats', user.token);
-const open = async (user: TestUser, body: object, status = 201) =>
-  ok<ChatSummary>(t, 'POST', '/api/chats', user.token, body, status);
-const send = (user: TestUser, chatId: string, message: string) =>
-  ok<ChatMessage>(t, 'POST', `/api/chats/${chatId}/messages`, user.token, { message }, 201);
 const read = (user: TestUser, chatId: string, before?: string) =>
   ok<ChatMessagePage>(
     t,
@@ -53,12 +58,12 @@ describe('opening a chat', () => {
     expect(before.contacts.map((c) => c._id)).toEqual([bob.id, cid.id]);
     expect(before.contacts[0]!.presence).toEqual({ online: false, lastSeenAt: null });
 
-    const chat = await open(ann, { friend: bob.id });
+    const chat = await buildChat(t, ann, { friend: bob.id });
     expect(chat).toMatchObject({ kind: 'direct', name: 'Bob Baker', unseen: 0, closed: false });
     expect(chat.friend?._id).toBe(bob.id);
     expect(chat.participants.map((p) => p._id).sort()).toEqual([ann.id, bob.id].sort());
-    expect((await open(bob, { friend: ann.id }, 200))._id).toBe(chat._id);
-    expect((await open(ann, { friend: bob.id }, 200))._id).toBe(chat._id);
+    expect((await buildChat(t, bob, { friend: ann.id }, 200))._id).toBe(chat._id);
+    expect((await buildChat(t, ann, { friend: bob.id }, 200))._id).toBe(chat._id);
 
     const after = await list(ann);
     expect(after.chats.map((c) => c._id)).toEqual([chat._id]);
@@ -87,17 +92,17 @@ describe('opening a chat', () => {
     expectError(await call(t, 'POST', '/api/chats', cid.token, { group: group._id }), 404, 'NOT_FOUND');
     expectError(await call(t, 'POST', '/api/chats', stranger.token, { group: group._id }), 404, 'NOT_FOUND');
     expect(await fingerprint(t.database)).toEqual(before);
-    const chat = await open(bob, { group: group._id });
+    const chat = await buildChat(t, bob, { group: group._id });
     expect(chat).toMatchObject({ kind: 'group', name: 'Crew', friend: null, group: { _id: group._id } });
     expect(chat.participants.map((p) => p._id).sort()).toEqual([ann.id, bob.id].sort());
-    expect((await open(ann, { group: group._id }, 200))._id).toBe(chat._id);
+    expect((await buildChat(t, ann, { group: group._id }, 200))._id).toBe(chat._id);
   });
 });
 
 describe('messages', () => {
   it('shows a chat to its participants only: 404 to others, who change nothing', async () => {
-    const chat = await open(ann, { friend: cid.id });
-    await send(ann, chat._id, 'Only for Cid');
+    const chat = await buildChat(t, ann, { friend: cid.id });
+    await sendMessage(t, ann, chat._id, 'Only for Cid');
     const before = await fingerprint(t.database);
     for (const outsider of [bob, stranger]) {
       expectError(await call(t, 'GET', `/api/chats/${chat._id}/messages`, outsider.token), 404, 'NOT_FOUND');
@@ -112,10 +117,10 @@ describe('messages', () => {
   });
 
   it('counts the others’ messages as unseen until the latest page is read', async () => {
-    const chat = await open(bob, { friend: ann.id }, 200);
+    const chat = await buildChat(t, bob, { friend: ann.id }, 200);
     const baseline = (await list(ann)).unseen;
-    await send(bob, chat._id, 'One');
-    await send(bob, chat._id, 'Two');
+    await sendMessage(t, bob, chat._id, 'One');
+    await sendMessage(t, bob, chat._id, 'Two');
     expect(await unseenOf(ann, chat._id)).toBe(2);
     expect(await unseenOf(bob, chat._id)).toBe(0);
     expect((await list(ann)).unseen).toBe(baseline + 2);
@@ -129,17 +134,17 @@ describe('messages', () => {
     expect((await list(ann)).unseen).toBe(baseline);
 
     // Answering reads what came before: Bob's count rises, Ann's stays at 0.
-    await send(bob, chat._id, 'Three');
-    await send(ann, chat._id, 'Mine does not count for me');
+    await sendMessage(t, bob, chat._id, 'Three');
+    await sendMessage(t, ann, chat._id, 'Mine does not count for me');
     expect(await unseenOf(ann, chat._id)).toBe(0);
     expect(await unseenOf(bob, chat._id)).toBe(1);
   });
 
   it('pages 120 messages back 50 at a time, oldest first; paging back does not mark read', async () => {
     const group = await buildGroup(t, cid, { name: 'Long talk', members: [ann] });
-    const chat = await open(cid, { group: group._id });
+    const chat = await buildChat(t, cid, { group: group._id });
     const sent: ChatMessage[] = [];
-    for (let i = 1; i <= 120; i++) sent.push(await send(cid, chat._id, `Message ${i}`));
+    for (let i = 1; i <= 120; i++) sent.push(await sendMessage(t, cid, chat._id, `Message ${i}`));
     expect(await unseenOf(ann, chat._id)).toBe(120);
 
     // Ann reads an older page first (as after a reload deep in the history): still unseen.
@@ -164,8 +169,8 @@ describe('messages', () => {
   it('keeps a former friend’s chat readable and closed to new messages (409)', async () => {
     const dan = await buildUser(t);
     await befriend(t, ann, dan);
-    const chat = await open(dan, { friend: ann.id });
-    await send(dan, chat._id, 'Before the falling out');
+    const chat = await buildChat(t, dan, { friend: ann.id });
+    await sendMessage(t, dan, chat._id, 'Before the falling out');
     expect((await call(t, 'DELETE', `/api/friends/${dan.id}`, ann.token)).statusCode).toBeLessThan(300);
 
     const before = await fingerprint(t.database);
@@ -181,7 +186,7 @@ describe('messages', () => {
       expect(page.data.map((m) => m.message)).toEqual(['Before the falling out']);
     }
     // The chat is still there, and reopening it returns it; no new chat can be made.
-    expect((await open(ann, { friend: dan.id }, 200))._id).toBe(chat._id);
+    expect((await buildChat(t, ann, { friend: dan.id }, 200))._id).toBe(chat._id);
     expect(await fingerprint(t.database)).not.toEqual(before); // ann's read mark moved
     const again = await fingerprint(t.database);
     expectError(
@@ -194,8 +199,8 @@ describe('messages', () => {
 
   it('takes a member out of a group’s chat when they leave the group', async () => {
     const group = await buildGroup(t, ann, { name: 'Temporary', members: [bob, cid] });
-    const chat = await open(ann, { group: group._id });
-    await send(bob, chat._id, 'Hi all');
+    const chat = await buildChat(t, ann, { group: group._id });
+    await sendMessage(t, bob, chat._id, 'Hi all');
     expect((await read(cid, chat._id)).data).toHaveLength(1);
     await ok(t, 'PUT', `/api/groups/${group._id}`, ann.token, { memberIds: [bob.id] });
     expectError(await call(t, 'GET', `/api/chats/${chat._id}/messages`, cid.token), 404, 'NOT_FOUND');
@@ -211,7 +216,7 @@ describe('messages', () => {
 
 describe('bad input', () => {
   it('answers 400 in the D10 shape, never a 500, and changes nothing', async () => {
-    const chat = await open(ann, { friend: bob.id }, 200);
+    const chat = await buildChat(t, ann, { friend: bob.id }, 200);
     const before = await fingerprint(t.database);
     const cases: [string, string, unknown, string][] = [
       ['POST', `/api/chats/${chat._id}/messages`, {}, 'VALIDATION_ERROR'],
@@ -254,7 +259,7 @@ describe('bad input', () => {
     expect(await fingerprint(t.database)).toEqual(before);
 
     // 4,000 characters exactly is a message, kept as written.
-    const longest = await send(ann, chat._id, `${'é'.repeat(CHAT_MESSAGE_MAX - 4)} <b>`);
+    const longest = await sendMessage(t, ann, chat._id, `${'é'.repeat(CHAT_MESSAGE_MAX - 4)} <b>`);
     expect(longest.message).toHaveLength(CHAT_MESSAGE_MAX);
     const page = await read(bob, chat._id);
     expect(page.data.at(-1)?.message).toBe(longest.message);

@@ -10,9 +10,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   befriend,
   buildBoard,
+  buildEvent,
   buildGoal,
+  buildMeeting,
   buildTask,
   buildUser,
+  buildUserInZone,
   call,
   expectSignInRequired,
   ok,
@@ -33,12 +36,6 @@ function setClock(at: string): void {
 }
 
 const dashboardOf = (user: TestUser) => ok<Dashboard>(t, 'GET', '/api/dashboard', user.token);
-
-async function inZone(timeZone: string): Promise<TestUser> {
-  const user = await buildUser(t);
-  await ok(t, 'PUT', '/api/account', user.token, { timeZone });
-  return user;
-}
 
 /** Completes the task through the API; with `at`, then moves its completion time there. */
 async function complete(user: TestUser, task: Task, at?: string): Promise<void> {
@@ -150,63 +147,47 @@ describe('GET /api/dashboard', () => {
 
     // Calendar: yesterday's event, tomorrow's, a weekly one from last week, one past 30 days; a
     // meeting I organise tomorrow with the friend; a meeting the friend invites me to (pending).
-    const event = (user: TestUser, body: Record<string, unknown>) =>
-      ok<{ _id: string }>(t, 'POST', '/api/calender/add-event/', user.token, body, 201);
-    await event(me, {
+    await buildEvent(t, me, {
       title: 'Yesterday',
       start: '2026-05-12T09:00:00.000Z',
       end: '2026-05-12T10:00:00.000Z',
     });
-    const tomorrow = await event(me, {
+    const tomorrow = await buildEvent(t, me, {
       title: 'Stand-up',
       start: '2026-05-14T09:00:00.000Z',
       end: '2026-05-14T09:30:00.000Z',
     });
-    const weekly = await event(me, {
+    const weekly = await buildEvent(t, me, {
       title: 'Weekly review',
       start: '2026-05-06T15:00:00.000Z',
       end: '2026-05-06T16:00:00.000Z',
       recurrence: 'FREQ=WEEKLY',
     });
-    await event(me, {
+    await buildEvent(t, me, {
       title: 'Far away',
       start: '2026-06-20T09:00:00.000Z',
       end: '2026-06-20T10:00:00.000Z',
     });
-    await event(other, {
+    await buildEvent(t, other, {
       title: 'Their event',
       start: '2026-05-13T12:00:00.000Z',
       end: '2026-05-13T13:00:00.000Z',
     });
-    const planning = await ok<{ _id: string }>(
-      t,
-      'POST',
-      '/api/meetings',
-      me.token,
-      {
-        name: 'Planning',
-        duration: 60,
-        startDate: '2026-05-14',
-        endDate: '2026-05-15',
-        invitees: [friend.id],
-        time: '2026-05-14T10:00:00.000Z',
-      },
-      201,
-    );
-    await ok(
-      t,
-      'POST',
-      '/api/meetings',
-      friend.token,
-      {
-        name: 'Their choice',
-        duration: 30,
-        startDate: '2026-05-18',
-        endDate: '2026-05-19',
-        invitees: [me.id],
-      },
-      201,
-    );
+    const planning = await buildMeeting(t, me, {
+      name: 'Planning',
+      duration: 60,
+      startDate: '2026-05-14',
+      endDate: '2026-05-15',
+      invitees: [friend.id],
+      time: '2026-05-14T10:00:00.000Z',
+    });
+    await buildMeeting(t, friend, {
+      name: 'Their choice',
+      duration: 30,
+      startDate: '2026-05-18',
+      endDate: '2026-05-19',
+      invitees: [me.id],
+    });
 
     // Requests: one received, one sent (not waiting for me).
     await sendFriendRequest(t, stranger, me);
@@ -317,7 +298,7 @@ describe('GET /api/dashboard', () => {
     ];
     const figures: Record<string, Dashboard['tasks']['completedPerWeek']> = {};
     for (const zone of ['Pacific/Auckland', 'America/Los_Angeles']) {
-      const user = await inZone(zone);
+      const user = await buildUserInZone(t, zone);
       for (const [index, at] of completions.entries()) {
         await complete(user, await buildTask(t, user, { title: `Done ${index}` }), at);
       }

@@ -6,10 +6,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import type { BoardList, ChatSummary } from '@cadence/contract';
+import { type BoardList, liveStreamEvent } from '@cadence/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, buildBoard, buildUser, ok, readBoard, type TestUser } from '../../test/factories';
+import {
+  answerInvitation,
+  befriend,
+  buildBoard,
+  buildChat,
+  buildMeeting,
+  buildUser,
+  ok,
+  readBoard,
+  sendMessage,
+  type TestUser,
+} from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { LiveHub } from '../../lib/live';
 import { type LiveStream, openLive } from '../../test/live-client';
@@ -120,24 +131,17 @@ describe('GET /api/live', () => {
       open(member),
       open(stranger),
     ]);
-    const meeting = await ok<{ _id: string }>(
-      t,
-      'POST',
-      '/api/meetings',
-      owner.token,
-      {
-        name: 'Sync',
-        duration: 30,
-        startDate: '2030-01-07',
-        endDate: '2030-01-11',
-        time: null,
-        invitees: [member.id],
-      },
-      201,
-    );
+    const meeting = await buildMeeting(t, owner, {
+      name: 'Sync',
+      duration: 30,
+      startDate: '2030-01-07',
+      endDate: '2030-01-11',
+      time: null,
+      invitees: [member.id],
+    });
     await memberStream.next('request', (data: { kind: string }) => data.kind === 'meeting');
     await memberStream.next('notification');
-    await ok(t, 'PUT', `/api/meetings/${meeting._id}/invitation`, member.token, { status: 'accepted' });
+    await answerInvitation(t, member, meeting._id, 'accepted');
     await ownerStream.next('request', (data: { kind: string }) => data.kind === 'meeting');
     expect(outsider.messages.map((m) => m.event)).toEqual(['ready']);
   });
@@ -148,15 +152,8 @@ describe('GET /api/live', () => {
       open(member),
       open(stranger),
     ]);
-    const chat = await ok<ChatSummary>(t, 'POST', '/api/chats', owner.token, { friend: member.id }, 201);
-    const sent = await ok<{ _id: string }>(
-      t,
-      'POST',
-      `/api/chats/${chat._id}/messages`,
-      owner.token,
-      { message: 'Hello there' },
-      201,
-    );
+    const chat = await buildChat(t, owner, { friend: member.id });
+    const sent = await sendMessage(t, owner, chat._id, 'Hello there');
     const heard = await memberStream.next(
       'chat',
       (data: { messageId?: string }) => data.messageId === sent._id,
@@ -195,6 +192,20 @@ describe('GET /api/live', () => {
     const after = await presence();
     expect(after.online).toBe(false);
     expect(after.lastSeenAt).toBe(gone.data.lastSeenAt);
+  });
+
+  // Runs last: it reads what every stream of the tests above heard.
+  it('sends only events of the contract’s union, each exactly as the union describes it', () => {
+    const heard = streams.flatMap((stream) => stream.messages);
+    for (const { event, data } of heard) {
+      const parsed = liveStreamEvent.safeParse({ type: event, data });
+      expect(parsed.error, `${event} ${JSON.stringify(data)}`).toBeUndefined();
+      // Nothing stripped: the union names every field the server sends.
+      expect(parsed.data).toEqual({ type: event, data });
+    }
+    expect(new Set(heard.map((message) => message.event))).toEqual(
+      new Set(['ready', 'board', 'request', 'notification', 'chat', 'presence']),
+    );
   });
 });
 

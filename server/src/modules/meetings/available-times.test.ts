@@ -2,9 +2,13 @@
 import { type AvailableTimes, messages } from '@cadence/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  answerInvitation,
   befriend,
+  buildEvent,
   buildGroup,
+  buildMeeting,
   buildUser,
+  buildUserInZone,
   call,
   expectError,
   expectSignInRequired,
@@ -15,15 +19,9 @@ import { fingerprint, useTestApp } from '../../test/harness';
 
 const t = useTestApp();
 
-async function inZone(timeZone: string): Promise<TestUser> {
-  const user = await buildUser(t);
-  await ok(t, 'PUT', '/api/account', user.token, { timeZone });
-  return user;
-}
-
 /** A in Paris and B in New York, friends, both on D22's default hours. */
 async function parisAndNewYork(): Promise<[TestUser, TestUser]> {
-  const [a, b] = [await inZone('Europe/Paris'), await inZone('America/New_York')];
+  const [a, b] = [await buildUserInZone(t, 'Europe/Paris'), await buildUserInZone(t, 'America/New_York')];
   await befriend(t, a, b);
   return [a, b];
 }
@@ -33,10 +31,6 @@ function find(user: TestUser, body: Record<string, unknown>): Promise<AvailableT
 }
 
 const monday = { startDate: '2027-01-11', endDate: '2027-01-11', duration: 60, step: 30 };
-
-function addEvent(user: TestUser, body: Record<string, unknown>) {
-  return ok(t, 'POST', '/api/calender/add-event/', user.token, body, 201);
-}
 
 describe('without a token', () => {
   it('answers 401 and changes nothing', async () => {
@@ -69,8 +63,8 @@ describe('POST /api/meetings/available-times', () => {
     const [a, b] = await parisAndNewYork();
     const c = await buildUser(t);
     await befriend(t, c, a);
-    await addEvent(b, { title: 'B busy', start: '2027-01-11T14:00:00Z', end: '2027-01-11T14:30:00Z' });
-    await addEvent(c, {
+    await buildEvent(t, b, { title: 'B busy', start: '2027-01-11T14:00:00Z', end: '2027-01-11T14:30:00Z' });
+    await buildEvent(t, c, {
       title: 'C’s, with A',
       start: '2027-01-11T15:30:00Z',
       end: '2027-01-11T16:00:00Z',
@@ -80,7 +74,7 @@ describe('POST /api/meetings/available-times', () => {
       { date: '2027-01-11', times: ['2027-01-11T14:30:00.000Z'] },
     ]);
     // A weekly stand-up of B's, 09:30 New York on Mondays from December: 14:30Z that day.
-    await addEvent(b, {
+    await buildEvent(t, b, {
       title: 'Stand-up',
       start: '2026-12-07T09:30:00-05:00',
       end: '2026-12-07T09:45:00-05:00',
@@ -88,7 +82,7 @@ describe('POST /api/meetings/available-times', () => {
     });
     expect((await find(a, { ...monday, invitees: [b.id] })).data).toEqual([]);
     // An all-day event fills B's whole day in New York.
-    await addEvent(b, { title: 'Off', allDay: true, start: '2027-01-12', end: '2027-01-12' });
+    await buildEvent(t, b, { title: 'Off', allDay: true, start: '2027-01-12', end: '2027-01-12' });
     const tuesday = await find(a, {
       ...monday,
       startDate: '2027-01-12',
@@ -107,14 +101,11 @@ describe('POST /api/meetings/available-times', () => {
       (await find(a, { ...monday, invitees: [b.id] })).data.flatMap((day) => day.times);
     const all = ['2027-01-11T14:00:00.000Z', '2027-01-11T14:30:00.000Z', '2027-01-11T15:00:00.000Z'];
     expect(await times()).toEqual(all);
-    const event = await ok<{ _id: string }>(
-      t,
-      'POST',
-      '/api/calender/add-event/',
-      b.token,
-      { title: 'New', start: '2027-01-11T14:00:00Z', end: '2027-01-11T14:30:00Z' },
-      201,
-    );
+    const event = await buildEvent(t, b, {
+      title: 'New',
+      start: '2027-01-11T14:00:00Z',
+      end: '2027-01-11T14:30:00Z',
+    });
     expect(await times()).toEqual(all.slice(1));
     await ok(t, 'PUT', `/api/calender/modify-event/${event._id}`, b.token, {
       start: '2027-01-11T15:30:00Z',
@@ -123,25 +114,18 @@ describe('POST /api/meetings/available-times', () => {
     expect(await times()).toEqual(all.slice(0, 2));
     await call(t, 'DELETE', `/api/calender/${event._id}`, b.token);
     expect(await times()).toEqual(all);
-    const c = await inZone('Europe/Paris');
+    const c = await buildUserInZone(t, 'Europe/Paris');
     await befriend(t, c, b);
-    const meeting = await ok<{ _id: string }>(
-      t,
-      'POST',
-      '/api/meetings',
-      c.token,
-      {
-        name: 'C’s',
-        duration: 30,
-        startDate: '2027-01-11',
-        endDate: '2027-01-11',
-        invitees: [b.id],
-        time: '2027-01-11T15:00:00Z',
-      },
-      201,
-    );
+    const meeting = await buildMeeting(t, c, {
+      name: 'C’s',
+      duration: 30,
+      startDate: '2027-01-11',
+      endDate: '2027-01-11',
+      invitees: [b.id],
+      time: '2027-01-11T15:00:00Z',
+    });
     expect(await times()).toEqual(all);
-    await ok(t, 'PUT', `/api/meetings/${meeting._id}/invitation`, b.token, { status: 'accepted' });
+    await answerInvitation(t, b, meeting._id, 'accepted');
     expect(await times()).toEqual(all.slice(0, 1));
   });
 

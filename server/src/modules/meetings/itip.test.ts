@@ -17,7 +17,18 @@ import {
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkTokens } from '../../lib/tokens';
-import { befriend, buildUser, call, ok, publicOf, type TestUser } from '../../test/factories';
+import {
+  answerInvitation,
+  buildEvent,
+  buildMeeting,
+  buildMeetingTeam,
+  buildUserInZone,
+  call,
+  ok,
+  publicOf,
+  type TestUser,
+  untilMailSent,
+} from '../../test/factories';
 import { createTestApp, fingerprint, TEST_JWT_SECRET, type TestApp } from '../../test/harness';
 import { type ReceivedMail, startInbox, type TestInbox } from '../../test/smtp';
 
@@ -33,56 +44,7 @@ afterAll(async () => {
   await inbox.close();
 });
 
-async function inZone(timeZone: string, language = 'en'): Promise<TestUser> {
-  const user = await buildUser(t);
-  await ok(t, 'PUT', '/api/account', user.token, { timeZone, language });
-  return user;
-}
-
-async function team() {
-  const [a, b, c] = [
-    await inZone('Europe/Paris'),
-    await inZone('America/New_York', 'fr'),
-    await inZone('Europe/Lisbon', 'pt'),
-  ];
-  await befriend(t, a, b);
-  await befriend(t, a, c);
-  return { a, b, c };
-}
-
 const T = '2027-01-11T14:00:00.000Z';
-const base = { name: 'Quarterly review', duration: 60, startDate: '2027-01-11', endDate: '2027-01-15' };
-const create = (user: TestUser, body: Record<string, unknown>) =>
-  ok<Meeting>(t, 'POST', '/api/meetings', user.token, { ...base, ...body }, 201);
-
-/** The mails to `address` that `matches` keeps, once there are `count` of them (10 s at most). */
-async function mailsTo(
-  address: string,
-  count: number,
-  matches: (mail: ReceivedMail) => boolean = () => true,
-) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = inbox.allTo(address).filter(matches);
-    if (found.length >= count || Date.now() > deadline) return found;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/** The mails' outbox is empty: everything written has been sent. */
-async function delivered(): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const busy = await t.database.db
-      .selectFrom('mail_outbox')
-      .select('id')
-      .where('state', 'in', ['pending', 'sending'])
-      .execute();
-    if (busy.length === 0) return;
-    if (Date.now() > deadline) throw new Error('mails still unsent');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** The iCalendar part of a mail, read by ical.js. */
 function calendarOf(mail: ReceivedMail) {
@@ -124,15 +86,15 @@ const bell = (user: TestUser) => ok<NotificationList>(t, 'GET', '/api/notificati
 
 describe('meetings send what calendar clients understand', () => {
   it('mails a new time as REQUEST with SEQUENCE + 1 and new answer links, in each invitee’s language', async () => {
-    const { a, b } = await team();
-    const meeting = await create(a, { name: 'Sequence', invitees: [b.id], time: T });
-    const [first] = await mailsTo(b.email, 1, (mail) => mail.subject.includes('Sequence'));
+    const { a, b } = await buildMeetingTeam(t, 'fr');
+    const meeting = await buildMeeting(t, a, { name: 'Sequence', invitees: [b.id], time: T });
+    const [first] = await inbox.mailsTo(b.email, 1, (mail) => mail.subject.includes('Sequence'));
     const request = calendarOf(first!);
     expect(request.method).toBe('REQUEST');
     expect(first!.subject).toContain('Invitation : Sequence');
     answerLink(first!);
     await ok(t, 'PUT', `/api/meetings/${meeting._id}`, a.token, { time: '2027-01-12T15:00:00Z' });
-    const mails = await mailsTo(b.email, 2, (mail) => mail.subject.includes('Sequence'));
+    const mails = await inbox.mailsTo(b.email, 2, (mail) => mail.subject.includes('Sequence'));
     expect(mails).toHaveLength(2);
     const moved = calendarOf(mails[1]!);
     expect(moved.method).toBe('REQUEST');
@@ -145,13 +107,13 @@ describe('meetings send what calendar clients understand', () => {
   });
 
   it('mails CANCEL to everyone invited when the meeting is deleted, with the UID and a higher SEQUENCE', async () => {
-    const { a, b, c } = await team();
-    const meeting = await create(a, { name: 'Doomed', invitees: [b.id, c.id], time: T });
-    const [invitation] = await mailsTo(c.email, 1, (mail) => mail.subject.includes('Doomed'));
+    const { a, b, c } = await buildMeetingTeam(t, 'fr');
+    const meeting = await buildMeeting(t, a, { name: 'Doomed', invitees: [b.id, c.id], time: T });
+    const [invitation] = await inbox.mailsTo(c.email, 1, (mail) => mail.subject.includes('Doomed'));
     const request = calendarOf(invitation!);
     expect((await call(t, 'DELETE', `/api/meetings/${meeting._id}`, a.token)).statusCode).toBe(204);
     for (const person of [b, c]) {
-      const [cancel] = await mailsTo(person.email, 1, (mail) => /Annulé|Cancelado/.test(mail.subject));
+      const [cancel] = await inbox.mailsTo(person.email, 1, (mail) => /Annulé|Cancelado/.test(mail.subject));
       expect(cancel, person.email).toBeDefined();
       const cancelled = calendarOf(cancel!);
       expect(cancelled.method).toBe('CANCEL');
@@ -160,31 +122,31 @@ describe('meetings send what calendar clients understand', () => {
       expect(cancelled.sequence).toBeGreaterThan(request.sequence);
       expect(cancelled.attendees.map((x) => x.email).sort()).toEqual([b.email, c.email].sort());
     }
-    expect((await mailsTo(c.email, 2, (mail) => mail.subject.includes('Doomed')))[1]!.subject).toBe(
+    expect((await inbox.mailsTo(c.email, 2, (mail) => mail.subject.includes('Doomed')))[1]!.subject).toBe(
       'Cancelado: Doomed',
     );
   });
 
   it('cancels for everyone on archiving and asks again on restoring; a person taken off gets CANCEL alone', async () => {
-    const { a, b, c } = await team();
-    const meeting = await create(a, { name: 'Archive', invitees: [b.id, c.id], time: T });
-    await mailsTo(b.email, 1, (mail) => mail.subject.includes('Archive'));
+    const { a, b, c } = await buildMeetingTeam(t, 'fr');
+    const meeting = await buildMeeting(t, a, { name: 'Archive', invitees: [b.id, c.id], time: T });
+    await inbox.mailsTo(b.email, 1, (mail) => mail.subject.includes('Archive'));
     await ok(t, 'PUT', `/api/meetings/${meeting._id}`, a.token, { state: 'archived' });
-    const [archived] = await mailsTo(b.email, 1, (mail) => mail.subject === 'Annulé : Archive');
+    const [archived] = await inbox.mailsTo(b.email, 1, (mail) => mail.subject === 'Annulé : Archive');
     expect(calendarOf(archived!).method).toBe('CANCEL');
     await ok(t, 'PUT', `/api/meetings/${meeting._id}`, a.token, { state: 'active' });
-    const restored = await mailsTo(b.email, 3, (mail) => mail.subject.includes('Archive'));
+    const restored = await inbox.mailsTo(b.email, 3, (mail) => mail.subject.includes('Archive'));
     expect(calendarOf(restored[2]!).method).toBe('REQUEST');
     expect(calendarOf(restored[2]!).sequence).toBeGreaterThan(calendarOf(archived!).sequence);
 
-    await delivered();
+    await untilMailSent(t);
     const beforeB = inbox.allTo(b.email).length;
     await ok(t, 'PUT', `/api/meetings/${meeting._id}`, a.token, { invitees: [b.id] });
-    const [removed] = await mailsTo(c.email, 1, (mail) => mail.subject === 'Removido de: Archive');
+    const [removed] = await inbox.mailsTo(c.email, 1, (mail) => mail.subject === 'Removido de: Archive');
     const cancel = calendarOf(removed!);
     expect(cancel.method).toBe('CANCEL');
     expect(cancel.attendees.map((x) => x.email)).toEqual([c.email]);
-    await delivered();
+    await untilMailSent(t);
     // B stays invited at the same time: nothing new for B.
     expect(inbox.allTo(b.email)).toHaveLength(beforeB);
   });
@@ -192,9 +154,9 @@ describe('meetings send what calendar clients understand', () => {
 
 describe('Accept and Decline links (D42)', () => {
   it('answer without signing in, show the invitation in the invitee’s language, and tell the organiser', async () => {
-    const { a, b } = await team();
-    const meeting = await create(a, { name: 'By link', invitees: [b.id], time: T });
-    const [mail] = await mailsTo(b.email, 1, (m) => m.subject.includes('By link'));
+    const { a, b } = await buildMeetingTeam(t, 'fr');
+    const meeting = await buildMeeting(t, a, { name: 'By link', invitees: [b.id], time: T });
+    const [mail] = await inbox.mailsTo(b.email, 1, (m) => m.subject.includes('By link'));
     const { token } = answerLink(mail!);
 
     const view = await openCall<MeetingAnswerView>('GET', `/api/meeting-answers/${token}`);
@@ -232,7 +194,7 @@ describe('Accept and Decline links (D42)', () => {
     expect(calendar.data.map((entry) => entry.title)).toEqual(['By link']);
     const told = (await bell(a)).data.filter((n) => n.sourceId === meeting._id);
     expect(told.map((n) => [n.kind, n.title, n.actor?._id])).toEqual([['meeting-accepted', 'By link', b.id]]);
-    const [answered] = await mailsTo(a.email, 1, (m) => m.subject === 'Accepted: By link');
+    const [answered] = await inbox.mailsTo(a.email, 1, (m) => m.subject === 'Accepted: By link');
     expect(answered!.text).toContain(`https://cadence.test/apps/meetings/preview?id=${meeting._id}`);
 
     // The same answer again tells nobody twice; a change of mind does.
@@ -243,13 +205,13 @@ describe('Accept and Decline links (D42)', () => {
     expect(refused.status).toBe('refused');
     const after = (await bell(a)).data.filter((n) => n.sourceId === meeting._id);
     expect(after.map((n) => n.kind)).toEqual(['meeting-declined', 'meeting-accepted']);
-    await mailsTo(a.email, 1, (m) => m.subject === 'Declined: By link');
+    await inbox.mailsTo(a.email, 1, (m) => m.subject === 'Declined: By link');
   });
 
   it('refuse what is not a genuine, current link of an invitee, changing nothing', async () => {
-    const { a, b, c } = await team();
-    const meeting = await create(a, { name: 'Guarded', invitees: [b.id, c.id], time: T });
-    const [mail] = await mailsTo(b.email, 1, (m) => m.subject.includes('Guarded'));
+    const { a, b, c } = await buildMeetingTeam(t, 'fr');
+    const meeting = await buildMeeting(t, a, { name: 'Guarded', invitees: [b.id, c.id], time: T });
+    const [mail] = await inbox.mailsTo(b.email, 1, (m) => m.subject.includes('Guarded'));
     const { token } = answerLink(mail!);
     const links = new LinkTokens(TEST_JWT_SECRET);
     const [ids, expiry, signature] = token.split('.') as [string, string, string];
@@ -265,7 +227,7 @@ describe('Accept and Decline links (D42)', () => {
       'an access token': b.token.slice(0, 90),
       'a made-up word': 'not-a-token',
     };
-    await delivered();
+    await untilMailSent(t);
     const before = await fingerprint(t.database);
     for (const [name, value] of Object.entries(forged)) {
       for (const method of ['GET', 'POST'] as const) {
@@ -295,14 +257,14 @@ describe('Accept and Decline links (D42)', () => {
     // A person taken off the meeting: their link is dead. An archived meeting: 409, nothing changes.
     await ok(t, 'PUT', `/api/meetings/${meeting._id}`, a.token, { invitees: [c.id] });
     expect((await call(t, 'GET', `/api/meeting-answers/${token}`, undefined)).statusCode).toBe(404);
-    const [cMail] = await mailsTo(
+    const [cMail] = await inbox.mailsTo(
       c.email,
       1,
       (m) => m.subject.includes('Guarded') && m.text.includes('meeting-answer'),
     );
     const cToken = answerLink(cMail!).token;
     await ok(t, 'PUT', `/api/meetings/${meeting._id}`, a.token, { state: 'archived' });
-    await delivered();
+    await untilMailSent(t);
     const closedBefore = await fingerprint(t.database);
     const closed = await call(t, 'POST', `/api/meeting-answers/${cToken}`, undefined, { status: 'accepted' });
     expect(closed.statusCode).toBe(409);
@@ -324,16 +286,9 @@ describe('events with guests (D42)', () => {
   };
 
   it('mail REQUEST when a guest is added or the times change, CANCEL when taken off or deleted', async () => {
-    const { a, b, c } = await team();
-    const created = await ok<CalendarEvent>(
-      t,
-      'POST',
-      '/api/calender/add-event',
-      a.token,
-      { ...event, guests: [b.id, c.id] },
-      201,
-    );
-    const [invited] = await mailsTo(b.email, 1, (m) => m.subject.includes('Standup'));
+    const { a, b, c } = await buildMeetingTeam(t, 'fr');
+    const created = await buildEvent(t, a, { ...event, guests: [b.id, c.id] });
+    const [invited] = await inbox.mailsTo(b.email, 1, (m) => m.subject.includes('Standup'));
     const request = calendarOf(invited!);
     expect(request.method).toBe('REQUEST');
     expect(request.raw).toContain('RRULE:FREQ=WEEKLY;COUNT=6');
@@ -347,7 +302,7 @@ describe('events with guests (D42)', () => {
       start: '2027-02-01T10:00:00Z',
       end: '2027-02-01T10:15:00Z',
     });
-    const changed = await mailsTo(b.email, 2, (m) => m.subject.includes('Standup'));
+    const changed = await inbox.mailsTo(b.email, 2, (m) => m.subject.includes('Standup'));
     expect(changed).toHaveLength(2);
     expect(calendarOf(changed[1]!).sequence).toBeGreaterThan(request.sequence);
     expect(calendarOf(changed[1]!).event.startDate.toJSDate().toISOString()).toBe('2027-02-01T10:00:00.000Z');
@@ -359,7 +314,7 @@ describe('events with guests (D42)', () => {
       `/api/calender/${created._id}?occurrence=2027-02-08T10:00:00.000Z&scope=this`,
       a.token,
     );
-    const excluded = await mailsTo(b.email, 3, (m) => m.subject.includes('Standup'));
+    const excluded = await inbox.mailsTo(b.email, 3, (m) => m.subject.includes('Standup'));
     const series = calendarOf(excluded[2]!);
     expect((series.vevents[0]!.getFirstPropertyValue('exdate') as ICAL.Time).toJSDate().toISOString()).toBe(
       '2027-02-08T10:00:00.000Z',
@@ -367,13 +322,13 @@ describe('events with guests (D42)', () => {
 
     // C taken off: CANCEL to C alone.
     await ok(t, 'PUT', `/api/calender/modify-event/${created._id}`, a.token, { guests: [b.id] });
-    const [offC] = await mailsTo(c.email, 1, (m) => m.subject === 'Cancelado: Standup');
+    const [offC] = await inbox.mailsTo(c.email, 1, (m) => m.subject === 'Cancelado: Standup');
     expect(calendarOf(offC!).method).toBe('CANCEL');
     expect(calendarOf(offC!).attendees.map((x) => x.email)).toEqual([c.email]);
 
     // Deleted: CANCEL to B.
     expect((await call(t, 'DELETE', `/api/calender/${created._id}`, a.token)).statusCode).toBe(204);
-    const [gone] = await mailsTo(b.email, 1, (m) => m.subject === 'Annulé : Standup');
+    const [gone] = await inbox.mailsTo(b.email, 1, (m) => m.subject === 'Annulé : Standup');
     const cancelled = calendarOf(gone!);
     expect([cancelled.method, cancelled.status, cancelled.event.uid]).toEqual([
       'CANCEL',
@@ -392,17 +347,15 @@ describe('the feed (D42)', () => {
   }
 
   it('writes ORGANIZER and each ATTENDEE with PARTSTAT, and moves SEQUENCE on at every change', async () => {
-    const { a, b, c } = await team();
-    const meeting = await create(a, { name: 'Answers', invitees: [b.id, c.id], time: T });
-    await ok(t, 'PUT', `/api/meetings/${meeting._id}/invitation`, b.token, { status: 'accepted' });
-    const guestEvent = await ok<CalendarEvent>(
-      t,
-      'POST',
-      '/api/calender/add-event',
-      a.token,
-      { title: 'With guests', start: '2027-03-01T09:00:00Z', end: '2027-03-01T10:00:00Z', guests: [c.id] },
-      201,
-    );
+    const { a, b, c } = await buildMeetingTeam(t, 'fr');
+    const meeting = await buildMeeting(t, a, { name: 'Answers', invitees: [b.id, c.id], time: T });
+    await answerInvitation(t, b, meeting._id, 'accepted');
+    const guestEvent = await buildEvent(t, a, {
+      title: 'With guests',
+      start: '2027-03-01T09:00:00Z',
+      end: '2027-03-01T10:00:00Z',
+      guests: [c.id],
+    });
     const calendar = new ICAL.Component(ICAL.parse(await feedOf(a)) as unknown[]);
     const bySummary = new Map(
       calendar
@@ -424,7 +377,7 @@ describe('the feed (D42)', () => {
       `mailto:${a.email}`,
     );
     expect(partstats('With guests')).toEqual({ [c.email]: 'ACCEPTED' });
-    await ok(t, 'PUT', `/api/meetings/${meeting._id}/invitation`, c.token, { status: 'refused' });
+    await answerInvitation(t, c, meeting._id, 'refused');
     const sequenceOf = async (name: string) =>
       Number(
         new ICAL.Component(ICAL.parse(await feedOf(a)) as unknown[])
@@ -442,33 +395,23 @@ describe('the feed (D42)', () => {
   });
 
   it('writes an instant of the repeated autumn hour in UTC, so that no client reads it an hour off', async () => {
-    const paris = await inZone('Europe/Paris');
+    const paris = await buildUserInZone(t, 'Europe/Paris');
     // 25 October 2026: 02:30 happens twice in Paris, at 00:30Z (CEST) and at 01:30Z (CET).
     const instants = ['2026-10-25T00:30:00.000Z', '2026-10-25T01:30:00.000Z', '2026-10-25T09:00:00.000Z'];
     for (const [n, start] of instants.entries()) {
-      await ok(
-        t,
-        'POST',
-        '/api/calender/add-event',
-        paris.token,
-        { title: `Night ${n}`, start, end: new Date(Date.parse(start) + 15 * 60_000).toISOString() },
-        201,
-      );
+      await buildEvent(t, paris, {
+        title: `Night ${n}`,
+        start,
+        end: new Date(Date.parse(start) + 15 * 60_000).toISOString(),
+      });
     }
     // A daily series with its 25 October 01:30Z occurrence cancelled.
-    const series = await ok<CalendarEvent>(
-      t,
-      'POST',
-      '/api/calender/add-event',
-      paris.token,
-      {
-        title: 'Nightly',
-        start: '2026-10-20T00:30:00Z',
-        end: '2026-10-20T00:45:00Z',
-        recurrence: 'FREQ=DAILY;COUNT=10',
-      },
-      201,
-    );
+    const series = await buildEvent(t, paris, {
+      title: 'Nightly',
+      start: '2026-10-20T00:30:00Z',
+      end: '2026-10-20T00:45:00Z',
+      recurrence: 'FREQ=DAILY;COUNT=10',
+    });
     // 02:30 local each day: on the 25th, the CET 02:30 (01:30Z) is the second of the two.
     expect(
       (

@@ -16,14 +16,21 @@ import {
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  answerInvitation,
   befriend,
+  buildEvent,
   buildGroup,
+  buildMeeting,
+  buildMeetingTeam,
   buildUser,
+  buildUserInZone,
   call,
   expectError,
   expectSignInRequired,
+  meetingInput,
   ok,
   type TestUser,
+  untilMailSent,
 } from '../../test/factories';
 import { createTestApp, fingerprint, type TestApp } from '../../test/harness';
 import { startInbox, type TestInbox } from '../../test/smtp';
@@ -40,52 +47,16 @@ afterAll(async () => {
   await inbox.close();
 });
 
-async function inZone(timeZone: string, language = 'en'): Promise<TestUser> {
-  const user = await buildUser(t);
-  await ok(t, 'PUT', '/api/account', user.token, { timeZone, language });
-  return user;
-}
-
-/** A in Paris organises; B in New York and C in Lisbon are A's friends. All on D22's hours. */
-async function team() {
-  const [a, b, c] = [
-    await inZone('Europe/Paris'),
-    await inZone('America/New_York'),
-    await inZone('Europe/Lisbon', 'pt'),
-  ];
-  await befriend(t, a, b);
-  await befriend(t, a, c);
-  return { a, b, c };
-}
-
 // Monday 11 January 2027: Paris works 08:00–16:00Z, New York 14:00–22:00Z; both 14:00–16:00Z.
 const T = '2027-01-11T14:00:00.000Z';
-const base = { name: 'Quarterly review', duration: 60, startDate: '2027-01-11', endDate: '2027-01-15' };
-
-/** Waits until the invitation e-mails of earlier calls are sent (they leave after the answer). */
-async function mailSettled(): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const busy = await t.database.db
-      .selectFrom('mail_outbox')
-      .select('id')
-      .where('state', 'in', ['pending', 'sending'])
-      .execute();
-    if (busy.length === 0) return;
-    if (Date.now() > deadline) throw new Error('invitation e-mails still unsent');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const base = meetingInput();
 
 /** The database's state once the e-mails in flight are sent. */
 async function settledFingerprint() {
-  await mailSettled();
+  await untilMailSent(t);
   return fingerprint(t.database);
 }
 
-function create(user: TestUser, body: Record<string, unknown>): Promise<Meeting> {
-  return ok<Meeting>(t, 'POST', '/api/meetings', user.token, { ...base, ...body }, 201);
-}
 const calendarOf = (user: TestUser) =>
   ok<CalendarEvents>(t, 'GET', '/api/calender/events?start=2027-01-10&end=2027-01-17', user.token);
 const timesFor = (user: TestUser, body: Record<string, unknown>) =>
@@ -95,8 +66,6 @@ const timesFor = (user: TestUser, body: Record<string, unknown>) =>
     endDate: '2027-01-11',
     ...body,
   });
-const answer = (user: TestUser, id: string, status: 'accepted' | 'refused') =>
-  ok<Meeting>(t, 'PUT', `/api/meetings/${id}/invitation`, user.token, { status });
 
 describe('without a token', () => {
   it('answers 401 to every call and changes nothing', async () => {
@@ -112,8 +81,8 @@ describe('without a token', () => {
 
 describe('POST /api/meetings', () => {
   it('creates the meeting with its invitations pending, the organiser’s calendar holding it', async () => {
-    const { a, b, c } = await team();
-    const meeting = await create(a, {
+    const { a, b, c } = await buildMeetingTeam(t);
+    const meeting = await buildMeeting(t, a, {
       invitees: [b.id, c.id],
       time: '2027-01-11T15:00:00+01:00',
       link: 'https://meet.example/q',
@@ -166,8 +135,8 @@ describe('POST /api/meetings', () => {
   });
 
   it('e-mails each invitee in their language, with an iCalendar REQUEST that a client can read', async () => {
-    const { a, b, c } = await team();
-    const meeting = await create(a, {
+    const { a, b, c } = await buildMeetingTeam(t);
+    const meeting = await buildMeeting(t, a, {
       name: 'Planning ICS',
       invitees: [b.id, c.id],
       time: T,
@@ -201,9 +170,9 @@ describe('POST /api/meetings', () => {
   });
 
   it('takes a group for its members, and refuses someone who is not a friend with nothing created', async () => {
-    const { a, b, c } = await team();
+    const { a, b, c } = await buildMeetingTeam(t);
     const group = await buildGroup(t, a, { name: 'Crew', members: [b, c] });
-    const meeting = await create(a, { groups: [group._id] });
+    const meeting = await buildMeeting(t, a, { groups: [group._id] });
     expect(meeting.invitations.map((i) => i.user).sort()).toEqual([b.id, c.id].sort());
     const stranger = await buildUser(t);
     const otherGroup = await buildGroup(t, b, { name: 'B’s', members: [] });
@@ -220,15 +189,8 @@ describe('POST /api/meetings', () => {
   });
 
   it('answers 409 for a time that is not free, and 400 for one outside its days, creating nothing', async () => {
-    const { a, b } = await team();
-    await ok(
-      t,
-      'POST',
-      '/api/calender/add-event/',
-      b.token,
-      { title: 'Dentist', start: T, end: '2027-01-11T14:30:00Z' },
-      201,
-    );
+    const { a, b } = await buildMeetingTeam(t);
+    await buildEvent(t, b, { title: 'Dentist', start: T, end: '2027-01-11T14:30:00Z' });
     const before = await settledFingerprint();
     const taken = await call(t, 'POST', '/api/meetings', a.token, { ...base, invitees: [b.id], time: T });
     expect(expectError(taken, 409, 'TIME_TAKEN').message).toBe('That time is no longer available.');
@@ -250,8 +212,8 @@ describe('POST /api/meetings', () => {
   });
 
   it('keeps a person’s time for one meeting only, also when several are set at once', async () => {
-    const { a, b } = await team();
-    const d = await inZone('Europe/Paris');
+    const { a, b } = await buildMeetingTeam(t);
+    const d = await buildUserInZone(t, 'Europe/Paris');
     await befriend(t, d, b);
     const at = { duration: 30, time: '2027-01-12T14:00:00Z' };
     const race = await Promise.all([
@@ -262,7 +224,7 @@ describe('POST /api/meetings', () => {
     expect(race.map((response) => response.statusCode)).toEqual([201, 201]);
     // …but once B accepts one, the other may not take B's time.
     const [first, second] = race.map((response) => response.json<Meeting>());
-    await answer(b, first!._id, 'accepted');
+    await answerInvitation(t, b, first!._id, 'accepted');
     const url = `/api/meetings/${second!._id}`;
     expectError(await call(t, 'PUT', url, d.token, { time: '2027-01-12T14:15:00Z' }), 409, 'TIME_TAKEN');
     expect((await ok<Meeting>(t, 'PUT', url, d.token, { time: '2027-01-12T14:30:00Z' })).time).toBe(
@@ -271,7 +233,7 @@ describe('POST /api/meetings', () => {
     // Eight of A's meetings set to one time at once: the organiser's own meetings are busy for
     // them, so exactly one may have it (the check and the write share a transaction and a lock).
     const meetings = await Promise.all(
-      Array.from({ length: 8 }, (_, index) => create(a, { name: `Race ${index}`, duration: 30 })),
+      Array.from({ length: 8 }, (_, index) => buildMeeting(t, a, { name: `Race ${index}`, duration: 30 })),
     );
     const settings = await Promise.all(
       meetings.map((meeting) =>
@@ -285,10 +247,10 @@ describe('POST /api/meetings', () => {
 
 describe('answering', () => {
   it('puts an accepted meeting on the invitee’s calendar at the same instant, and refusing takes it off', async () => {
-    const { a, b } = await team();
-    const meeting = await create(a, { invitees: [b.id], time: T });
+    const { a, b } = await buildMeetingTeam(t);
+    const meeting = await buildMeeting(t, a, { invitees: [b.id], time: T });
     expect((await calendarOf(a)).data.map((entry) => entry.guests)).toEqual([[]]);
-    const accepted = await answer(b, meeting._id, 'accepted');
+    const accepted = await answerInvitation(t, b, meeting._id, 'accepted');
     // The organiser's calendar (read through its cache) lists who accepted.
     expect((await calendarOf(a)).data.map((entry) => entry.guests)).toEqual([[b.id]]);
     expect(accepted.myStatus).toBe('accepted');
@@ -302,16 +264,16 @@ describe('answering', () => {
     expect((await timesFor(a, {})).data.flatMap((day) => day.times)).not.toContain(T);
     // …except when re-planning that very meeting.
     expect((await timesFor(a, { invitees: [b.id], meetingId: meeting._id })).data[0]!.times).toContain(T);
-    await answer(b, meeting._id, 'refused');
+    await answerInvitation(t, b, meeting._id, 'refused');
     expect((await calendarOf(b)).data).toEqual([]);
     const pending = await ok<InvitationList>(t, 'GET', '/api/meetings/invitations?status=refused', b.token);
     expect(pending.data.map((i) => i.meeting._id)).toEqual([meeting._id]);
   });
 
   it('is closed when the meeting is archived or completed (409), and open again on restore', async () => {
-    const { a, b } = await team();
-    const meeting = await create(a, { invitees: [b.id], time: T });
-    await answer(b, meeting._id, 'accepted');
+    const { a, b } = await buildMeetingTeam(t);
+    const meeting = await buildMeeting(t, a, { invitees: [b.id], time: T });
+    await answerInvitation(t, b, meeting._id, 'accepted');
     const archived = await ok<Meeting>(t, 'PUT', `/api/meetings/${meeting._id}`, a.token, {
       state: 'archived',
     });
@@ -336,12 +298,12 @@ describe('answering', () => {
       'MEETING_CLOSED',
     );
     await ok(t, 'PUT', `/api/meetings/${meeting._id}`, a.token, { completed: false });
-    expect((await answer(b, meeting._id, 'refused')).myStatus).toBe('refused');
+    expect((await answerInvitation(t, b, meeting._id, 'refused')).myStatus).toBe('refused');
   });
 
   it('answers 403 to the organiser, who is not invited', async () => {
-    const { a, b } = await team();
-    const meeting = await create(a, { invitees: [b.id] });
+    const { a, b } = await buildMeetingTeam(t);
+    const meeting = await buildMeeting(t, a, { invitees: [b.id] });
     expectError(
       await call(t, 'PUT', `/api/meetings/${meeting._id}/invitation`, a.token, { status: 'accepted' }),
       403,
@@ -352,8 +314,8 @@ describe('answering', () => {
 
 describe('who may do what', () => {
   it('answers 403 to an invitee who edits or deletes, and 404 to a stranger, changing nothing', async () => {
-    const { a, b } = await team();
-    const meeting = await create(a, { invitees: [b.id], time: T });
+    const { a, b } = await buildMeetingTeam(t);
+    const meeting = await buildMeeting(t, a, { invitees: [b.id], time: T });
     const stranger = await buildUser(t);
     const before = await settledFingerprint();
     expect(
@@ -387,10 +349,10 @@ describe('who may do what', () => {
 
 describe('PUT /api/meetings/{id}', () => {
   it('re-plans: a new time is checked, raises the sequence and asks everyone again by e-mail', async () => {
-    const { a, b, c } = await team();
-    const meeting = await create(a, { name: 'Re-plan', invitees: [b.id, c.id], time: T });
-    await answer(b, meeting._id, 'accepted');
-    await answer(c, meeting._id, 'refused');
+    const { a, b, c } = await buildMeetingTeam(t);
+    const meeting = await buildMeeting(t, a, { name: 'Re-plan', invitees: [b.id, c.id], time: T });
+    await answerInvitation(t, b, meeting._id, 'accepted');
+    await answerInvitation(t, c, meeting._id, 'refused');
     const moved = await ok<Meeting>(t, 'PUT', `/api/meetings/${meeting._id}`, a.token, {
       time: '2027-01-12T14:30:00Z',
       description: 'Moved',
@@ -418,7 +380,7 @@ describe('PUT /api/meetings/{id}', () => {
         .getFirstPropertyValue('sequence');
     expect(mails.map(sequence).sort()).toEqual([0, 1]);
     // Changing other fields keeps the answers.
-    await answer(b, meeting._id, 'accepted');
+    await answerInvitation(t, b, meeting._id, 'accepted');
     const renamed = await ok<Meeting>(t, 'PUT', `/api/meetings/${meeting._id}`, a.token, {
       name: 'Renamed',
       step: 30,
@@ -429,9 +391,9 @@ describe('PUT /api/meetings/{id}', () => {
   });
 
   it('replaces the invitees: new ones invited, removed ones lose it, kept ones keep their answer', async () => {
-    const { a, b, c } = await team();
-    const meeting = await create(a, { invitees: [b.id], time: T });
-    await answer(b, meeting._id, 'accepted');
+    const { a, b, c } = await buildMeetingTeam(t);
+    const meeting = await buildMeeting(t, a, { invitees: [b.id], time: T });
+    await answerInvitation(t, b, meeting._id, 'accepted');
     const both = await ok<Meeting>(t, 'PUT', `/api/meetings/${meeting._id}`, a.token, {
       invitees: [b.id, c.id],
     });
@@ -446,8 +408,8 @@ describe('PUT /api/meetings/{id}', () => {
   });
 
   it('refuses bad input with D10 errors and changes nothing', async () => {
-    const { a } = await team();
-    const meeting = await create(a, {});
+    const { a } = await buildMeetingTeam(t);
+    const meeting = await buildMeeting(t, a, {});
     const before = await settledFingerprint();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ duration: 10 }, 'duration'],
@@ -492,9 +454,9 @@ describe('PUT /api/meetings/{id}', () => {
 
 describe('DELETE /api/meetings/{id}', () => {
   it('removes the meeting from every calendar, list and bell', async () => {
-    const { a, b } = await team();
-    const meeting = await create(a, { invitees: [b.id], time: T });
-    await answer(b, meeting._id, 'accepted');
+    const { a, b } = await buildMeetingTeam(t);
+    const meeting = await buildMeeting(t, a, { invitees: [b.id], time: T });
+    await answerInvitation(t, b, meeting._id, 'accepted');
     const response = await call(t, 'DELETE', `/api/meetings/${meeting._id}`, a.token);
     expect(response.statusCode).toBe(204);
     expect((await calendarOf(a)).data).toEqual([]);
@@ -507,13 +469,13 @@ describe('DELETE /api/meetings/{id}', () => {
 
 describe('the calendar feed', () => {
   it('holds the meetings the user organises or accepted', async () => {
-    const { a, b } = await team();
-    const meeting = await create(a, { name: 'In the feed', invitees: [b.id], time: T });
+    const { a, b } = await buildMeetingTeam(t);
+    const meeting = await buildMeeting(t, a, { name: 'In the feed', invitees: [b.id], time: T });
     const feed = await ok<{ url: string }>(t, 'POST', '/api/calender/feed', b.token, undefined, 201);
     const path = new URL(feed.url).pathname;
     const read = async () => (await call(t, 'GET', path)).body;
     expect(await read()).not.toContain('In the feed');
-    await answer(b, meeting._id, 'accepted');
+    await answerInvitation(t, b, meeting._id, 'accepted');
     const calendar = new ICAL.Component(ICAL.parse(await read()) as unknown[]);
     const events = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
     expect(events.map((event) => [event.summary, event.startDate.toJSDate().toISOString()])).toEqual([

@@ -7,11 +7,20 @@
 import { LiveHub } from '../../lib/live';
 import { MailOutbox } from '../../lib/outbox';
 import { LinkTokens } from '../../lib/tokens';
-import type { CalendarEvent, NotificationList, Notification, Task } from '@cadence/contract';
+import type { NotificationList, Notification, Task } from '@cadence/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createMailer } from '../../lib/mailer';
-import { buildTask, buildUser, befriend, call, expectError, ok, type TestUser } from '../../test/factories';
+import {
+  befriend,
+  buildEvent,
+  buildTask,
+  buildUser,
+  call,
+  expectError,
+  ok,
+  type TestUser,
+} from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { startInbox, type TestInbox } from '../../test/smtp';
 import { buildReminders } from '../../services';
@@ -67,20 +76,13 @@ const bell = (user: TestUser) => ok<NotificationList>(t, 'GET', '/api/notificati
 describe('event reminders', () => {
   it('fires once per occurrence, in the user’s language and zone, and moves on to the next', async () => {
     const user = await person({ language: 'fr', timeZone: 'Europe/Paris' });
-    const event = await ok<CalendarEvent>(
-      t,
-      'POST',
-      '/api/calender/add-event/',
-      user.token,
-      {
-        title: 'Revue hebdo',
-        start: '2030-01-07T09:00:00+01:00',
-        end: '2030-01-07T10:00:00+01:00',
-        recurrence: 'FREQ=WEEKLY;BYDAY=MO',
-        reminder: 15,
-      },
-      201,
-    );
+    const event = await buildEvent(t, user, {
+      title: 'Revue hebdo',
+      start: '2030-01-07T09:00:00+01:00',
+      end: '2030-01-07T10:00:00+01:00',
+      recurrence: 'FREQ=WEEKLY;BYDAY=MO',
+      reminder: 15,
+    });
     expect(await rowsOf('event', event._id)).toEqual([
       {
         user_id: Number(user.id),
@@ -118,20 +120,13 @@ describe('event reminders', () => {
   it('is sent once when two reminder services race on one database', async () => {
     const [owner, guest] = [await person({ language: 'de', timeZone: 'Europe/Berlin' }), await buildUser(t)];
     await befriend(t, owner, guest);
-    const event = await ok<CalendarEvent>(
-      t,
-      'POST',
-      '/api/calender/add-event/',
-      owner.token,
-      {
-        title: 'Planung',
-        start: '2030-02-04T10:00:00Z',
-        end: '2030-02-04T11:00:00Z',
-        reminder: 30,
-        guests: [guest.id],
-      },
-      201,
-    );
+    const event = await buildEvent(t, owner, {
+      title: 'Planung',
+      start: '2030-02-04T10:00:00Z',
+      end: '2030-02-04T11:00:00Z',
+      reminder: 30,
+      guests: [guest.id],
+    });
     expect((await rowsOf('event', event._id)).map((row) => row.user_id)).toEqual([
       Number(owner.id),
       Number(guest.id),
@@ -151,18 +146,18 @@ describe('event reminders', () => {
   it('drops a reminder more than a day late, respects the user’s setting, and follows an edit', async () => {
     const user = await person({ language: 'en', timeZone: 'UTC' });
     const body = { title: 'Yoga', start: '2030-03-04T18:00:00Z', end: '2030-03-04T19:00:00Z', reminder: 60 };
-    const late = await ok<CalendarEvent>(t, 'POST', '/api/calender/add-event/', user.token, body, 201);
+    const late = await buildEvent(t, user, body);
     expect(await reminders.fireDue(Date.parse('2030-03-06T18:00:00Z'))).toBe(0);
     expect(await rowsOf('event', late._id)).toEqual([]);
 
     await ok(t, 'PUT', '/api/account', user.token, { notifications: { eventReminders: false } });
-    const muted = await ok<CalendarEvent>(t, 'POST', '/api/calender/add-event/', user.token, body, 201);
+    const muted = await buildEvent(t, user, body);
     expect(await reminders.fireDue(Date.parse('2030-03-04T17:00:01Z'))).toBe(0);
     expect(await rowsOf('event', muted._id)).toEqual([]);
     expect((await bell(user)).count).toBe(0);
 
     await ok(t, 'PUT', '/api/account', user.token, { notifications: { eventReminders: true } });
-    const edited = await ok<CalendarEvent>(t, 'POST', '/api/calender/add-event/', user.token, body, 201);
+    const edited = await buildEvent(t, user, body);
     await ok(t, 'PUT', `/api/calender/modify-event/${edited._id}`, user.token, { reminder: 10 });
     expect((await rowsOf('event', edited._id)).map((row) => row.fire_at)).toEqual([
       '2030-03-04T17:50:00.000Z',
@@ -222,14 +217,12 @@ describe('the bell’s calls', () => {
     const user = await person({ language: 'en', timeZone: 'UTC' });
     const other = await buildUser(t);
     for (const title of ['First', 'Second']) {
-      await ok(
-        t,
-        'POST',
-        '/api/calender/add-event/',
-        user.token,
-        { title, start: '2031-01-01T10:00:00Z', end: '2031-01-01T11:00:00Z', reminder: 0 },
-        201,
-      );
+      await buildEvent(t, user, {
+        title,
+        start: '2031-01-01T10:00:00Z',
+        end: '2031-01-01T11:00:00Z',
+        reminder: 0,
+      });
     }
     expect(await reminders.fireDue(Date.parse('2031-01-01T10:00:00Z'))).toBe(2);
     const [newest, oldest] = (await bell(user)).data as [Notification, Notification];

@@ -3,6 +3,7 @@ import { messages, nextDueDate, type Task, type TaskList, type TaskSummary } fro
 import { describe, expect, it } from 'vitest';
 import {
   befriend,
+  buildFriends,
   buildGroup,
   buildTask,
   buildUser,
@@ -27,12 +28,6 @@ async function titles(user: TestUser, query = ''): Promise<string[]> {
 
 function update(user: TestUser, id: string, body: unknown): Promise<Task> {
   return ok<Task>(t, 'PUT', `/api/todos/${id}`, user.token, body);
-}
-
-async function friends(): Promise<[TestUser, TestUser]> {
-  const [a, b] = [await buildUser(t), await buildUser(t)];
-  await befriend(t, a, b);
-  return [a, b];
 }
 
 describe('without a token', () => {
@@ -112,7 +107,7 @@ describe('POST /api/todos', () => {
   });
 
   it('assigns to the owner and friends, expands a group, and refuses a non-friend on fields.assignee', async () => {
-    const [owner, friend] = await friends();
+    const [owner, friend] = await buildFriends(t);
     const other = await buildUser(t);
     await befriend(t, owner, other);
     const group = await buildGroup(t, owner, { members: [other] });
@@ -141,7 +136,7 @@ describe('POST /api/todos', () => {
 
 describe('GET /api/todos', () => {
   async function world() {
-    const [user, friend] = await friends();
+    const [user, friend] = await buildFriends(t);
     await buildTask(t, user, { title: 'banana', tags: ['low'], dueDate: '2026-03-02' });
     const important = await buildTask(t, user, {
       title: 'Apple',
@@ -197,7 +192,7 @@ describe('GET /api/todos', () => {
   });
 
   it('sorts by the first assignee’s name, tasks without one last', async () => {
-    const [owner, zed] = await friends();
+    const [owner, zed] = await buildFriends(t);
     const amy = await buildUser(t, { fullName: 'Amy Adams' });
     await befriend(t, owner, amy);
     await ok(t, 'PUT', '/api/account', zed.token, { general: { fullName: 'Zed Zimmer' } });
@@ -243,7 +238,7 @@ describe('GET /api/todos', () => {
   });
 
   it("answers 304 to the current ETag, and a new list after a friend's change reaches me", async () => {
-    const [owner, assignee] = await friends();
+    const [owner, assignee] = await buildFriends(t);
     const task = await buildTask(t, owner, { assignee: [assignee.id] });
     const first = await call(t, 'GET', `/api/todos?user=${assignee.id}`, assignee.token);
     const etag = String(first.headers.etag);
@@ -284,7 +279,7 @@ describe('GET /api/todos/summary', () => {
 
 describe('PUT /api/todos/{id}', () => {
   it('lets the owner change anything', async () => {
-    const [owner, friend] = await friends();
+    const [owner, friend] = await buildFriends(t);
     const task = await buildTask(t, owner);
     const changed = await update(owner, task._id, {
       title: 'New title',
@@ -308,7 +303,7 @@ describe('PUT /api/todos/{id}', () => {
   });
 
   it('lets an assignee complete and un-complete, and nothing else (403, nothing changed)', async () => {
-    const [owner, assignee] = await friends();
+    const [owner, assignee] = await buildFriends(t);
     const task = await buildTask(t, owner, { assignee: [assignee.id] });
     expect((await update(assignee, task._id, { isCompleted: true })).isCompleted).toBe(true);
     expect((await list(owner, '&filter=completed')).data.map((x) => x._id)).toEqual([task._id]);
@@ -340,7 +335,7 @@ describe('PUT /api/todos/{id}', () => {
   ] as const)(
     'completing a repeating task creates its next occurrence: %s',
     async (_, dueDate, repeat, next) => {
-      const [owner, assignee] = await friends();
+      const [owner, assignee] = await buildFriends(t);
       const task = await buildTask(t, owner, { dueDate, repeat, assignee: [assignee.id], tags: ['low'] });
       const completed = await update(assignee, task._id, { isCompleted: true });
       expect(completed).toMatchObject({ isCompleted: true, repeat: null });
@@ -384,7 +379,7 @@ describe("a stranger's call on someone else's task", () => {
     ['PUT', { title: 'Taken over' }],
     ['DELETE', undefined],
   ] as const)('%s answers 404 and changes nothing', async (method, body) => {
-    const [owner, assignee] = await friends();
+    const [owner, assignee] = await buildFriends(t);
     const stranger = await buildUser(t);
     const task = await buildTask(t, owner, { assignee: [assignee.id] });
     const before = await fingerprint(t.database);

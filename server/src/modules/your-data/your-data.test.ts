@@ -18,10 +18,15 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  answerInvitation,
   befriend,
   buildBoard,
+  buildChat,
+  buildComment,
+  buildEvent,
   buildGoal,
   buildGroup,
+  buildMeeting,
   buildTask,
   buildUser,
   call,
@@ -32,6 +37,7 @@ import {
   readBoard,
   refresh,
   sendFriendRequest,
+  sendMessage,
   type TestUser,
 } from '../../test/factories';
 import { fingerprint, usePostgres, useTestApp } from '../../test/harness';
@@ -428,40 +434,19 @@ async function buildWorld(): Promise<World> {
   const friendGroup = await buildGroup(t, friend, { name: 'Friend team', members: [user] });
   // Chats: a direct one read by the user, their group's, the friend's group's (the friend's
   // message stays when the user goes), and one of a group the user was taken out of.
-  const direct = await ok<{ _id: string }>(t, 'POST', '/api/chats', user.token, { friend: friend.id }, 201);
-  await ok(t, 'POST', `/api/chats/${direct._id}/messages`, user.token, { message: 'Hello' }, 201);
-  await ok(t, 'POST', `/api/chats/${direct._id}/messages`, friend.token, { message: 'Hi there' }, 201);
+  const direct = await buildChat(t, user, { friend: friend.id });
+  await sendMessage(t, user, direct._id, 'Hello');
+  await sendMessage(t, friend, direct._id, 'Hi there');
   await ok(t, 'GET', `/api/chats/${direct._id}/messages`, user.token);
-  const myGroupChat = await ok<{ _id: string }>(
-    t,
-    'POST',
-    '/api/chats',
-    user.token,
-    { group: myGroup._id },
-    201,
-  );
-  await ok(t, 'POST', `/api/chats/${myGroupChat._id}/messages`, friend.token, { message: 'Team!' }, 201);
-  const friendGroupChat = await ok<{ _id: string }>(
-    t,
-    'POST',
-    '/api/chats',
-    friend.token,
-    { group: friendGroup._id },
-    201,
-  );
-  await ok(t, 'POST', `/api/chats/${friendGroupChat._id}/messages`, friend.token, { message: 'Theirs' }, 201);
-  await ok(t, 'POST', `/api/chats/${friendGroupChat._id}/messages`, user.token, { message: 'Mine' }, 201);
+  const myGroupChat = await buildChat(t, user, { group: myGroup._id });
+  await sendMessage(t, friend, myGroupChat._id, 'Team!');
+  const friendGroupChat = await buildChat(t, friend, { group: friendGroup._id });
+  await sendMessage(t, friend, friendGroupChat._id, 'Theirs');
+  await sendMessage(t, user, friendGroupChat._id, 'Mine');
   const leftGroup = await buildGroup(t, friend, { name: 'Left team', members: [user] });
-  const leftChat = await ok<{ _id: string }>(
-    t,
-    'POST',
-    '/api/chats',
-    user.token,
-    { group: leftGroup._id },
-    201,
-  );
-  await ok(t, 'POST', `/api/chats/${leftChat._id}/messages`, user.token, { message: 'Bye' }, 201);
-  await ok(t, 'POST', `/api/chats/${leftChat._id}/messages`, friend.token, { message: 'Not yours' }, 201);
+  const leftChat = await buildChat(t, user, { group: leftGroup._id });
+  await sendMessage(t, user, leftChat._id, 'Bye');
+  await sendMessage(t, friend, leftChat._id, 'Not yours');
   await ok(t, 'PUT', `/api/groups/${leftGroup._id}`, friend.token, { name: 'Left team', memberIds: [] });
   await ok(t, 'POST', '/api/tags', user.token, { name: 'work', color: '#123456' }, 201);
   const picture = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#7367f0' } })
@@ -497,22 +482,8 @@ async function buildWorld(): Promise<World> {
     dueComplete: true,
     members: [user.id, friend.id],
   });
-  await ok(
-    t,
-    'POST',
-    `/api/projects/${board._id}/items/${items.Write!._id}/comments`,
-    user.token,
-    { text: 'Draft is up' },
-    201,
-  );
-  await ok(
-    t,
-    'POST',
-    `/api/projects/${board._id}/items/${items.Write!._id}/comments`,
-    friend.token,
-    { text: 'Looks good' },
-    201,
-  );
+  await buildComment(t, user, board._id, items.Write!._id, 'Draft is up');
+  await buildComment(t, friend, board._id, items.Write!._id, 'Looks good');
   await ok(t, 'PUT', `/api/projects/${board._id}/lists/items/${items.Plan!._id}`, user.token, {
     fromList: lists.Done!._id,
     toList: lists.Doing!._id,
@@ -542,22 +513,8 @@ async function buildWorld(): Promise<World> {
     members: [friend.id, user.id],
     tags: ['team', 'work'],
   });
-  await ok(
-    t,
-    'POST',
-    `/api/projects/${friendBoard.board._id}/items/${theirCard}/comments`,
-    friend.token,
-    { text: 'Welcome' },
-    201,
-  );
-  await ok(
-    t,
-    'POST',
-    `/api/projects/${friendBoard.board._id}/items/${theirCard}/comments`,
-    user.token,
-    { text: 'On it' },
-    201,
-  );
+  await buildComment(t, friend, friendBoard.board._id, theirCard, 'Welcome');
+  await buildComment(t, user, friendBoard.board._id, theirCard, 'On it');
   // A board the user commented on and tagged a card of, then was taken off.
   const leftBoard = await buildBoard(t, friend, {
     name: 'Left board',
@@ -568,14 +525,7 @@ async function buildWorld(): Promise<World> {
   await ok(t, 'PUT', cardPath(leftBoard.board._id, leftBoard.lists.Todo!._id, oldCard), user.token, {
     tags: ['work'],
   });
-  await ok(
-    t,
-    'POST',
-    `/api/projects/${leftBoard.board._id}/items/${oldCard}/comments`,
-    user.token,
-    { text: 'Was here' },
-    201,
-  );
+  await buildComment(t, user, leftBoard.board._id, oldCard, 'Was here');
   await ok(t, 'PUT', `/api/projects/${leftBoard.board._id}`, friend.token, { memberIds: [] });
 
   await buildGoal(t, user, { title: 'Learn Greek', tags: ['high', 'work'] });
@@ -585,48 +535,27 @@ async function buildWorld(): Promise<World> {
 
   const start = new Date(Date.now() + 86_400_000);
   const end = new Date(start.getTime() + 3_600_000);
-  const event = await ok<{ _id: string }>(
-    t,
-    'POST',
-    '/api/calender/add-event',
-    user.token,
-    {
-      title: 'My party',
-      start: start.toISOString(),
-      end: end.toISOString(),
-      reminder: 15,
-      guests: [friend.id],
-    },
-    201,
-  );
-  const friendEvent = await ok<{ _id: string }>(
-    t,
-    'POST',
-    '/api/calender/add-event',
-    friend.token,
-    {
-      title: 'Their party',
-      start: start.toISOString(),
-      end: end.toISOString(),
-      reminder: 30,
-      guests: [user.id],
-    },
-    201,
-  );
+  const event = await buildEvent(t, user, {
+    title: 'My party',
+    start: start.toISOString(),
+    end: end.toISOString(),
+    reminder: 15,
+    guests: [friend.id],
+  });
+  const friendEvent = await buildEvent(t, friend, {
+    title: 'Their party',
+    start: start.toISOString(),
+    end: end.toISOString(),
+    reminder: 30,
+    guests: [user.id],
+  });
   // A weekly series with one occurrence moved and one cancelled (D39).
-  const weekly = await ok<{ _id: string }>(
-    t,
-    'POST',
-    '/api/calender/add-event',
-    user.token,
-    {
-      title: 'Weekly',
-      start: '2027-02-01T09:00:00Z',
-      end: '2027-02-01T10:00:00Z',
-      recurrence: 'FREQ=WEEKLY;COUNT=5',
-    },
-    201,
-  );
+  const weekly = await buildEvent(t, user, {
+    title: 'Weekly',
+    start: '2027-02-01T09:00:00Z',
+    end: '2027-02-01T10:00:00Z',
+    recurrence: 'FREQ=WEEKLY;COUNT=5',
+  });
   await ok(
     t,
     'PUT',
@@ -650,24 +579,14 @@ async function buildWorld(): Promise<World> {
     time,
     invitees: [invitee.id],
   });
-  const meeting = await ok<{ _id: string }>(
+  const meeting = await buildMeeting(t, user, meetingBody('My meeting', friend, '2027-01-13T11:00:00Z'));
+  await answerInvitation(t, friend, meeting._id, 'accepted');
+  const friendMeeting = await buildMeeting(
     t,
-    'POST',
-    '/api/meetings',
-    user.token,
-    meetingBody('My meeting', friend, '2027-01-13T11:00:00Z'),
-    201,
-  );
-  await ok(t, 'PUT', `/api/meetings/${meeting._id}/invitation`, friend.token, { status: 'accepted' });
-  const friendMeeting = await ok<{ _id: string }>(
-    t,
-    'POST',
-    '/api/meetings',
-    friend.token,
+    friend,
     meetingBody('Their meeting', user, '2027-01-14T11:00:00Z'),
-    201,
   );
-  await ok(t, 'PUT', `/api/meetings/${friendMeeting._id}/invitation`, user.token, { status: 'accepted' });
+  await answerInvitation(t, user, friendMeeting._id, 'accepted');
   // A reminder fires on the clock, not through a call: written as the scheduler writes one.
   await t.database.db
     .insertInto('notifications')
