@@ -22,5 +22,6 @@ export * from './fields';
 export * from './help';
 export * from './your-data';
 export * from './chat';
+export * from './live';
 export * from './board-transfer';
 export * from './text';

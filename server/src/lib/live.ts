@@ -16,17 +16,13 @@
  *
  * Streams know their session (the access token's refresh-token family): `closeSessions` ends the
  * streams of revoked sessions on every instance, with `expired`.
+ *
+ * What an event may be is the contract's (`contract/src/live.ts`), which the web app parses.
  */
 import { randomUUID } from 'node:crypto';
+import type { LiveEvent, LiveStreamEvent, LiveStreamEventType } from '@cadence/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis, type RedisOptions } from 'ioredis';
-
-export type LiveEvent =
-  | { type: 'board'; data: { boardId: string; version: number } }
-  | { type: 'request'; data: { kind: 'friend' | 'meeting' } }
-  | { type: 'notification'; data: Record<string, never> }
-  | { type: 'chat'; data: { chatId: string; messageId?: string; read?: boolean } }
-  | { type: 'presence'; data: { userId: string; online: boolean; lastSeenAt: string | null } };
 
 /** One open stream: writes an SSE frame, or ends the response. */
 export interface LiveSink {
@@ -73,7 +69,14 @@ function redactedUrl(url: string): string {
   }
 }
 
-export function sseFrame(event: string, data: unknown): string {
+/**
+ * One event as a server-sent-events frame. Typed by the contract's union, not checked at run time:
+ * every publish goes through here, and the server's tests parse what the streams receive.
+ */
+export function sseFrame<T extends LiveStreamEventType>(
+  event: T,
+  data: Extract<LiveStreamEvent, { type: T }>['data'],
+): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 

@@ -3,6 +3,7 @@
  * stream, and the token no longer opens one. Its own file: an app with 2-second tokens, built
  * while no other app of the file holds a PostgreSQL schema.
  */
+import { liveStreamEvent } from '@cadence/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -21,6 +22,10 @@ describe('GET /api/live when the access token expires', () => {
     const stream = await openLive(url, user.token);
     await stream.next('ready');
     const expired = await stream.next('expired', undefined, 4000);
+    expect(liveStreamEvent.parse({ type: 'expired', data: expired.data })).toEqual({
+      type: 'expired',
+      data: {},
+    });
     await stream.ended;
     // Said when the token runs out, not before (measured from the token's own expiry, which a slow
     // machine may bring close to the stream's start).
