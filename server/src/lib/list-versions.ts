@@ -37,3 +37,16 @@ export async function bumpListVersions(
 ): Promise<void> {
   for (const userId of [...new Set(userIds)].sort((a, b) => a - b)) await bumpListVersion(trx, userId, list);
 }
+
+/** The account is deleted: its versions go with it (a new account starts again at 0). */
+export async function eraseListVersions(trx: Db, userId: number): Promise<void> {
+  await trx.deleteFrom('list_versions').where('user_id', '=', userId).execute();
+}
+
+/**
+ * Everyone but `userId` on rows that each name a participant and an owner: whose lists showed a
+ * shared row of theirs (a deleted account's events, meetings, tasks), to bump.
+ */
+export function othersOn(rows: Array<{ user_id: number; owner_id: number }>, userId: number): number[] {
+  return rows.flatMap((row) => [row.user_id, row.owner_id]).filter((id) => id !== userId);
+}

@@ -196,3 +196,11 @@ export class MailOutbox {
       .execute();
   }
 }
+
+/**
+ * The account of this address is deleted: nothing more goes to it, sent or not, and no copy of
+ * what went stays.
+ */
+export async function eraseMailTo(trx: Db, address: string): Promise<void> {
+  await trx.deleteFrom('mail_outbox').where('to_address', '=', address).execute();
+}

@@ -59,3 +59,12 @@ export async function findTag(db: Db, userId: number, name: string): Promise<Tag
     .executeTakeFirst();
   return own ? { built_in: null, tag_id: own.id } : null;
 }
+
+/** A tag's place on a row as the data export writes it (your-data): by built-in name or own tag's id. */
+export function exportedTagRef(row: { position: number; built_in: string | null; tag_id: number | null }) {
+  return {
+    position: row.position,
+    builtIn: row.built_in,
+    tagId: row.tag_id === null ? null : String(row.tag_id),
+  };
+}
