@@ -80,6 +80,20 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // Query and mutation keys come from one registry, which the live stream reads too.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/shared/queries/keys.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name=/^(queryKey|mutationKey)$/][value.type='ArrayExpression']",
+          message: 'Take the key from web/src/shared/queries/keys.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -26,8 +26,10 @@ export function LanguageMenu() {
       value={currentLanguage()}
       onChange={(event) => {
         chooseLanguage(event.currentTarget.value as Language)
-          // The account settings page shows the language too.
-          .then(() => queryClient.invalidateQueries({ queryKey: ['account'] }))
+          // The account settings page shows the language too. The query keys load only now: this
+          // menu is on the sign-in pages, which need none of them.
+          .then(() => import('../shared/queries/keys'))
+          .then(({ accountKey }) => queryClient.invalidateQueries({ queryKey: accountKey }))
           .catch(async (error: unknown) => {
             // The toast code loads only when needed: this menu is on the sign-in pages too.
             const { notifications } = await import('@mantine/notifications');

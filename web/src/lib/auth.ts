@@ -4,10 +4,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
 import { forgetPersistedQueries } from './query-persistence';
 import { session } from './session';
+import { currentUserKey } from '../shared/queries/keys';
 
 export const getCurrentUserQueryOptions = () =>
   queryOptions({
-    queryKey: ['current-user'],
+    queryKey: currentUserKey,
     queryFn: async () => {
       const current = await api.get<CurrentUser>('/jwt/me');
       // Keep the stored record in step with the server (name, role, avatar).

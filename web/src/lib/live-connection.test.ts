@@ -1,6 +1,7 @@
 /**
  * The live stream's `resync` (issue 26): the server's link to the other instances came back, so
- * every query is invalidated — except a board under a drag, which waits for the drop.
+ * every query is invalidated — except a board under a drag, which waits for the drop. And frames
+ * that are not events of the contract's union are ignored.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +14,7 @@ vi.mock('./api-client', () => ({
 
 const { holdLive } = await import('./live-connection');
 const { boardDrag } = await import('./live-events');
+const { chatKeys, notificationsKey, projectKeys } = await import('../shared/queries/keys');
 
 /** A stream whose frames the test pushes; the fetch of /api/live answers it (once, then hangs). */
 function fakeStream() {
@@ -76,6 +78,40 @@ describe('the live stream', () => {
       expect(invalidated()).toContain('projects/board/dragged');
     } finally {
       release();
+    }
+  });
+
+  it('ignores an event it does not know or cannot read, and goes on with the next', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const stream = fakeStream();
+    const queryClient = new QueryClient();
+    for (const key of [projectKeys.board('7'), notificationsKey, chatKeys.list]) {
+      queryClient.setQueryData(key, { data: { version: 1 } });
+    }
+    const release = holdLive(queryClient);
+    try {
+      stream.push('event: ready\ndata: {"userId":"1"}\n\n');
+      stream.push('event: weather\ndata: {"sunny":true}\n\n');
+      stream.push('event: board\ndata: {"boardId":"7","version":"two"}\n\n');
+      stream.push('event: chat\ndata: not json\n\n');
+      await settle();
+      const invalidated = () =>
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .filter((query) => query.state.isInvalidated)
+          .map((query) => query.queryKey.join('/'));
+      expect(invalidated()).toEqual([]);
+      // Told in development, once per frame.
+      expect(warn).toHaveBeenCalledTimes(3);
+
+      stream.push('event: board\ndata: {"boardId":"7","version":2}\n\n');
+      stream.push('event: notification\ndata: {}\n\n');
+      await settle();
+      expect(invalidated().sort()).toEqual(['notifications', 'projects/board/7']);
+    } finally {
+      release();
+      warn.mockRestore();
     }
   });
 });

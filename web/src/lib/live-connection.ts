@@ -1,9 +1,11 @@
 /**
  * The live stream (D38): `GET /api/live` read with fetch, so the access token travels in the
- * Authorization header and never in an address. What arrives invalidates the queries it concerns,
- * and TanStack Query refetches those on screen. The stream reconnects at once with a fresh token
- * when the server says `expired`, and with a growing, jittered delay after a drop; after any
- * reconnection the live lists are asked again, since events may have been missed meanwhile.
+ * Authorization header and never in an address. Each frame is parsed with the contract's union
+ * (`liveStreamEvent`): one this client does not know, or a malformed one, is ignored. What arrives
+ * invalidates the queries it concerns (keys from `shared/queries/keys.ts`), and TanStack Query
+ * refetches those on screen. The stream reconnects at once with a fresh token when the server
+ * says `expired`, and with a growing, jittered delay after a drop; after any reconnection the live
+ * lists are asked again, since events may have been missed meanwhile.
  * `resync` (the server's link to the other instances came back: their events of the meantime were
  * lost) makes every query on screen read again. A stopping server ends the stream with a `retry`
  * hint: the stream comes back after about that long (the load balancer sends it elsewhere), not
@@ -11,32 +13,66 @@
  *
  * Loaded lazily by the signed-in layouts: nothing of it is in the entry chunk.
  */
-import type { Board } from '@cadence/contract';
-import type { QueryClient } from '@tanstack/react-query';
+import { type Board, type LiveStreamEvent, liveStreamEvent } from '@cadence/contract';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
+import {
+  calendarKeys,
+  chatKeys,
+  dashboardKeys,
+  friendKeys,
+  groupKeys,
+  meetingKeys,
+  notificationsKey,
+  projectKeys,
+} from '../shared/queries/keys';
 import { endSession, refreshAccessToken } from './api-client';
 import { boardDrag } from './live-events';
 import { session } from './session';
 
 const MAX_BACKOFF_MS = 30_000;
 
-/** What each event makes stale (query key prefixes); boards are handled on their own. */
-const stale: Record<string, readonly (readonly string[])[]> = {
+/** The events that only make queries stale; boards are handled on their own. */
+type StaleEvent = Extract<LiveStreamEvent, { type: 'request' | 'notification' | 'chat' | 'presence' }>;
+
+/** What each event makes stale (query key prefixes). */
+const stale: Record<StaleEvent['type'], readonly QueryKey[]> = {
   // A request answered changes friends, the groups one may fill, the chats' contacts, a meeting's
   // guests on the calendar, and the dashboard's counts.
-  request: [['friends'], ['groups'], ['meetings'], ['calendar'], ['chats'], ['dashboard']],
-  notification: [['notifications']],
-  chat: [['chats']],
+  request: [
+    friendKeys.all,
+    groupKeys.all,
+    meetingKeys.all,
+    calendarKeys.all,
+    chatKeys.all,
+    dashboardKeys.all,
+  ],
+  notification: [notificationsKey],
+  chat: [chatKeys.all],
   // Who is online shows in the list only: the open conversation's pages need not be read again.
-  presence: [['chats', 'list']],
+  presence: [chatKeys.list],
 };
-/** Asked again after a reconnection: everything an event could have changed. */
-const missed = [
-  ...new Set(Object.values(stale).flatMap((keys) => keys.map((key) => key[0]!))),
-  'projects',
-].map((key) => [key]);
+/** Asked again after a reconnection: everything an event could have changed (each key's area). */
+const missed: QueryKey[] = [
+  ...new Set([...Object.values(stale).flat(), projectKeys.all].map((key) => key[0])),
+].map((area) => [area]);
 
-const boardKey = (boardId: string) => ['projects', 'board', boardId] as const;
+/**
+ * The event a frame carries, or undefined: a frame of a newer server, or a malformed one, is
+ * ignored (and told in development).
+ */
+function parseFrame(event: string | undefined, data: string): LiveStreamEvent | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    json = undefined;
+  }
+  const parsed = liveStreamEvent.safeParse({ type: event, data: json });
+  if (parsed.success) return parsed.data;
+  if (import.meta.env.DEV) console.warn(`live: ignored an event the app does not know: ${event} ${data}`);
+  return undefined;
+}
 
 let users = 0;
 let stop: (() => void) | null = null;
@@ -61,13 +97,13 @@ export function holdLive(queryClient: QueryClient): () => void {
 }
 
 function applyBoard(queryClient: QueryClient, boardId: string, version: number): void {
-  void queryClient.invalidateQueries({ queryKey: ['projects', 'list'] });
-  const key = boardKey(boardId);
+  void queryClient.invalidateQueries({ queryKey: projectKeys.lists });
+  const key = projectKeys.board(boardId);
   const cached = queryClient.getQueryData<{ data: Board }>(key);
   // Our own write (its answer is here already), or an older event than what is shown.
   if (cached && cached.data.version >= version) return;
   // Our own write in flight: its settling read brings the board.
-  if (queryClient.isMutating({ mutationKey: [...key, 'change'] }) > 0) return;
+  if (queryClient.isMutating({ mutationKey: projectKeys.boardChange(boardId) }) > 0) return;
   if (boardDrag.holds(boardId)) return;
   void queryClient.invalidateQueries({ queryKey: key, exact: true });
 }
@@ -80,9 +116,9 @@ function applyBoard(queryClient: QueryClient, boardId: string, version: number):
 function resync(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({
     predicate: ({ queryKey }) => {
-      const [area, kind, boardId] = queryKey;
-      if (area !== 'projects' || kind !== 'board' || typeof boardId !== 'string') return true;
-      if (queryClient.isMutating({ mutationKey: [...boardKey(boardId), 'change'] }) > 0) return false;
+      const boardId = projectKeys.boardOf(queryKey);
+      if (boardId === undefined) return true;
+      if (queryClient.isMutating({ mutationKey: projectKeys.boardChange(boardId) }) > 0) return false;
       return !boardDrag.holds(boardId);
     },
   });
@@ -100,28 +136,28 @@ function run(queryClient: QueryClient): () => void {
   let hint: number | null = null;
 
   boardDrag.onFlush((boardId) => {
-    if (queryClient.isMutating({ mutationKey: [...boardKey(boardId), 'change'] }) > 0) return;
-    void queryClient.invalidateQueries({ queryKey: boardKey(boardId), exact: true });
+    if (queryClient.isMutating({ mutationKey: projectKeys.boardChange(boardId) }) > 0) return;
+    void queryClient.invalidateQueries({ queryKey: projectKeys.board(boardId), exact: true });
   });
 
-  const onEvent = ({ event, data }: { event?: string; data: string }) => {
-    if (event === 'ready') {
-      failures = 0;
-      retried = false;
-      if (connectedBefore) for (const key of missed) void queryClient.invalidateQueries({ queryKey: key });
-      connectedBefore = true;
-      return;
+  /** Every event but `expired`, which ends the connection (`connect`). */
+  const onEvent = (event: Exclude<LiveStreamEvent, { type: 'expired' }>) => {
+    switch (event.type) {
+      case 'ready':
+        failures = 0;
+        retried = false;
+        if (connectedBefore) for (const key of missed) void queryClient.invalidateQueries({ queryKey: key });
+        connectedBefore = true;
+        return;
+      case 'board':
+        applyBoard(queryClient, event.data.boardId, event.data.version);
+        return;
+      case 'resync':
+        resync(queryClient);
+        return;
+      default:
+        for (const key of stale[event.type]) void queryClient.invalidateQueries({ queryKey: key });
     }
-    if (event === 'board') {
-      const { boardId, version } = JSON.parse(data) as { boardId: string; version: number };
-      applyBoard(queryClient, boardId, version);
-      return;
-    }
-    if (event === 'resync') {
-      resync(queryClient);
-      return;
-    }
-    for (const key of stale[event ?? ''] ?? []) void queryClient.invalidateQueries({ queryKey: key });
   };
 
   /** One connection, until it ends: how it ended (`planned`: a `retry` hint after `ready`). */
@@ -139,9 +175,11 @@ function run(queryClient: QueryClient): () => void {
     hint = null;
     const parser = createParser({
       onEvent: (message) => {
-        if (message.event === 'ready') ready = true;
-        if (message.event === 'expired') expired = true;
-        else onEvent(message);
+        const event = parseFrame(message.event, message.data);
+        if (!event) return;
+        if (event.type === 'ready') ready = true;
+        if (event.type === 'expired') expired = true;
+        else onEvent(event);
       },
       // The hint before `ready` is the stream's standing one; one after it announces the end.
       onRetry: (ms) => {

@@ -14,9 +14,10 @@ import { persistQueryClient } from '@tanstack/react-query-persist-client';
 import { useEffect } from 'react';
 import { forgetPersistedQueries, PERSISTED_MAX_AGE_MS, PERSISTED_QUERIES_KEY } from './query-persistence';
 import { session, useSessionUser } from './session';
+import { goalKeys, projectKeys } from '../shared/queries/keys';
 
 /** The first element of every query key kept in browser storage. */
-export const persistedQueryRoots: readonly string[] = ['projects', 'goals'];
+const persistedQueryRoots: readonly unknown[] = [projectKeys.all[0], goalKeys.all[0]];
 
 let active: { client: QueryClient; userId: string; stop: () => void } | null = null;
 
@@ -51,7 +52,7 @@ function startPersisting(client: QueryClient, userId: string): void {
     buster: `user:${userId}`,
     dehydrateOptions: {
       shouldDehydrateQuery: (query) =>
-        persistedQueryRoots.includes(String(query.queryKey[0])) && query.state.status === 'success',
+        persistedQueryRoots.includes(query.queryKey[0]) && query.state.status === 'success',
     },
   });
   const stopWatching = session.subscribe(() => {

@@ -6,6 +6,7 @@
 import type { Account } from '@cadence/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { accountKey } from './keys';
 
 export const getAccountQueryOptions = () =>
-  queryOptions({ queryKey: ['account'], queryFn: () => api.get<Account>('/account') });
+  queryOptions({ queryKey: accountKey, queryFn: () => api.get<Account>('/account') });

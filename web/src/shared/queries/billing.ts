@@ -5,13 +5,11 @@
 import type { Billing, BillingRequest, PlanId } from '@cadence/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-
-/** Every billing read lives under this key: a new request refreshes them all. */
-export const billingQueryKey = ['billing'] as const;
+import { billingKeys } from './keys';
 
 export const getBillingQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: [...billingQueryKey, userId],
+    queryKey: billingKeys.mine(userId),
     queryFn: () => api.get<Billing>('/billing'),
     staleTime: 60_000,
   });

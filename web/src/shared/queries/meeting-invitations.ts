@@ -7,10 +7,11 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { toastError, toastSuccess } from '../../lib/toast';
+import { calendarKeys, meetingKeys } from './keys';
 
 export const getInvitationsQueryOptions = (status?: InvitationStatus) =>
   queryOptions({
-    queryKey: ['meetings', 'invitations', status ?? 'all'],
+    queryKey: meetingKeys.invitations(status ?? 'all'),
     queryFn: () => api.get<InvitationList>(`/meetings/invitations${status ? `?status=${status}` : ''}`),
   });
 
@@ -34,11 +35,11 @@ export function useAnswerInvitation() {
           : t('common.invitation.declined', { name: meeting.name }),
       ),
     onError: (error) => toastError(t, error),
-    // Accepted meetings show on the calendar (its queries live under ['calendar']).
+    // Accepted meetings show on the calendar.
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['meetings'] }),
-        queryClient.invalidateQueries({ queryKey: ['calendar'] }),
+        queryClient.invalidateQueries({ queryKey: meetingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
       ]),
   });
 }

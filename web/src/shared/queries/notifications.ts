@@ -2,13 +2,14 @@
 import type { Notification, NotificationList } from '@cadence/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { notificationsKey } from './keys';
 
 /** Reminders fire on the server's clock: the bell asks again every minute and on focus. */
 export const NOTIFICATIONS_REFRESH_MS = 60_000;
 
 export const getNotificationsQueryOptions = () =>
   queryOptions({
-    queryKey: ['notifications'],
+    queryKey: notificationsKey,
     queryFn: () => api.get<NotificationList>('/notifications'),
     refetchInterval: NOTIFICATIONS_REFRESH_MS,
   });

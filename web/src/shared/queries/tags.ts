@@ -5,12 +5,11 @@
 import type { TagList } from '@cadence/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-
-export const tagsQueryKey = ['tags'] as const;
+import { tagsKey } from './keys';
 
 export const getTagsQueryOptions = () =>
   queryOptions({
-    queryKey: tagsQueryKey,
+    queryKey: tagsKey,
     queryFn: () => api.get<TagList>('/tags'),
   });
 

@@ -6,13 +6,11 @@
 import type { TaskSummary } from '@cadence/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-
-/** Every to-dos read lives under this key, the summary too: one invalidation refreshes them all. */
-export const todosQueryKey = ['todos'] as const;
+import { todoKeys } from './keys';
 
 export const getTodoSummaryQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: [...todosQueryKey, userId, 'summary'],
+    queryKey: todoKeys.summary(userId),
     queryFn: () => api.get<TaskSummary>('/todos/summary'),
     staleTime: 60_000,
   });

@@ -4,11 +4,11 @@
  */
 import type { UpdateWorkingHoursInput, WorkingHours } from '@cadence/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getAccountQueryOptions } from './account';
 import { api } from '../../lib/api-client';
+import { accountKey, calendarKeys, meetingKeys, workingHoursKey } from './keys';
 
 export const getWorkingHoursQueryOptions = () =>
-  queryOptions({ queryKey: ['working-hours'], queryFn: () => api.get<WorkingHours>('/working-hours') });
+  queryOptions({ queryKey: workingHoursKey, queryFn: () => api.get<WorkingHours>('/working-hours') });
 
 export function useSaveWorkingHours() {
   const queryClient = useQueryClient();
@@ -19,9 +19,9 @@ export function useSaveWorkingHours() {
       const before = queryClient.getQueryData(queryKey)?.timeZone;
       queryClient.setQueryData(queryKey, saved);
       // Everyone's free times are found from their working hours.
-      const stale: (readonly string[])[] = [['meetings']];
+      const stale: (readonly string[])[] = [meetingKeys.all];
       // The time zone is the account's: the calendar's days and the account page follow it.
-      if (before !== saved.timeZone) stale.push(getAccountQueryOptions().queryKey, ['calendar']);
+      if (before !== saved.timeZone) stale.push(accountKey, calendarKeys.all);
       await Promise.all(stale.map((key) => queryClient.invalidateQueries({ queryKey: key })));
     },
   });

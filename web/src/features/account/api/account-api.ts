@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
 import { getAccountQueryOptions } from '../../../shared/queries/account';
 import { rememberAccountLanguage } from '../../../lib/language-sync';
+import { currentUserKey } from '../../../shared/queries/keys';
 import { getWorkingHoursQueryOptions } from '../../../shared/queries/working-hours';
 
 export { getAccountQueryOptions } from '../../../shared/queries/account';
@@ -20,7 +21,7 @@ function useAccountChange<I>(call: (input: I) => Promise<Account | undefined>) {
       } else await queryClient.invalidateQueries({ queryKey: getAccountQueryOptions().queryKey });
       // Names and picture are part of the stored user record too; working hours carry the time zone.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['current-user'] }),
+        queryClient.invalidateQueries({ queryKey: currentUserKey }),
         queryClient.invalidateQueries({ queryKey: getWorkingHoursQueryOptions().queryKey }),
       ]);
     },

@@ -2,9 +2,10 @@
 import type { CalendarFeed, CalendarFeedStatus, CalendarImportResult } from '@cadence/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
+import { calendarFeedKey, calendarKeys } from '../../../shared/queries/keys';
 
 export const getCalendarFeedQueryOptions = () =>
-  queryOptions({ queryKey: ['calendar-feed'], queryFn: () => api.get<CalendarFeedStatus>('/calender/feed') });
+  queryOptions({ queryKey: calendarFeedKey, queryFn: () => api.get<CalendarFeedStatus>('/calender/feed') });
 
 export function useRotateCalendarFeed() {
   const queryClient = useQueryClient();
@@ -36,6 +37,6 @@ export function useImportCalendar() {
       return request<CalendarImportResult>('POST', '/calender/import', form);
     },
     // Whatever range the calendar shows next is read again.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['calendar'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
   });
 }

@@ -22,6 +22,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';
 import { getAccountQueryOptions } from '../../../shared/queries/account';
+import { calendarKeys } from '../../../shared/queries/keys';
 import { currentLanguage, type Language } from '../../../lib/i18n';
 import { toastError } from '../../../lib/toast';
 import { firstDayOf } from '../lib/calendar-locales';
@@ -29,8 +30,6 @@ import { type EventMove, moveInput, moveTimes } from '../lib/event-move';
 import { monthGridRange, todayIn } from '../lib/event-times';
 
 export type { EventMove } from '../lib/event-move';
-
-export const calendarQueryKey = ['calendar'] as const;
 
 /** A range of days, YYYY-MM-DD, end exclusive: each is 00:00 in the user's time zone (the API's reading). */
 export interface CalendarRange {
@@ -86,7 +85,7 @@ export function withPeople(range: CalendarEvents): { data: CalendarEvent[]; trun
 /** GET /calender/events: every occurrence overlapping the range, mine and those I am a guest of. */
 export const getEventsQueryOptions = (userId: string, range: CalendarRange) =>
   queryOptions({
-    queryKey: [...calendarQueryKey, userId, 'events', range],
+    queryKey: calendarKeys.events(userId, range),
     queryFn: () =>
       api.get<CalendarEvents>(
         `/calender/events?${new URLSearchParams({ start: range.start, end: range.end })}`,
@@ -101,7 +100,7 @@ function useCalendarMutation<TInput, TResult>(mutationFn: (input: TInput) => Pro
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: calendarQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
   });
 }
 
@@ -139,8 +138,8 @@ export function useMoveEvent() {
         moveInput(move),
       ),
     onMutate: async (move) => {
-      await queryClient.cancelQueries({ queryKey: calendarQueryKey });
-      const snapshots = queryClient.getQueriesData<CalendarEvents>({ queryKey: calendarQueryKey });
+      await queryClient.cancelQueries({ queryKey: calendarKeys.all });
+      const snapshots = queryClient.getQueriesData<CalendarEvents>({ queryKey: calendarKeys.all });
       // The occurrences the move is for move at once: that one, it and the later ones, or all.
       const moves = (occurrence: CalendarEvents['data'][number]) =>
         occurrence._id === move.event._id &&
@@ -149,7 +148,7 @@ export function useMoveEvent() {
           : move.scope === 'following'
             ? occurrence.occurrence >= move.event.occurrence
             : true);
-      queryClient.setQueriesData<CalendarEvents>({ queryKey: calendarQueryKey }, (range) =>
+      queryClient.setQueriesData<CalendarEvents>({ queryKey: calendarKeys.all }, (range) =>
         range?.data
           ? {
               ...range,
@@ -165,6 +164,6 @@ export function useMoveEvent() {
       for (const [queryKey, data] of context?.snapshots ?? []) queryClient.setQueryData(queryKey, data);
       toastError(t, error);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: calendarQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
   });
 }

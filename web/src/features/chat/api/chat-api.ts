@@ -1,8 +1,8 @@
 /**
  * The chat calls (D37): the chats and contacts, a chat's messages paged back 50 at a time,
- * opening a chat with a friend or a group, sending a message. Every key starts with `'chats'`,
- * which the live stream (D38) invalidates on each `chat` and `presence` event, so a message
- * arriving refetches what is on screen.
+ * opening a chat with a friend or a group, sending a message. Every key is under `chatKeys.all`,
+ * which the live stream (D38) invalidates on each `chat` event (the list on each `presence`
+ * event), so a message arriving refetches what is on screen.
  */
 import type { ChatList, ChatMessage, ChatMessagePage, ChatSummary, OpenChatInput } from '@cadence/contract';
 import {
@@ -14,7 +14,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { chatsQueryKey, getChatListQueryOptions } from '../../../shared/queries/chats';
+import { getChatListQueryOptions } from '../../../shared/queries/chats';
+import { chatKeys } from '../../../shared/queries/keys';
 
 export { getChatListQueryOptions };
 
@@ -46,7 +47,7 @@ export type ChatMessages = InfiniteData<ChatMessagePage, string | undefined>;
 /** Pages from the latest back: the first page has no `before`; the next, the oldest message's id. */
 export const getChatMessagesQueryOptions = (chatId: string) =>
   infiniteQueryOptions({
-    queryKey: [...chatsQueryKey, 'messages', chatId],
+    queryKey: chatKeys.messages(chatId),
     queryFn: async ({ pageParam, client }) => {
       const query =
         pageParam === undefined ? '' : `?${new URLSearchParams({ before: pageParam }).toString()}`;

@@ -5,13 +5,14 @@
 import type { Dashboard } from '@cadence/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { dashboardKeys } from '../../../shared/queries/keys';
 
 const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
   Date.now() - query.state.dataUpdatedAt > 2000;
 
 export const getDashboardQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ['dashboard', userId],
+    queryKey: dashboardKeys.mine(userId),
     queryFn: () => api.get<Dashboard>('/dashboard'),
     staleTime: 0,
     refetchOnMount: unlessJustFetched,

@@ -2,14 +2,14 @@
 import type { FriendRequest, PublicUser } from '@cadence/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { friendsQueryKey, groupsQueryKey } from '../../../shared/queries/friends';
+import { friendKeys, groupKeys, userKeys } from '../../../shared/queries/keys';
 
 export const DIRECTORY_PER_PAGE = 10;
 
 /** GET /api/users (D11): public fields only, `q` matches a username, a full name or an exact e-mail. */
 export const getDirectoryQueryOptions = (q: string, page: number) =>
   queryOptions({
-    queryKey: ['users', 'directory', { q, page }],
+    queryKey: userKeys.directory(q, page),
     queryFn: () =>
       api.get<{ data: PublicUser[]; count: number }>(
         `/users?${new URLSearchParams({ q, page: String(page), perPage: String(DIRECTORY_PER_PAGE) }).toString()}`,
@@ -24,8 +24,8 @@ function useFriendsMutation<TInput, TResult>(mutationFn: (input: TInput) => Prom
     mutationFn,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: friendsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: groupsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: friendKeys.all }),
+        queryClient.invalidateQueries({ queryKey: groupKeys.all }),
       ]),
   });
 }

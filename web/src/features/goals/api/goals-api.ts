@@ -18,10 +18,8 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { PERSISTED_MAX_AGE_MS } from '../../../lib/query-persistence';
 import { toastError } from '../../../lib/toast';
+import { goalKeys } from '../../../shared/queries/keys';
 import { replaceGoal, treeOf } from '../model/goal';
-
-/** Every goals read lives under this key (kept in browser storage, lib/persisted-queries.ts). */
-export const goalsQueryKey = ['goals'] as const;
 
 /** What a goals list is asked for: the route's filter or tag, and the words searched. */
 export interface GoalListParams {
@@ -62,12 +60,11 @@ const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
 /** GET /objectifs: my goals for this filter, tag and words, newest first. */
 export const getGoalsQueryOptions = (userId: string, params: GoalListParams) =>
   queryOptions({
-    queryKey: [
-      ...goalsQueryKey,
-      userId,
-      'list',
-      { filter: params.filter ?? null, tag: params.tag ?? null, q: params.q ?? null },
-    ],
+    queryKey: goalKeys.list(userId, {
+      filter: params.filter ?? null,
+      tag: params.tag ?? null,
+      q: params.q ?? null,
+    }),
     queryFn: () => api.get<ObjectiveList>(listPath(params)),
     refetchOnMount: unlessJustFetched,
     gcTime: PERSISTED_MAX_AGE_MS,
@@ -81,7 +78,7 @@ function useGoalMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: goalsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: goalKeys.all }),
   });
 }
 
@@ -105,15 +102,15 @@ export function useDeleteGoal() {
 export function useToggleGoalTask() {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
-  const mutationKey = [...goalsQueryKey, 'task'];
+  const mutationKey = goalKeys.task;
   return useMutation({
     mutationKey,
     mutationFn: ({ next }: { next: Objective }) =>
       api.put<Objective>(goalPath(next._id), { subObjectives: treeOf(next) }),
     onMutate: async ({ next }) => {
-      await queryClient.cancelQueries({ queryKey: goalsQueryKey });
-      const snapshots = queryClient.getQueriesData<ObjectiveList>({ queryKey: goalsQueryKey });
-      queryClient.setQueriesData<ObjectiveList>({ queryKey: goalsQueryKey }, (list) =>
+      await queryClient.cancelQueries({ queryKey: goalKeys.all });
+      const snapshots = queryClient.getQueriesData<ObjectiveList>({ queryKey: goalKeys.all });
+      queryClient.setQueriesData<ObjectiveList>({ queryKey: goalKeys.all }, (list) =>
         list?.data ? replaceGoal(list, next) : list,
       );
       return { snapshots };
@@ -125,7 +122,7 @@ export function useToggleGoalTask() {
     onSettled: async () => {
       // Read the lists again once, after the last of a burst of ticks.
       if (queryClient.isMutating({ mutationKey }) > 1) return;
-      await queryClient.invalidateQueries({ queryKey: goalsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: goalKeys.all });
     },
   });
 }

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListBody, PageHeader } from '../../../components/list-page';
 import { usePersistedQueries } from '../../../lib/persisted-queries';
 import { useSessionUser } from '../../../lib/session';
+import { goalKeys } from '../../../shared/queries/keys';
 import { getTagsQueryOptions } from '../../../shared/queries/tags';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import {
@@ -98,7 +99,7 @@ export function Component() {
     enabled: Boolean(me),
     // New words keep the cards of the last ones until their answer; another list starts afresh.
     placeholderData: (previous, previousQuery) => {
-      const before = previousQuery?.queryKey[3] as { filter: unknown; tag: unknown } | undefined;
+      const before = previousQuery && goalKeys.listOf(previousQuery.queryKey);
       const same = before?.filter === (current.filter ?? null) && before?.tag === (current.tag ?? null);
       return same ? keepPreviousData(previous) : undefined;
     },

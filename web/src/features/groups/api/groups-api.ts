@@ -2,7 +2,8 @@
 import type { CreateGroupInput, Group, UpdateGroupInput } from '@cadence/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getGroupsQueryOptions, groupsQueryKey } from '../../../shared/queries/friends';
+import { getGroupsQueryOptions } from '../../../shared/queries/friends';
+import { groupKeys } from '../../../shared/queries/keys';
 
 export { getGroupsQueryOptions };
 
@@ -15,7 +16,7 @@ function useGroupMutation<TInput, TResult>(mutationFn: (input: TInput) => Promis
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.all }),
   });
 }
 

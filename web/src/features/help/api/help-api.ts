@@ -6,8 +6,7 @@
 import type { FaqAnswer, KbAnswer, KbArticle, KbCategoryAnswer } from '@cadence/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-export const helpQueryKey = ['help'] as const;
+import { helpKeys } from '../../../shared/queries/keys';
 
 /** The words of the address (`?q=`), as the search box writes them. */
 export const helpSearch = (search: URLSearchParams) => (search.get('q') ?? '').trim();
@@ -29,7 +28,7 @@ const common = {
 export const getFaqQueryOptions = (lang: string, q: string) =>
   queryOptions({
     ...common,
-    queryKey: [...helpQueryKey, 'faq', lang, q],
+    queryKey: helpKeys.faq(lang, q),
     queryFn: () => api.get<FaqAnswer>(withParams('/faq', { lang, q })),
     // Other words keep the last answer on screen until theirs arrives.
     placeholderData: keepPreviousData,
@@ -39,7 +38,7 @@ export const getFaqQueryOptions = (lang: string, q: string) =>
 export const getKbQueryOptions = (lang: string, q: string) =>
   queryOptions({
     ...common,
-    queryKey: [...helpQueryKey, 'kb', lang, q],
+    queryKey: helpKeys.kb(lang, q),
     queryFn: () => api.get<KbAnswer>(withParams('/kb', { lang, q })),
     placeholderData: keepPreviousData,
   });
@@ -48,7 +47,7 @@ export const getKbQueryOptions = (lang: string, q: string) =>
 export const getKbCategoryQueryOptions = (lang: string, category: string) =>
   queryOptions({
     ...common,
-    queryKey: [...helpQueryKey, 'kb', lang, 'category', category],
+    queryKey: helpKeys.kbCategory(lang, category),
     queryFn: () => api.get<KbCategoryAnswer>(withParams(kbPath(category), { lang })),
   });
 
@@ -56,6 +55,6 @@ export const getKbCategoryQueryOptions = (lang: string, category: string) =>
 export const getKbArticleQueryOptions = (lang: string, category: string, slug: string) =>
   queryOptions({
     ...common,
-    queryKey: [...helpQueryKey, 'kb', lang, 'article', category, slug],
+    queryKey: helpKeys.kbArticle(lang, category, slug),
     queryFn: () => api.get<KbArticle>(withParams(kbPath(category, slug), { lang })),
   });

@@ -16,14 +16,10 @@ import type {
 import { invitationStatuses, meetingParams, meetingStates } from '@cadence/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { calendarKeys, meetingKeys } from '../../../shared/queries/keys';
 
 /** My invitations and the answer to one are shared with /apps/requests and the menu's count. */
 export { getInvitationsQueryOptions, useAnswerInvitation } from '../../../shared/queries/meeting-invitations';
-
-export const meetingsQueryKey = ['meetings'] as const;
-/** The calendar's key (features/calendar/api): features do not import each other, so it is named here. */
-const calendarQueryKey = ['calendar'] as const;
-export const availableTimesQueryKey = [...meetingsQueryKey, 'times'] as const;
 
 /** A meeting's id as the API writes it (a positive 32-bit integer); anything else is the 404 page. */
 export function isMeetingId(id: string | null | undefined): id is string {
@@ -57,7 +53,7 @@ const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
 /** GET /meetings?state=: the meetings I organise or am invited to. */
 export const getMeetingsQueryOptions = (state: MeetingState) =>
   queryOptions({
-    queryKey: [...meetingsQueryKey, 'list', state],
+    queryKey: meetingKeys.list(state),
     queryFn: () => api.get<MeetingList>(`/meetings?${new URLSearchParams({ state })}`),
     refetchOnMount: unlessJustFetched,
   });
@@ -65,7 +61,7 @@ export const getMeetingsQueryOptions = (state: MeetingState) =>
 /** GET /meetings/{id}: one meeting I organise or am invited to (404 otherwise). */
 export const getMeetingQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...meetingsQueryKey, 'one', id],
+    queryKey: meetingKeys.one(id),
     queryFn: () => api.get<Meeting>(meetingPath(id)),
     refetchOnMount: unlessJustFetched,
     // A stranger's or a missing meeting stays missing: show the 404 page at once.
@@ -75,7 +71,7 @@ export const getMeetingQueryOptions = (id: string) =>
 /** POST /meetings/available-times: the start times when everyone is free, by my days. */
 export const getAvailableTimesQueryOptions = (input: AvailableTimesInput) =>
   queryOptions({
-    queryKey: [...availableTimesQueryKey, input],
+    queryKey: meetingKeys.availableTimes(input),
     queryFn: () => api.post<AvailableTimes>('/meetings/available-times', input),
     // Another duration or range keeps the last times on screen until its answer.
     placeholderData: keepPreviousData,
@@ -90,8 +86,8 @@ function useMeetingMutation<TInput, TResult>(mutationFn: (input: TInput) => Prom
     mutationFn,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: meetingsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: calendarQueryKey }),
+        queryClient.invalidateQueries({ queryKey: meetingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
       ]),
   });
 }

@@ -34,7 +34,7 @@ import { FormShell } from '../../../components/form-shell';
 import { FriendsSelect } from '../../../components/friends-select';
 import { ApiError } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/contract-form';
-import { availableTimesQueryKey } from '../api/meetings-api';
+import { meetingKeys } from '../../../shared/queries/keys';
 import { addDays, DEFAULT_RANGE_DAYS, todayIn } from '../lib/meeting-times';
 import { AvailableTimes } from './available-times';
 import { durationLabel } from './meeting-labels';
@@ -100,7 +100,7 @@ export function MeetingForm({
       } catch (error) {
         // The time was taken meanwhile: the message shows, and the times are read again.
         if (error instanceof ApiError && error.status === 409) {
-          await queryClient.invalidateQueries({ queryKey: availableTimesQueryKey });
+          await queryClient.invalidateQueries({ queryKey: meetingKeys.times });
         }
         throw error;
       }

@@ -16,9 +16,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { api, ApiError } from '../../../lib/api-client';
 import { changeLanguage, currentLanguage } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
+import { meetingAnswerKey } from '../../../shared/queries/keys';
 import { translateApiMessage } from '../../../lib/translate-message';
-
-const answerKey = (token: string) => ['meeting-answer', token] as const;
 
 type Answer = 'accepted' | 'refused';
 const isAnswer = (value: string | null): value is Answer => value === 'accepted' || value === 'refused';
@@ -32,13 +31,13 @@ export function Component() {
   const path = `/meeting-answers/${encodeURIComponent(token)}`;
 
   const view = useQuery({
-    queryKey: answerKey(token),
+    queryKey: meetingAnswerKey(token),
     queryFn: () => api.get<MeetingAnswerView>(path),
     retry: false,
   });
   const answer = useMutation({
     mutationFn: (status: Answer) => api.post<MeetingAnswerView>(path, { status }),
-    onSuccess: (next) => queryClient.setQueryData(answerKey(token), next),
+    onSuccess: (next) => queryClient.setQueryData(meetingAnswerKey(token), next),
   });
 
   // The invitee's language, for a visitor who is not signed in (a signed-in user keeps theirs).

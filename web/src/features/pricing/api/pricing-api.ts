@@ -8,7 +8,7 @@ import {
 } from '@cadence/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { billingQueryKey } from '../../../shared/queries/billing';
+import { billingKeys, pricingKey } from '../../../shared/queries/keys';
 
 export { getBillingQueryOptions } from '../../../shared/queries/billing';
 
@@ -21,7 +21,7 @@ export function currencyOf(search: URLSearchParams): Currency {
 /** The prices change only with a release: read once per currency and session. */
 export const getPricingQueryOptions = (currency: Currency) =>
   queryOptions({
-    queryKey: ['pricing', currency],
+    queryKey: pricingKey(currency),
     queryFn: () => api.get<Pricing>(`/pricing?currency=${currency}`),
     staleTime: Infinity,
   });
@@ -30,7 +30,7 @@ export function useCreateBillingRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateBillingRequestInput) => api.post<BillingRequest>('/billing/requests', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
   });
 }
 

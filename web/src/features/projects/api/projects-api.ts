@@ -23,15 +23,12 @@ import {
 import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../../lib/api-client';
-import { groupsQueryKey } from '../../../shared/queries/friends';
 import { PERSISTED_MAX_AGE_MS } from '../../../lib/query-persistence';
 import { saveFile } from '../../../lib/save-file';
 import { toastError } from '../../../lib/toast';
+import { groupKeys, projectKeys } from '../../../shared/queries/keys';
 import * as model from '../model/board';
 import { type CardFields, changeCard } from '../model/card';
-
-/** Every projects read lives under this key (and only these are kept in browser storage). */
-export const projectsQueryKey = ['projects'] as const;
 
 export interface BoardSummaryList {
   data: BoardSummary[];
@@ -54,7 +51,7 @@ const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
 /** GET /projects?user={myId}: the boards I own or am a member of, and their count. */
 export const getBoardsQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: [...projectsQueryKey, 'list', userId],
+    queryKey: projectKeys.list(userId),
     queryFn: () => api.get<BoardSummaryList>(`/projects?user=${encodeURIComponent(userId)}`),
     refetchOnMount: unlessJustFetched,
     gcTime: PERSISTED_MAX_AGE_MS,
@@ -63,7 +60,7 @@ export const getBoardsQueryOptions = (userId: string) =>
 /** GET /projects?id={boardId}: the board, its lists (archived ones too) and items in order. */
 export const getBoardQueryOptions = (boardId: string) =>
   queryOptions({
-    queryKey: [...projectsQueryKey, 'board', boardId],
+    queryKey: projectKeys.board(boardId),
     queryFn: () => api.get<BoardAnswer>(`/projects?id=${encodeURIComponent(boardId)}`),
     refetchOnMount: unlessJustFetched,
     gcTime: PERSISTED_MAX_AGE_MS,
@@ -84,7 +81,7 @@ export const getBoardQueryOptions = (boardId: string) =>
 /** GET /groups, for the project form's group choice (the groups page reads the same key). */
 export const getMyGroupsQueryOptions = () =>
   queryOptions({
-    queryKey: [...groupsQueryKey, 'list'],
+    queryKey: groupKeys.list,
     queryFn: () => api.get<{ data: Group[]; count: number }>('/groups'),
   });
 
@@ -94,7 +91,7 @@ function useProjectsMutation<TInput, TResult>(mutationFn: (input: TInput) => Pro
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
 
@@ -114,7 +111,7 @@ export function useDeleteBoard() {
     mutationFn: (id: string) => api.delete<undefined>(`/projects/${path(id)}`),
     onSuccess: async (_result, id) => {
       queryClient.removeQueries({ queryKey: getBoardQueryOptions(id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: projectsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: projectKeys.all });
     },
   });
 }
@@ -135,7 +132,7 @@ function useBoardChange<TVars, TResult>(boardId: string, change: BoardChange<TVa
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const { queryKey } = getBoardQueryOptions(boardId);
-  const mutationKey = [...queryKey, 'change'];
+  const mutationKey = projectKeys.boardChange(boardId);
   return useMutation({
     mutationKey,
     mutationFn: change.mutationFn,
@@ -249,7 +246,7 @@ export function useUpdateItem(boardId: string) {
     }) => api.put<ListItem>(itemPath(boardId, listId, itemId), input),
     optimistic: (board, { listId, itemId, input }) => model.updateItem(board, listId, itemId, input),
     // A new name is a line of the card's history.
-    touches: ({ itemId }) => cardQueryKey(boardId, itemId),
+    touches: ({ itemId }) => projectKeys.card(boardId, itemId),
   });
 }
 
@@ -301,10 +298,6 @@ export function useDeleteTodo(boardId: string) {
 
 // ---- A card's details: tags, due date, members, archive; its comments and history --------
 
-/** A card's own reads (its comments, its history) live under its board's key. */
-export const cardQueryKey = (boardId: string, itemId: string) =>
-  [...projectsQueryKey, 'board', boardId, 'item', itemId] as const;
-
 const cardPath = (boardId: string, itemId: string) => `/projects/${path(boardId, 'items', itemId)}`;
 
 export interface CommentList {
@@ -315,14 +308,14 @@ export interface CommentList {
 /** GET …/items/{itemId}/comments: newest first. */
 export const getCommentsQueryOptions = (boardId: string, itemId: string) =>
   queryOptions({
-    queryKey: [...cardQueryKey(boardId, itemId), 'comments'],
+    queryKey: projectKeys.comments(boardId, itemId),
     queryFn: () => api.get<CommentList>(`${cardPath(boardId, itemId)}/comments`),
   });
 
 /** GET …/items/{itemId}/activity: the card's history, newest first. */
 export const getActivityQueryOptions = (boardId: string, itemId: string) =>
   queryOptions({
-    queryKey: [...cardQueryKey(boardId, itemId), 'activity'],
+    queryKey: projectKeys.activity(boardId, itemId),
     queryFn: () => api.get<{ data: ItemActivity[] }>(`${cardPath(boardId, itemId)}/activity`),
   });
 
@@ -340,7 +333,7 @@ export function useChangeCard(boardId: string) {
         tags: change.tags?.map((tag) => tag.name),
       }),
     optimistic: (board, { listId, itemId, change }) => changeCard(board, listId, itemId, change),
-    touches: ({ itemId }) => cardQueryKey(boardId, itemId),
+    touches: ({ itemId }) => projectKeys.card(boardId, itemId),
   });
 }
 
@@ -362,7 +355,7 @@ export function useAddComment(boardId: string) {
     },
     optimistic: (board, { listId, itemId }) =>
       changeCard(board, listId, itemId, (item) => ({ commentCount: item.commentCount + 1 })),
-    touches: ({ itemId }) => cardQueryKey(boardId, itemId),
+    touches: ({ itemId }) => projectKeys.card(boardId, itemId),
   });
 }
 
@@ -379,7 +372,7 @@ export function useDeleteComment(boardId: string) {
     },
     optimistic: (board, { listId, itemId }) =>
       changeCard(board, listId, itemId, (item) => ({ commentCount: Math.max(0, item.commentCount - 1) })),
-    touches: ({ itemId }) => cardQueryKey(boardId, itemId),
+    touches: ({ itemId }) => projectKeys.card(boardId, itemId),
   });
 }
 
@@ -412,7 +405,7 @@ export function useImportBoard() {
     mutationFn: (file: unknown) => api.post<Board>('/projects/import', file),
     onSuccess: async (board) => {
       queryClient.setQueryData(getBoardQueryOptions(board._id).queryKey, { data: board });
-      await queryClient.invalidateQueries({ queryKey: [...projectsQueryKey, 'list'] });
+      await queryClient.invalidateQueries({ queryKey: projectKeys.lists });
     },
   });
 }

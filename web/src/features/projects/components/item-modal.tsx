@@ -41,9 +41,9 @@ import { type FormEvent, memo, useEffect, useMemo, useRef, useState } from 'reac
 import { useTranslation } from 'react-i18next';
 import { InlineAddForm } from '../../../components/inline-add-form';
 import { useSessionUser } from '../../../lib/session';
+import { projectKeys } from '../../../shared/queries/keys';
 import {
   type CardChange,
-  cardQueryKey,
   useChangeCard,
   useCreateTodo,
   useDeleteItem,
@@ -233,7 +233,7 @@ function useCardReadsFollowBoard(boardId: string, itemId: string, version: numbe
   useEffect(() => {
     if (version === first.current) return;
     first.current = version;
-    void queryClient.invalidateQueries({ queryKey: cardQueryKey(boardId, itemId) });
+    void queryClient.invalidateQueries({ queryKey: projectKeys.card(boardId, itemId) });
   }, [queryClient, boardId, itemId, version]);
 }
 

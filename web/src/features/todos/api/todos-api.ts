@@ -19,9 +19,9 @@ import { useTranslation } from 'react-i18next';
 import type { Params } from 'react-router';
 import { api } from '../../../lib/api-client';
 import { toastError } from '../../../lib/toast';
-import { todosQueryKey } from '../../../shared/queries/todo-summary';
+import { todoKeys } from '../../../shared/queries/keys';
 
-export { getTodoSummaryQueryOptions, todosQueryKey } from '../../../shared/queries/todo-summary';
+export { getTodoSummaryQueryOptions } from '../../../shared/queries/todo-summary';
 
 /** What a to-dos list is asked for: the route's filter or tag, the words, the sort and the page. */
 export interface TodoListParams {
@@ -71,18 +71,13 @@ const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
 /** GET /todos?user=: the tasks I own or am assigned to, for this address. */
 export const getTodosQueryOptions = (userId: string, params: TodoListParams) =>
   queryOptions({
-    queryKey: [
-      ...todosQueryKey,
-      userId,
-      'list',
-      {
-        filter: params.filter ?? null,
-        tag: params.tag ?? null,
-        q: params.q ?? null,
-        sortBy: params.sortBy,
-        page: params.page,
-      },
-    ],
+    queryKey: todoKeys.list(userId, {
+      filter: params.filter ?? null,
+      tag: params.tag ?? null,
+      q: params.q ?? null,
+      sortBy: params.sortBy,
+      page: params.page,
+    }),
     queryFn: () => api.get<TaskList>(listPath(userId, params)),
     refetchOnMount: unlessJustFetched,
     // Other words, sort or page keep the rows on screen until their answer.
@@ -94,7 +89,7 @@ function useTodoMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: todosQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: todoKeys.all }),
   });
 }
 
@@ -120,15 +115,15 @@ export type TaskFlags = Pick<UpdateTaskForm, 'isCompleted' | 'isImportant'>;
 export function useToggleTask() {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
-  const mutationKey = [...todosQueryKey, 'flags'];
+  const mutationKey = todoKeys.flags;
   return useMutation({
     mutationKey,
     mutationFn: ({ task, flags }: { task: Task; flags: TaskFlags }) =>
       api.put<Task>(taskPath(task._id), flags),
     onMutate: async ({ task, flags }) => {
-      await queryClient.cancelQueries({ queryKey: todosQueryKey });
-      const snapshots = queryClient.getQueriesData<TaskList>({ queryKey: todosQueryKey });
-      queryClient.setQueriesData<TaskList>({ queryKey: todosQueryKey }, (list) =>
+      await queryClient.cancelQueries({ queryKey: todoKeys.all });
+      const snapshots = queryClient.getQueriesData<TaskList>({ queryKey: todoKeys.all });
+      queryClient.setQueriesData<TaskList>({ queryKey: todoKeys.all }, (list) =>
         list?.data
           ? { ...list, data: list.data.map((row) => (row._id === task._id ? { ...row, ...flags } : row)) }
           : list,
@@ -142,7 +137,7 @@ export function useToggleTask() {
     onSettled: async () => {
       // Read the lists again once, after the last of a burst of clicks.
       if (queryClient.isMutating({ mutationKey }) > 1) return;
-      await queryClient.invalidateQueries({ queryKey: todosQueryKey });
+      await queryClient.invalidateQueries({ queryKey: todoKeys.all });
     },
   });
 }

@@ -2,12 +2,13 @@
 import type { PublicUser, UpdateUserInput, UserDetail } from '@cadence/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { currentUserKey, userKeys } from '../../../shared/queries/keys';
 
 export const USERS_PER_PAGE = 10;
 
 export const getUsersQueryOptions = (q: string, page: number) =>
   queryOptions({
-    queryKey: ['users', { q, page }],
+    queryKey: userKeys.page(q, page),
     queryFn: () =>
       api.get<{ data: PublicUser[]; count: number }>(
         `/users?${new URLSearchParams({ q, page: String(page), perPage: String(USERS_PER_PAGE) }).toString()}`,
@@ -17,7 +18,7 @@ export const getUsersQueryOptions = (q: string, page: number) =>
 
 export const getUserQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['users', id],
+    queryKey: userKeys.one(id),
     queryFn: () => api.get<UserDetail>(`/users/${id}`),
     retry: false,
   });
@@ -28,8 +29,8 @@ export function useUpdateUser(id: string) {
     mutationFn: (input: UpdateUserInput) => api.put<UserDetail>(`/users/${id}`, input),
     onSuccess: async (user) => {
       queryClient.setQueryData(getUserQueryOptions(id).queryKey, user);
-      await queryClient.invalidateQueries({ queryKey: ['users'] });
-      await queryClient.invalidateQueries({ queryKey: ['current-user'] });
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+      await queryClient.invalidateQueries({ queryKey: currentUserKey });
     },
   });
 }
