@@ -1,5 +1,7 @@
 /** The calendar page and Mantine's selects, as the browser tests read and drive them. */
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { sessionOf } from './people';
 
 /** The occurrences of an event shown in the calendar, by title. */
 export const shown = (page: Page, title: string): Locator =>
@@ -46,4 +48,15 @@ export async function importIcs(page: Page, file: string, result: string) {
   await (await chooser).setFiles(file);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await page.getByText(result, { exact: true }).waitFor();
+}
+
+/** An event of the page's signed-in person, made through the API (201): its id and fields. */
+export async function addEvent(page: Page, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const { token } = await sessionOf(page);
+  const response = await page.request.post('/api/calender/add-event/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: body,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Record<string, unknown>;
 }

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { arrive as arriveAt, callAs, makeFriends, sessionOf } from '../support/people';
 import { addDays, wallTime } from '../support/time';
-import { dragTo, importIcs, shown, shownTimes } from '../support/calendar';
+import { addEvent, dragTo, importIcs, shown, shownTimes } from '../support/calendar';
 import { useAppServer } from '../support/server';
 
 const server = useAppServer();
@@ -47,7 +47,7 @@ describe('one occurrence of a repeating event', () => {
     await callAs(page, 'put', '/api/account', { timeZone: BERLIN });
     const monday = nextMonday();
     const guestId = (await sessionOf(b.page)).id;
-    const created = await callAs(page, 'post', '/api/calender/add-event/', {
+    const created = await addEvent(page, {
       title: 'Weekly review',
       start: `${monday}T10:00:00${offsetOf(monday)}`,
       end: `${monday}T11:00:00${offsetOf(monday)}`,

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { arrive as arriveAt, callAs, makeFriends, sessionOf } from '../support/people';
 import { addDays, wallTime } from '../support/time';
-import { choose, dragTo, shown, shownTimes } from '../support/calendar';
+import { addEvent, choose, dragTo, shown, shownTimes } from '../support/calendar';
 import { useAppServer } from '../support/server';
 
 const server = useAppServer();
@@ -210,21 +210,21 @@ describe('the calendar', () => {
       );
       const today = wallTime(new Date(), 'UTC').day;
       for (const category of ['Personal', 'Business', 'Family', 'Holiday', 'ETC']) {
-        await callAs(page, 'post', '/api/calender/add-event/', {
+        await addEvent(page, {
           title: `${category} time`,
           category,
           start: `${today}T09:00:00Z`,
           end: `${today}T10:00:00Z`,
         });
       }
-      await callAs(page, 'post', '/api/calender/add-event/', {
+      await addEvent(page, {
         title: 'Conference',
         allDay: true,
         start: today,
         end: today,
         recurrence: 'FREQ=DAILY;COUNT=2',
       });
-      await callAs(b.page, 'post', '/api/calender/add-event/', {
+      await addEvent(b.page, {
         title: 'Their party',
         category: 'Family',
         start: `${today}T12:00:00Z`,

@@ -8,36 +8,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startInbox } from '../support/inbox';
-import { api, freePort, freshPostgresDatabase, startServer } from '../support/server';
+import { startInbox } from '../../server/src/test/smtp';
+import { api, freshPostgresDatabase, startServer } from '../support/server';
 
 const cleanups: Array<() => unknown> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-/** An SMTP server that takes a message's data and never answers it; says when one arrived. */
-async function hangingSmtp() {
-  let arrived = false;
-  const port = await freePort();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream) {
-      arrived = true;
-      stream.resume(); // read it all, answer never
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    arrived: () => arrived,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 async function person(server: { url: string; output(): string }, tag: string) {
   const suffix = randomBytes(4).toString('hex');
@@ -51,7 +29,7 @@ async function person(server: { url: string; output(): string }, tag: string) {
 }
 
 async function crashWhileSending(env: Record<string, string>) {
-  const hanging = await hangingSmtp();
+  const hanging = await startInbox({ hang: true });
   cleanups.push(() => hanging.close());
   const first = await startServer({ ...env, SMTP_URL: hanging.url });
   cleanups.push(() => first.kill());
@@ -68,7 +46,7 @@ async function crashWhileSending(env: Record<string, string>) {
     time: '2027-01-12T10:00:00Z',
     invitees: [b.userData._id],
   });
-  await expect.poll(hanging.arrived, { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => hanging.arrivals(), { timeout: 10_000 }).toBeGreaterThan(0);
   await first.kill();
 
   const inbox = await startInbox();
@@ -80,7 +58,7 @@ async function crashWhileSending(env: Record<string, string>) {
     REMINDERS_EVERY: '1s',
   });
   cleanups.push(() => second.stop());
-  const invitations = () => inbox.mails.filter((mail) => mail.subject.includes('Survives a crash'));
+  const invitations = () => inbox.all().filter((mail) => mail.subject.includes('Survives a crash'));
   await expect.poll(() => invitations().length, { timeout: 15_000 }).toBe(1);
   expect(invitations()[0]!.to).toBe(b.userData.email);
   // A few more ticks of the clock: still once.

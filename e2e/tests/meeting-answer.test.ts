@@ -7,7 +7,7 @@
 import { afterAll, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { openPage } from '../support/browser';
-import { startInbox } from '../support/inbox';
+import { startInbox } from '../../server/src/test/smtp';
 import { arrive, callAs, makeFriends, sessionOf } from '../support/people';
 import { useAppServer } from '../support/server';
 
@@ -30,10 +30,8 @@ it('answers from the e-mail’s link without signing in, in the invitee’s lang
     invitees: [bId],
   })) as { _id: string };
 
-  await expect
-    .poll(() => smtp.mails.find((mail) => mail.to === b.person.email)?.subject)
-    .toContain('Revue trimestrielle');
-  const mail = smtp.mails.find((m) => m.to === b.person.email)!;
+  await expect.poll(() => smtp.allTo(b.person.email)[0]?.subject).toContain('Revue trimestrielle');
+  const mail = smtp.allTo(b.person.email)[0]!;
   const accept = /(https?:\/\/\S+\/meeting-answer\/\S+\?status=accepted)/.exec(mail.text)?.[1];
   expect(accept, mail.text).toBeDefined();
 
@@ -76,6 +74,6 @@ it('answers from the e-mail’s link without signing in, in the invitee’s lang
       ]),
     );
   await expect
-    .poll(() => smtp.mails.filter((m) => m.to === a.person.email).map((m) => m.subject))
+    .poll(() => smtp.allTo(a.person.email).map((m) => m.subject))
     .toEqual(expect.arrayContaining(['Accepted: Revue trimestrielle', 'Declined: Revue trimestrielle']));
 });

@@ -10,20 +10,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { arrive as arriveAt, sessionOf } from '../support/people';
-import { importIcs } from '../support/calendar';
+import { addEvent, importIcs } from '../support/calendar';
 import { useAppServer } from '../support/server';
 
 const server = useAppServer({ REMINDERS_EVERY: '200ms' });
 const arrive = (name: string) => arriveAt(server.url, name);
-
-async function addEvent(page: Page, body: Record<string, unknown>) {
-  const { token } = await sessionOf(page);
-  const response = await page.request.post('/api/calender/add-event/', {
-    headers: { authorization: `Bearer ${token}` },
-    data: body,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
 
 /** An event whose 10-minute reminder fires about a second from now. */
 function firingSoon(title: string) {

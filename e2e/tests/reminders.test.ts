@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { startInbox } from '../support/inbox';
+import { startInbox } from '../../server/src/test/smtp';
 import { api, freshPostgresDatabase, type RunningServer, startServer } from '../support/server';
 
 const smtp = await startInbox();
@@ -29,7 +29,7 @@ function eventFiringIn(server: RunningServer, token: string, title: string, inMs
 }
 
 const mailsAbout = (email: string, title: string) =>
-  smtp.mails.filter((mail) => mail.to === email && mail.subject.includes(title));
+  smtp.allTo(email).filter((mail) => mail.subject.includes(title));
 
 it('sends a reminder once from two instances, and at start one that came due while stopped', async () => {
   const database = await freshPostgresDatabase('cadence_reminders');
