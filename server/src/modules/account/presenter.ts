@@ -1,7 +1,7 @@
 /** The signed-in user's own record, as the account-settings screen shows it (D15). */
 import type { Account } from '@cadence/contract';
 import { bool } from '../../db/dialect';
-import { roleOf, type UserRow } from '../users/presenter';
+import { roleOf, type UserRow } from '../auth/user-data';
 
 const languages = ['en', 'fr', 'de', 'pt'] as const;
 const genders = ['', 'female', 'male', 'other'] as const;

@@ -6,7 +6,7 @@ import type { UsersTable } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AuthService } from '../auth/service';
-import type { UserRow } from '../users/presenter';
+import type { UserRow } from '../auth/user-data';
 import { sniffImage, squareAvatar } from './avatar';
 import { presentAccount } from './presenter';
 import type { ServiceDeps } from '../../deps';

@@ -5,7 +5,7 @@
 import type { YourDataExport } from '@cadence/contract';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
-import type { UserRow } from '../users/presenter';
+import type { UserRow } from '../auth/user-data';
 import { presentAccount } from './presenter';
 
 /** The export's `account`, but for the calendar feed (the calendar's). */

@@ -12,7 +12,7 @@ import { bool } from '../../db/dialect';
 import { prepared } from '../../db/prepared';
 import { unauthorized } from '../../errors';
 import type { AccessTokens } from '../../lib/tokens';
-import type { UserRow } from '../users/presenter';
+import type { UserRow } from './user-data';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { presentUserData } from '../users/presenter';
+import { presentUserData } from './user-data';
 import { userOf } from './authenticate';
 import { LoginRefused } from './service';
 

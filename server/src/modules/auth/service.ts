@@ -23,7 +23,7 @@ import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorize
 import { mailText } from '../../lib/mail-texts';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { presentUserData, type UserRow } from '../users/presenter';
+import { presentUserData, type UserRow } from './user-data';
 import type { ServiceDeps } from '../../deps';
 import {
   clientAddress,

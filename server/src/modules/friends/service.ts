@@ -13,7 +13,7 @@ import {
 } from '@cadence/contract';
 import { sql } from 'kysely';
 import { badRequest, conflict, notFound } from '../../errors';
-import type { UserRow } from '../users/presenter';
+import type { UserRow } from '../auth/user-data';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { rowId } from './ids';
 import { presentFriendRequest } from './presenter';

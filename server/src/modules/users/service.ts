@@ -5,7 +5,7 @@ import { bool } from '../../db/dialect';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { AccountService } from '../account/service';
 import type { AuthService } from '../auth/service';
-import { type UserRow, roleOf } from './presenter';
+import { type UserRow, roleOf } from '../auth/user-data';
 import { presentPublicUser, publicUserColumns } from './public-presenter';
 import type { ServiceDeps } from '../../deps';
 

@@ -1,4 +1,7 @@
-/** Maps a user row to the `userData` the client keeps (D9). Never the hash, never a token. */
+/**
+ * The signed-in user as sign-in knows them: the row authenticate() reads on every request, its
+ * role, and the `userData` the client keeps (D9) — never the hash, never a token.
+ */
 import {
   abilitiesByRole,
   type Language,
