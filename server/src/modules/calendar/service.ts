@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { WorkSlicer } from '../../lib/work-slicer';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { resolveInvitees } from '../../lib/invitees';
@@ -44,7 +44,7 @@ import {
   type Series,
   seriesEndOf,
   ZONE_SLACK_MS,
-} from './occurrences';
+} from '../../lib/occurrences';
 import {
   EXCEPTIONS_MAX,
   type ExceptionRow,
@@ -56,6 +56,7 @@ import {
 import type { IcsMeeting, IcsPeople } from './ics';
 import { type GuestMails, guestMails } from './invitation-mail';
 import type { ImportedEvent, ImportedException } from './ics-import';
+import { authorizeEvent } from './policy';
 import { type EventRow, presentEvent, presentMeetingEntry, presentOccurrence } from './presenter';
 
 const DAY_MS = 86_400_000;
@@ -397,7 +398,7 @@ export class CalendarService {
 
   /** One event, as its first occurrence, for its owner or a guest. */
   async get(userId: number, id: number): Promise<CalendarEvent> {
-    const row = await this.visible(this.deps.db, userId, id);
+    const row = await authorizeEvent(this.deps.db, userId, id, 'read');
     const people = await this.peopleOf(this.deps.db, [row]);
     return this.presentWith(row, people, userId);
   }
@@ -756,8 +757,7 @@ export class CalendarService {
     return this.deps.db
       .transaction()
       .execute(async (trx) => {
-        const event = await this.visible(trx, userId, id, true);
-        if (event.owner_id !== userId) throw forbidden('FORBIDDEN', 'calendar.guestReadOnly');
+        const event = await authorizeEvent(trx, userId, id, 'change', { lock: this.deps.engine });
         const target = await targetOf(trx, event, scope);
         if (target.scope === 'this') return this.overrideOccurrence(trx, userId, event, target, input);
         if (target.scope === 'following')
@@ -1047,8 +1047,7 @@ export class CalendarService {
     await this.deps.db
       .transaction()
       .execute(async (trx) => {
-        const event = await this.visible(trx, userId, id, true);
-        if (event.owner_id !== userId) throw forbidden('FORBIDDEN', 'calendar.guestReadOnly');
+        const event = await authorizeEvent(trx, userId, id, 'change', { lock: this.deps.engine });
         const target = await targetOf(trx, event, scope);
         const guests = await guestsOf(trx, id);
         if (target.scope === 'all') {
@@ -1144,30 +1143,6 @@ export class CalendarService {
       .unionAll(entries('event', true))
       .unionAll(entries('meeting', false))
       .execute();
-  }
-
-  /** The event if the user owns it or is a guest (locked for a write); 404 otherwise. */
-  private async visible(db: Db, userId: number, id: number, lock = false): Promise<EventRow> {
-    let query = db
-      .selectFrom('events')
-      .selectAll('events')
-      .where('events.id', '=', id)
-      .where((eb) =>
-        eb.or([
-          eb('events.owner_id', '=', userId),
-          eb.exists(
-            eb
-              .selectFrom('event_guests')
-              .select('event_guests.event_id')
-              .whereRef('event_guests.event_id', '=', 'events.id')
-              .where('event_guests.user_id', '=', userId),
-          ),
-        ]),
-      );
-    if (lock) query = this.deps.engine.forUpdate(query);
-    const row = await query.executeTakeFirst();
-    if (!row) throw notFound();
-    return row;
   }
 
   /** The owners and guests of the rows: two indexed queries. */

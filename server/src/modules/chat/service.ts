@@ -18,15 +18,23 @@ import {
 } from '@cadence/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
-import type { ChatMessagesTable, ChatsTable } from '../../db/schema';
+import type { ChatMessagesTable } from '../../db/schema';
 import type { ServiceDeps } from '../../deps';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { rowId } from '../friends/ids';
+import {
+  areFriends,
+  authorizeChat,
+  type ChatAction,
+  chatGroupsOf,
+  chatPeople,
+  type ChatRow,
+  visibleChats,
+} from './policy';
 import { presentPublicUser, publicUserColumns, type PublicUserRow } from '../users/public-presenter';
 
 export type ChatServiceDeps = Pick<ServiceDeps, 'db' | 'live'>;
 
-type ChatRow = Selectable<ChatsTable>;
 type MessageRow = Selectable<ChatMessagesTable>;
 type PersonRow = PublicUserRow & { last_seen_at: string | null };
 
@@ -49,19 +57,8 @@ export class ChatService {
   /** The user's chats, newest activity first, and the friends and groups without one yet. */
   async list(userId: number): Promise<ChatList> {
     const { db } = this.deps;
-    const groups = await this.groupsOf(userId);
-    const chatRows = await db
-      .selectFrom('chats')
-      .selectAll()
-      .where('user_a', '=', userId)
-      .unionAll(db.selectFrom('chats').selectAll().where('user_b', '=', userId))
-      .unionAll(
-        db
-          .selectFrom('chats')
-          .selectAll()
-          .where('group_id', 'in', groups.length > 0 ? groups.map((group) => group.id) : [0]),
-      )
-      .execute();
+    const groups = await chatGroupsOf(db, userId);
+    const chatRows = await visibleChats(db, userId, groups).execute();
     const friends = await this.friendsOf(userId);
     const chats = await this.summaries(userId, chatRows, friends);
     chats.sort(
@@ -105,11 +102,11 @@ export class ChatService {
         .where('user_b', '=', userB)
         .executeTakeFirst();
       // A chat with a former friend stays readable; a new one needs a friend.
-      if (!row && !(await this.areFriends(userId, friendId))) throw refusal();
+      if (!row && !(await areFriends(db, userId, friendId))) throw refusal();
       values = { user_a: userA, user_b: userB };
     } else {
       const groupId = rowId(input.group);
-      const group = (await this.groupsOf(userId)).find((candidate) => candidate.id === groupId);
+      const group = (await chatGroupsOf(db, userId)).find((candidate) => candidate.id === groupId);
       if (!group) throw notFound();
       row = await db.selectFrom('chats').selectAll().where('group_id', '=', group.id).executeTakeFirst();
       values = { group_id: group.id };
@@ -147,7 +144,7 @@ export class ChatService {
    * chat read (its unseen count becomes 0), and the user's other tabs hear it.
    */
   async messages(userId: number, chatIdText: string, beforeText?: string): Promise<ChatMessagePage> {
-    const { chat, participants } = await this.access(userId, chatIdText);
+    const { chat, participants } = await this.access(userId, chatIdText, 'read');
     let query = this.deps.db
       .selectFrom('chat_messages')
       .selectAll()
@@ -178,13 +175,7 @@ export class ChatService {
 
   /** Stores a message and tells every participant; a direct chat with a former friend is closed. */
   async send(userId: number, chatIdText: string, body: string): Promise<ChatMessage> {
-    const { chat, participants } = await this.access(userId, chatIdText);
-    if (chat.user_a !== null && chat.user_b !== null) {
-      const other = chat.user_a === userId ? chat.user_b : chat.user_a;
-      if (!(await this.areFriends(userId, other))) {
-        throw conflict('CHAT_CLOSED', 'chat.closed', { message: messages['chat.closed'] });
-      }
-    }
+    const { chat, participants } = await this.access(userId, chatIdText, 'send');
     const now = new Date().toISOString();
     const row = await this.deps.db.transaction().execute(async (trx) => {
       const message = await trx
@@ -203,69 +194,38 @@ export class ChatService {
     return presentMessage(row);
   }
 
-  /** The chat and its participants, if `userId` is one of them; 404 otherwise. */
+  /** The chat and its participants, if the action is the user's (policy.ts). */
   private async access(
     userId: number,
     chatIdText: string,
+    action: ChatAction,
   ): Promise<{ chat: ChatRow; participants: PersonRow[] }> {
-    const chatId = rowId(chatIdText);
-    if (chatId === undefined) throw notFound();
-    const chat = await this.deps.db
-      .selectFrom('chats')
-      .selectAll()
-      .where('id', '=', chatId)
-      .executeTakeFirst();
-    if (!chat) throw notFound();
-    const participants = await this.participantsOf(chat);
-    if (!participants.some((person) => person.id === userId)) throw notFound();
+    const { chat, people } = await authorizeChat(this.deps.db, userId, chatIdText, action);
+    const participants = (await this.peopleRows(new Map([[chat.id, people]]))).get(chat.id) ?? [];
     return { chat, participants };
   }
 
-  private async participantsOf(chat: ChatRow): Promise<PersonRow[]> {
-    return (await this.participantsOfAll([chat])).get(chat.id) ?? [];
+  /** Each chat's participants, in three queries whatever the number of chats. */
+  private async participantsOfAll(chats: ChatRow[]): Promise<Map<number, PersonRow[]>> {
+    return this.peopleRows(await chatPeople(this.deps.db, chats));
   }
 
-  /** Each chat's participants, by id, in three queries whatever the number of chats. */
-  private async participantsOfAll(chats: ChatRow[]): Promise<Map<number, PersonRow[]>> {
-    const { db } = this.deps;
-    const groupIds = chats.flatMap((chat) => (chat.group_id === null ? [] : [chat.group_id]));
-    const [owners, members] =
-      groupIds.length === 0
-        ? [[], []]
-        : await Promise.all([
-            db
-              .selectFrom('groups')
-              .select(['id as group_id', 'owner_id as user_id'])
-              .where('id', 'in', groupIds)
-              .execute(),
-            db
-              .selectFrom('group_members')
-              .select(['group_id', 'user_id'])
-              .where('group_id', 'in', groupIds)
-              .execute(),
-          ]);
-    const byGroup = new Map<number, number[]>();
-    for (const row of [...owners, ...members]) {
-      const bucket = byGroup.get(row.group_id) ?? [];
-      bucket.push(row.user_id);
-      byGroup.set(row.group_id, bucket);
-    }
-    const idsOf = (chat: ChatRow) =>
-      chat.group_id === null ? [chat.user_a!, chat.user_b!] : (byGroup.get(chat.group_id) ?? []);
-    const userIds = [...new Set(chats.flatMap(idsOf))];
+  /** The people of each chat (by id, as policy.ts says who), as rows sorted by id: one query. */
+  private async peopleRows(idsByChat: Map<number, number[]>): Promise<Map<number, PersonRow[]>> {
+    const userIds = [...new Set([...idsByChat.values()].flat())];
     const rows =
       userIds.length === 0
         ? []
-        : await db
+        : await this.deps.db
             .selectFrom('users')
             .select([...publicUserColumns, 'users.last_seen_at'])
             .where('users.id', 'in', userIds)
             .execute();
     const people = new Map(rows.map((row) => [row.id, row]));
     return new Map(
-      chats.map((chat) => [
-        chat.id,
-        [...new Set(idsOf(chat))].sort((a, b) => a - b).flatMap((id) => people.get(id) ?? []),
+      [...idsByChat].map(([chatId, ids]) => [
+        chatId,
+        [...new Set(ids)].sort((a, b) => a - b).flatMap((id) => people.get(id) ?? []),
       ]),
     );
   }
@@ -384,33 +344,6 @@ export class ChatService {
       .innerJoin('users', 'users.id', 'friendships.friend_id')
       .select([...publicUserColumns, 'users.last_seen_at'])
       .where('friendships.user_id', '=', userId)
-      .execute();
-  }
-
-  private async areFriends(userId: number, otherId: number): Promise<boolean> {
-    const row = await this.deps.db
-      .selectFrom('friendships')
-      .select('user_id')
-      .where('user_id', '=', userId)
-      .where('friend_id', '=', otherId)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** The groups the user owns or belongs to. */
-  private groupsOf(userId: number): Promise<{ id: number; name: string }[]> {
-    const { db } = this.deps;
-    return db
-      .selectFrom('groups')
-      .select(['id', 'name'])
-      .where('owner_id', '=', userId)
-      .unionAll(
-        db
-          .selectFrom('groups')
-          .innerJoin('group_members', 'group_members.group_id', 'groups.id')
-          .select(['groups.id', 'groups.name'])
-          .where('group_members.user_id', '=', userId),
-      )
       .execute();
   }
 

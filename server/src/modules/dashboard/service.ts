@@ -18,11 +18,13 @@ import { bool } from '../../db/dialect';
 import type { ServiceDeps } from '../../deps';
 import type { CalendarService } from '../calendar/service';
 import type { FriendsService } from '../friends/service';
+import { ownGoals } from '../goals/policy';
 import type { MeetingsService } from '../meetings/service';
+import { visibleTasks } from '../todos/policy';
 import type { TodosService } from '../todos/service';
 
 export type DashboardServiceDeps = Pick<ServiceDeps, 'db'> & {
-  todos: Pick<TodosService, 'summary' | 'visibleTo'>;
+  todos: Pick<TodosService, 'summary'>;
   calendar: Pick<CalendarService, 'range'>;
   friends: Pick<FriendsService, 'incomingCount'>;
   meetings: Pick<MeetingsService, 'pendingInvitations'>;
@@ -82,8 +84,7 @@ export class DashboardService {
   private async completed(db: Db, userId: number, timeZone: string, now: Date) {
     const { days, bounds } = weeksIn(timeZone, now);
     const since = bounds[0]!;
-    const total = await this.deps.todos
-      .visibleTo(db.selectFrom('todos'), userId)
+    const total = await visibleTasks(db.selectFrom('todos'), userId)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('todos.is_deleted', '=', false)
       .where('todos.is_completed', '=', true)
@@ -139,10 +140,8 @@ export class DashboardService {
    * progress by the contract's rule (D29) from their tasks' weights.
    */
   private async goals(db: Db, userId: number): Promise<Dashboard['goals']> {
-    const rows = await db
-      .selectFrom('goals')
+    const rows = await ownGoals(db.selectFrom('goals'), userId)
       .select(['id', 'title', 'is_done', 'is_progress'])
-      .where('user_id', '=', userId)
       .where('is_deleted', '=', false)
       .orderBy('is_done')
       .orderBy('updated_at', 'desc')

@@ -13,21 +13,20 @@ import {
   type SubObjective,
   type UpdateObjectiveInput,
 } from '@cadence/contract';
-import { type Insertable, type SelectQueryBuilder, sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db';
-import type { Database, GoalTasksTable } from '../../db/schema';
+import type { GoalTasksTable } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { bumpListVersion, listVersion } from '../../lib/list-versions';
 import { findTag, resolveTags, type TagRef } from '../../lib/tag-refs';
 import type { ServiceDeps } from '../../deps';
+import { authorizeGoal, type GoalScope, ownGoals } from './policy';
 import { type GoalRow, presentGoal, presentSubObjective } from './presenter';
 
 const now = () => new Date().toISOString();
 
 type NewTask = Insertable<GoalTasksTable>;
-
-type GoalScope = SelectQueryBuilder<Database, 'goals', object>;
 
 type SubObjectivesInput = NonNullable<UpdateObjectiveInput['subObjectives']>;
 
@@ -69,7 +68,7 @@ export class GoalsService {
 
   async get(userId: number, id: number): Promise<Objective> {
     const [goal] = await this.load(this.deps.db, (goals) =>
-      goals.where('id', '=', id).where('user_id', '=', userId),
+      ownGoals(goals, userId).where('goals.id', '=', id),
     );
     if (!goal) throw notFound();
     return goal;
@@ -112,10 +111,7 @@ export class GoalsService {
    */
   async update(userId: number, id: number, input: UpdateObjectiveInput): Promise<Objective> {
     return this.deps.db.transaction().execute(async (trx) => {
-      const goal = await this.deps.engine
-        .forUpdate(trx.selectFrom('goals').selectAll().where('id', '=', id).where('user_id', '=', userId))
-        .executeTakeFirst();
-      if (!goal) throw notFound();
+      const goal = await authorizeGoal(trx, userId, id, { lock: this.deps.engine });
       const startDate = input.startDate ?? goal.start_date;
       const endDate = input.endDate ?? goal.end_date;
       if (endDate < startDate) {
@@ -160,16 +156,7 @@ export class GoalsService {
   /** The first delete moves the goal to the deleted ones; deleting a deleted goal removes it for good. */
   async remove(userId: number, id: number): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
-      const goal = await this.deps.engine
-        .forUpdate(
-          trx
-            .selectFrom('goals')
-            .select(['id', 'is_deleted'])
-            .where('id', '=', id)
-            .where('user_id', '=', userId),
-        )
-        .executeTakeFirst();
-      if (!goal) throw notFound();
+      const goal = await authorizeGoal(trx, userId, id, { lock: this.deps.engine });
       if (goal.is_deleted) {
         await trx.deleteFrom('goals').where('id', '=', id).execute();
       } else {
@@ -192,7 +179,7 @@ export class GoalsService {
     query: ObjectivesQuery,
     tag: TagRef | undefined,
   ): GoalScope {
-    let scope = goals.where('user_id', '=', userId).where('is_deleted', '=', query.filter === 'deleted');
+    let scope = ownGoals(goals, userId).where('is_deleted', '=', query.filter === 'deleted');
     if (query.filter === 'done') scope = scope.where('is_done', '=', true);
     if (query.filter === 'progress') scope = scope.where('is_progress', '=', true);
     if (tag) {

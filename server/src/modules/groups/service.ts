@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../errors';
 import { rowId } from '../friends/ids';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
+import { authorizeGroup, ownGroups } from './policy';
 import { type GroupRow, presentGroup } from './presenter';
 import type { ServiceDeps } from '../../deps';
 
@@ -20,10 +21,8 @@ export class GroupsService {
   constructor(private readonly deps: GroupsServiceDeps) {}
 
   async list(ownerId: number): Promise<Group[]> {
-    const rows = await this.deps.db
-      .selectFrom('groups')
+    const rows = await ownGroups(this.deps.db.selectFrom('groups'), ownerId)
       .selectAll()
-      .where('owner_id', '=', ownerId)
       .orderBy(sql`lower(name)`)
       .orderBy('id')
       .execute();
@@ -31,7 +30,7 @@ export class GroupsService {
   }
 
   async get(ownerId: number, idText: string): Promise<Group> {
-    const [group] = await this.present([await this.find(ownerId, idText)]);
+    const [group] = await this.present([await authorizeGroup(this.deps.db, ownerId, idText)]);
     if (!group) throw notFound();
     return group;
   }
@@ -64,7 +63,7 @@ export class GroupsService {
 
   /** Renames the group and/or replaces its members; what is not given stays. */
   async update(ownerId: number, idText: string, input: UpdateGroup): Promise<Group> {
-    const group = await this.find(ownerId, idText);
+    const group = await authorizeGroup(this.deps.db, ownerId, idText);
     const memberIds = input.memberIds && (await this.friendsAmong(ownerId, input.memberIds));
     if (input.name !== undefined) await this.ensureNameFree(ownerId, input.name, group.id);
     try {
@@ -92,24 +91,8 @@ export class GroupsService {
   }
 
   async remove(ownerId: number, idText: string): Promise<void> {
-    const group = await this.find(ownerId, idText);
+    const group = await authorizeGroup(this.deps.db, ownerId, idText);
     await this.deps.db.deleteFrom('groups').where('id', '=', group.id).execute();
-  }
-
-  /** The owner's group; another user's group is a 404, exactly like a missing one (D10). */
-  private async find(ownerId: number, idText: string): Promise<GroupRow> {
-    const id = rowId(idText);
-    const row =
-      id === undefined
-        ? undefined
-        : await this.deps.db
-            .selectFrom('groups')
-            .selectAll()
-            .where('id', '=', id)
-            .where('owner_id', '=', ownerId)
-            .executeTakeFirst();
-    if (!row) throw notFound();
-    return row;
   }
 
   /** The given ids as numbers, each once, after checking that every one is the owner's friend. */

@@ -7,16 +7,13 @@
  * Rendered inside the transaction of the change, for the outbox.
  */
 import { ICalCalendarMethod } from 'ical-generator';
-import { DateTime } from 'luxon';
 import type { Db } from '../../db';
 import type { Mail } from '../../lib/mailer';
 import { mailText, nameOf, type Recipient, recipientColumns, whenText } from '../../lib/mail-texts';
 import type { LinkTokens } from '../../lib/tokens';
 import { type IcsMeeting, invitationIcs } from '../calendar/ics';
+import { ANSWER_PURPOSE, answerLinkExpiry } from './policy';
 import { meetingEnd, type MeetingRow } from './presenter';
-
-/** The purpose signed into an answer link: it can do nothing else. */
-export const ANSWER_PURPOSE = 'meeting-answer';
 
 export interface MeetingMailParts {
   db: Db;
@@ -26,16 +23,6 @@ export interface MeetingMailParts {
 }
 
 export type MeetingMailKind = 'invited' | 'changed' | 'cancelled' | 'removed';
-
-/**
- * When an invitee's answer links stop working: when the meeting ends, or, while no time is
- * chosen, at the end of its last day in the organiser's zone.
- */
-export function answerLinkExpiry(row: MeetingRow): number {
-  const end = meetingEnd(row);
-  if (end) return Date.parse(end);
-  return DateTime.fromISO(row.end_date, { zone: row.time_zone }).plus({ days: 1 }).toMillis();
-}
 
 /** The invitation to one invitee of a meeting by its id; none when the meeting is gone. */
 export async function invitationMailsOf(

@@ -31,7 +31,7 @@ import { DateTime } from 'luxon';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
 import type { ServiceDeps } from '../../deps';
-import { badRequest, conflict, forbidden, gone, notFound } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import type { Mail } from '../../lib/mailer';
 import { recipientColumns } from '../../lib/mail-texts';
 import { resolveInvitees } from '../../lib/invitees';
@@ -41,13 +41,8 @@ import type { CalendarService } from '../calendar/service';
 import { notify, withdrawNotifications } from '../notifications/notify';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { availableStarts, type Interval, isFreeAt, type Participant } from './availability';
-import {
-  ANSWER_PURPOSE,
-  answeredMail,
-  answerLinkExpiry,
-  type MeetingMailKind,
-  meetingMails,
-} from './invitation-mail';
+import { answeredMail, type MeetingMailKind, meetingMails } from './invitation-mail';
+import { authorizeAnswerLink, authorizeMeeting, visibleMeetings } from './policy';
 import { type InvitationRow, meetingEnd, type MeetingRow, presentMeeting } from './presenter';
 import { storedHours } from './working-hours';
 
@@ -78,15 +73,7 @@ export class MeetingsService {
     input: AvailableTimesInput,
   ): Promise<AvailableTimes> {
     const { db } = this.deps;
-    if (input.meetingId !== undefined) {
-      const own = await db
-        .selectFrom('meetings')
-        .select('id')
-        .where('id', '=', Number(input.meetingId))
-        .where('owner_id', '=', userId)
-        .executeTakeFirst();
-      if (!own) throw notFound();
-    }
+    if (input.meetingId !== undefined) await authorizeMeeting(db, userId, Number(input.meetingId), 'replan');
     const invitees = await this.resolve(db, userId, input.invitees, input.groups);
     const from = DateTime.fromISO(input.startDate, { zone: timeZone }).toMillis();
     const to = DateTime.fromISO(input.endDate, { zone: timeZone }).plus({ days: 1 }).toMillis();
@@ -104,19 +91,7 @@ export class MeetingsService {
     let rows = db
       .selectFrom('meetings')
       .selectAll()
-      .where((eb) =>
-        eb.or([
-          eb('owner_id', '=', userId),
-          eb(
-            'id',
-            'in',
-            eb
-              .selectFrom('meeting_invitations')
-              .select('meeting_invitations.meeting_id')
-              .where('meeting_invitations.user_id', '=', userId),
-          ),
-        ]),
-      );
+      .where((eb) => visibleMeetings(eb, userId));
     if (query.state) rows = rows.where('state', '=', query.state);
     const found = await rows.execute();
     found.sort(
@@ -176,7 +151,7 @@ export class MeetingsService {
   }
 
   async get(userId: number, id: number): Promise<Meeting> {
-    const row = await this.visible(this.deps.db, userId, id);
+    const row = await authorizeMeeting(this.deps.db, userId, id, 'read');
     return (await this.presentAll(this.deps.db, [row], userId))[0]!;
   }
 
@@ -234,8 +209,7 @@ export class MeetingsService {
     const told: number[] = [];
     const notified: number[] = [];
     const meeting = await this.deps.db.transaction().execute(async (trx) => {
-      const row = await this.visible(trx, userId, id, true);
-      if (row.owner_id !== userId) throw forbidden('FORBIDDEN', 'meetings.organiserOnly');
+      const row = await authorizeMeeting(trx, userId, id, 'organise', { lock: this.deps.engine });
       const startDate = input.startDate ?? row.start_date;
       const endDate = input.endDate ?? row.end_date;
       if (!isMeetingRange(startDate, endDate)) {
@@ -334,8 +308,7 @@ export class MeetingsService {
   /** The organiser deletes the meeting: it leaves every calendar, with its invitations. */
   async remove(userId: number, id: number): Promise<void> {
     const told = await this.deps.db.transaction().execute(async (trx) => {
-      const row = await this.visible(trx, userId, id, true);
-      if (row.owner_id !== userId) throw forbidden('FORBIDDEN', 'meetings.organiserOnly');
+      const row = await authorizeMeeting(trx, userId, id, 'organise', { lock: this.deps.engine });
       const invitees = await trx
         .selectFrom('meeting_invitations')
         .select('user_id')
@@ -370,8 +343,7 @@ export class MeetingsService {
   /** An invitee accepts or refuses, while the meeting is active and not completed (409 otherwise). */
   async answer(userId: number, id: number, input: AnswerInvitationInput): Promise<Meeting> {
     const { meeting, ownerId, told } = await this.deps.db.transaction().execute(async (trx) => {
-      const row = await this.visible(trx, userId, id, true);
-      if (row.owner_id === userId) throw forbidden('FORBIDDEN', 'meetings.notInvited');
+      const row = await authorizeMeeting(trx, userId, id, 'answer', { lock: this.deps.engine });
       const told = await this.record(trx, row, userId, input.status);
       return { meeting: (await this.presentAll(trx, [row], userId))[0]!, ownerId: row.owner_id, told };
     });
@@ -385,14 +357,16 @@ export class MeetingsService {
    * one (forged, for another purpose, or its invitee no longer invited), 410 once it has expired.
    */
   async answerView(token: string): Promise<MeetingAnswerView> {
-    const { row, userId } = await this.byLink(this.deps.db, token);
+    const { row, userId } = await authorizeAnswerLink(this.deps.db, this.deps.links, token, 'view');
     return this.answerViewOf(this.deps.db, row, userId);
   }
 
   /** Answers through the link, without signing in, as `answer` does. */
   async answerByLink(token: string, input: AnswerInvitationInput): Promise<MeetingAnswerView> {
     const { view, ownerId, userId, told } = await this.deps.db.transaction().execute(async (trx) => {
-      const { row, userId } = await this.byLink(trx, token, true);
+      const { row, userId } = await authorizeAnswerLink(trx, this.deps.links, token, 'answer', {
+        lock: this.deps.engine,
+      });
       const told = await this.record(trx, row, userId, input.status);
       return { view: await this.answerViewOf(trx, row, userId), ownerId: row.owner_id, userId, told };
     });
@@ -411,9 +385,6 @@ export class MeetingsService {
     userId: number,
     status: 'accepted' | 'refused',
   ): Promise<boolean> {
-    if (row.state !== 'active' || bool(row.completed)) {
-      throw conflict('MEETING_CLOSED', 'meetings.answerClosed');
-    }
     const previous = await trx
       .selectFrom('meeting_invitations')
       .select('status')
@@ -458,29 +429,6 @@ export class MeetingsService {
     return true;
   }
 
-  /** The meeting and invitee an answer link names (see answerView). */
-  private async byLink(db: Db, token: string, lock = false): Promise<{ row: MeetingRow; userId: number }> {
-    const link = this.deps.links.verify(ANSWER_PURPOSE, token);
-    if (!link || link.ids.length !== 2) throw notFound();
-    const [meetingId, userId] = link.ids as [number, number];
-    let query = db.selectFrom('meetings').selectAll().where('id', '=', meetingId);
-    if (lock) query = this.deps.engine.forUpdate(query);
-    const row = await query.executeTakeFirst();
-    const invited =
-      row &&
-      (await db
-        .selectFrom('meeting_invitations')
-        .select('user_id')
-        .where('meeting_id', '=', meetingId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst());
-    if (!row || !invited) throw notFound();
-    // Valid until the meeting ends: as signed, and as it is now (it may have moved earlier).
-    if (link.expired || answerLinkExpiry(row) <= Date.now())
-      throw gone('LINK_EXPIRED', 'meetings.answerLinkExpired');
-    return { row, userId };
-  }
-
   private async answerViewOf(db: Db, row: MeetingRow, userId: number): Promise<MeetingAnswerView> {
     const [people, invitation] = await Promise.all([
       db
@@ -519,30 +467,6 @@ export class MeetingsService {
   }
 
   // ---- Reading ---------------------------------------------------------------------------------
-
-  /** The meeting if the user organises it or is invited (locked for a write); 404 otherwise. */
-  private async visible(db: Db, userId: number, id: number, lock = false): Promise<MeetingRow> {
-    let query = db
-      .selectFrom('meetings')
-      .selectAll('meetings')
-      .where('meetings.id', '=', id)
-      .where((eb) =>
-        eb.or([
-          eb('meetings.owner_id', '=', userId),
-          eb.exists(
-            eb
-              .selectFrom('meeting_invitations')
-              .select('meeting_invitations.meeting_id')
-              .whereRef('meeting_invitations.meeting_id', '=', 'meetings.id')
-              .where('meeting_invitations.user_id', '=', userId),
-          ),
-        ]),
-      );
-    if (lock) query = this.deps.engine.forUpdate(query);
-    const row = await query.executeTakeFirst();
-    if (!row) throw notFound();
-    return row;
-  }
 
   /** The rows with their invitations and people: two indexed queries. */
   private async presentAll(db: Db, rows: MeetingRow[], viewerId: number): Promise<Meeting[]> {

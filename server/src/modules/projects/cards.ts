@@ -12,7 +12,7 @@ import {
 } from '@cadence/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { prepared, preparedRows } from '../../db/prepared';
+import { prepared } from '../../db/prepared';
 import { type TagRef, tagRefs } from '../../lib/tag-refs';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { type CardExtras, presentTodo } from './presenter';
@@ -123,22 +123,6 @@ export async function resolveCardTags(
     for (const tag of [...own, ...onBoard]) usable.set(tag.name.toLowerCase(), tag.id);
   }
   return tagRefs(names, usable, 'projects.tagUnknown');
-}
-
-const peopleOf = preparedRows<{ user_id: number }, [boardId: number, boardId: number]>((db) =>
-  db
-    .selectFrom('boards')
-    .select('owner_id as user_id')
-    .where('id', '=', 0)
-    .unionAll(db.selectFrom('board_members').select('user_id').where('board_id', '=', 0)),
-);
-
-/**
- * The board's people, owner and members: who may read and change it (a move checks it so), whom
- * its changes are told to, and among whom a card's members are chosen. Compiled once.
- */
-export async function boardPeople(db: Db, boardId: number): Promise<Set<number>> {
-  return new Set((await peopleOf(db, boardId, boardId)).map((row) => row.user_id));
 }
 
 export interface ActivityLine {

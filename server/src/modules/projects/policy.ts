@@ -1,9 +1,14 @@
 /**
- * Who may do what to a board (D17): its owner and its members read it and edit its lists, items
- * and item to-dos; only the owner changes the board itself (name, members, archive, delete).
- * Anyone else is told the board does not exist (404), exactly as for a missing one (D10).
+ * Who may do what to a board (D5, D17, §56): its owner and its members read it and edit its
+ * lists, items, item to-dos and comments; only the owner changes the board itself (name, members,
+ * archive, delete: 403 for a member); only a comment's author edits or deletes it (403 for another
+ * member). The list of boards is the caller's own (`?user=` anyone else: 403). Anyone else is told
+ * a board does not exist (404), exactly as for a missing one (D10).
  */
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db';
+import { preparedRows } from '../../db/prepared';
+import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 
 export interface BoardAccess {
@@ -13,32 +18,64 @@ export interface BoardAccess {
   isOwner: boolean;
 }
 
+/** What a check made on the board's people answers: them too, the audience of a change. */
+export interface BoardPeople {
+  boardId: number;
+  people: Set<number>;
+}
+
 /** `content`: read the board, change its lists and items. `board`: change the board itself. */
 export type BoardAction = 'content' | 'board';
 
-/** The caller's access to the board, in one point query; throws 404 or 403 when the action is not theirs. */
+/**
+ * The boards the user owns or is a member of. With `boardId`, the membership is one probe of
+ * (board, user) rather than the user's memberships.
+ */
+export function visibleBoards(eb: ExpressionBuilder<Database, 'boards'>, userId: number, boardId?: number) {
+  let memberOf = eb
+    .selectFrom('board_members')
+    .select('board_members.board_id')
+    .where('board_members.user_id', '=', userId);
+  if (boardId !== undefined) memberOf = memberOf.where('board_members.board_id', '=', boardId);
+  return eb.or([eb('boards.owner_id', '=', userId), eb('boards.id', 'in', memberOf)]);
+}
+
+/**
+ * The caller's access to the board, in one point query; throws 404 or 403 when the action is not
+ * theirs. With `people`, the check is made on the board's people (owner and members, one query
+ * compiled once), who are answered as the audience of the change: a move reads them once (§56).
+ */
+export async function authorizeBoard(
+  db: Db,
+  userId: number,
+  boardId: number,
+  action: 'content',
+  options: { people: true },
+): Promise<BoardPeople>;
 export async function authorizeBoard(
   db: Db,
   userId: number,
   boardId: number,
   action: BoardAction,
-): Promise<BoardAccess> {
+  options?: { people?: false },
+): Promise<BoardAccess>;
+export async function authorizeBoard(
+  db: Db,
+  userId: number,
+  boardId: number,
+  action: BoardAction,
+  options: { people?: boolean } = {},
+): Promise<BoardAccess | BoardPeople> {
+  if (options.people) {
+    const people = await boardPeople(db, boardId);
+    if (!people.has(userId)) throw notFound();
+    return { boardId, people };
+  }
   const row = await db
     .selectFrom('boards')
     .select(['id', 'owner_id', 'version'])
     .where('id', '=', boardId)
-    .where((eb) =>
-      eb.or([
-        eb('owner_id', '=', userId),
-        eb.exists(
-          eb
-            .selectFrom('board_members')
-            .select('board_members.user_id')
-            .whereRef('board_members.board_id', '=', 'boards.id')
-            .where('board_members.user_id', '=', userId),
-        ),
-      ]),
-    )
+    .where((eb) => visibleBoards(eb, userId, boardId))
     .executeTakeFirst();
   if (!row) throw notFound();
   const access = {
@@ -49,4 +86,46 @@ export async function authorizeBoard(
   };
   if (action === 'board' && !access.isOwner) throw forbidden('OWNER_ONLY', 'projects.ownerOnly');
   return access;
+}
+
+const peopleOf = preparedRows<{ user_id: number }, [boardId: number, boardId: number]>((db) =>
+  db
+    .selectFrom('boards')
+    .select('owner_id as user_id')
+    .where('id', '=', 0)
+    .unionAll(db.selectFrom('board_members').select('user_id').where('board_id', '=', 0)),
+);
+
+/**
+ * The board's people, owner and members: who may read and change its content, whom its changes
+ * are told to, and among whom a card's members are chosen. Compiled once.
+ */
+export async function boardPeople(db: Db, boardId: number): Promise<Set<number>> {
+  return new Set((await peopleOf(db, boardId, boardId)).map((row) => row.user_id));
+}
+
+/** The boards listed are the caller's own: `?user=` naming anyone else answers 403 (D17). */
+export function authorizeBoardsOf(userId: number, user: string | undefined): void {
+  if (Number(user) !== userId) throw forbidden('FORBIDDEN', 'projects.userForbidden');
+}
+
+/**
+ * The comment on this card, if the user wrote it: 404 when the card has no such comment, 403
+ * `COMMENT_AUTHOR_ONLY` for another member (§56). The board's access is checked before.
+ */
+export async function authorizeComment(
+  db: Db,
+  userId: number,
+  itemId: number,
+  commentId: number,
+): Promise<{ id: number; author_id: number }> {
+  const comment = await db
+    .selectFrom('item_comments')
+    .select(['id', 'author_id'])
+    .where('id', '=', commentId)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+  if (!comment) throw notFound();
+  if (comment.author_id !== userId) throw forbidden('COMMENT_AUTHOR_ONLY', 'projects.commentAuthorOnly');
+  return comment;
 }

@@ -32,9 +32,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { forbidden } from '../../errors';
 import { passBytes, sendVersioned } from '../../lib/cached-json';
 import { userOf } from '../auth/authenticate';
+import { authorizeBoardsOf } from './policy';
 import { exportBoard } from './transfer';
 
 /** A Trello export of a busy board runs to a few megabytes. */
@@ -89,7 +89,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
     handler: async (request, reply) => {
       const userId = me(request);
       if (request.query.id !== undefined) return sendBoard(request, reply, userId, Number(request.query.id));
-      if (Number(request.query.user) !== userId) throw forbidden('FORBIDDEN', 'projects.userForbidden');
+      authorizeBoardsOf(userId, request.query.user);
       return projects.listBoards(userId);
     },
   });

@@ -36,12 +36,11 @@ import { prepared, preparedRows } from '../../db/prepared';
 import type { ServiceDeps } from '../../deps';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { KeyedQueue } from '../../lib/keyed-queue';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import {
   type ActivityLine,
   activityOf,
-  boardPeople,
   cardExtras,
   recordActivity,
   resolveCardTags,
@@ -50,7 +49,7 @@ import {
 import { endPosition, positionAt } from './positions';
 import { importBoard, readBoardFile } from './transfer';
 import { presentBoard, presentItem, presentList, presentSummary, presentTodo } from './presenter';
-import { authorizeBoard, type BoardAccess } from './policy';
+import { authorizeBoard, authorizeComment, type BoardAccess, boardPeople, visibleBoards } from './policy';
 
 const now = () => new Date().toISOString();
 
@@ -212,12 +211,7 @@ export class ProjectsService {
           .whereRef('board_items.board_id', '=', 'boards.id')
           .as('item_count'),
       ])
-      .where((eb) =>
-        eb.or([
-          eb('owner_id', '=', userId),
-          eb('id', 'in', eb.selectFrom('board_members').select('board_id').where('user_id', '=', userId)),
-        ]),
-      )
+      .where((eb) => visibleBoards(eb, userId))
       .orderBy('boards.id', 'desc')
       .execute();
     const members = await this.membersOf(rows.map((row) => row.id));
@@ -681,8 +675,7 @@ export class ProjectsService {
     input: MoveItemInput,
   ): Promise<MoveItemResult> {
     // Access and audience in one read: the board's people, of whom the mover must be one.
-    const people = await boardPeople(this.deps.db, boardId);
-    if (!people.has(userId)) throw notFound();
+    const { people } = await authorizeBoard(this.deps.db, userId, boardId, 'content', { people: true });
     const toList = Number(input.toList);
     let fromList = toList;
     const { version } = await this.mutateVersioned(
@@ -795,17 +788,10 @@ export class ProjectsService {
     });
   }
 
-  /** The comment on this card, and only its author may change it (403; anyone off the board 404). */
+  /** The comment on this card, and only its author may change it (policy.ts). */
   private async ownComment(trx: Db, userId: number, boardId: number, itemId: number, commentId: number) {
     await this.itemOf(boardId, itemId, trx);
-    const comment = await trx
-      .selectFrom('item_comments')
-      .select(['id', 'author_id'])
-      .where('id', '=', commentId)
-      .where('item_id', '=', itemId)
-      .executeTakeFirst();
-    if (!comment) throw notFound();
-    if (comment.author_id !== userId) throw forbidden('COMMENT_AUTHOR_ONLY', 'projects.commentAuthorOnly');
+    await authorizeComment(trx, userId, itemId, commentId);
   }
 
   async editComment(

@@ -12,13 +12,11 @@ import {
   type UpdateTagInput,
 } from '@cadence/contract';
 import { sql } from 'kysely';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
+import { authorizeTag, ownTags } from './policy';
 import { presentBuiltInTag, presentTag, type TagRow } from './presenter';
 import type { ServiceDeps } from '../../deps';
 import { touchBoardsTagged } from '../projects/cards';
-
-/** Ids are 32-bit integers on PostgreSQL: a longer number cannot name a row. */
-const MAX_ID = 2 ** 31 - 1;
 
 const nameTaken = () => conflict('TAG_NAME_TAKEN', 'tags.nameTaken', { name: messages['tags.nameTaken'] });
 
@@ -28,7 +26,7 @@ export class TagsService {
   constructor(private readonly deps: TagsServiceDeps) {}
 
   async list(userId: number): Promise<TagList> {
-    const rows = await this.deps.db.selectFrom('tags').selectAll().where('user_id', '=', userId).execute();
+    const rows = await ownTags(this.deps.db.selectFrom('tags'), userId).selectAll().execute();
     // Sorted here rather than in SQL so the order is the same on both engines, whatever collation.
     rows.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
     const data = [...builtInTagNames.map(presentBuiltInTag), ...rows.map(presentTag)];
@@ -49,14 +47,7 @@ export class TagsService {
   }
 
   async update(userId: number, id: string, input: UpdateTagInput): Promise<Tag> {
-    const tagId = this.ownTagId(id);
-    const existing = await this.deps.db
-      .selectFrom('tags')
-      .select('id')
-      .where('id', '=', tagId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!existing) throw notFound();
+    const { id: tagId } = await authorizeTag(this.deps.db, userId, id);
     if (input.name !== undefined) await this.assertNameFree(userId, input.name, tagId);
     const row = await this.mapRace(() =>
       this.deps.db
@@ -67,7 +58,6 @@ export class TagsService {
           updated_at: new Date().toISOString(),
         })
         .where('id', '=', tagId)
-        .where('user_id', '=', userId)
         .returningAll()
         .executeTakeFirst(),
     );
@@ -78,19 +68,16 @@ export class TagsService {
   }
 
   async remove(userId: number, id: string): Promise<void> {
-    const tagId = this.ownTagId(id);
     await this.deps.db.transaction().execute(async (trx) => {
+      const { id: tagId } = await authorizeTag(trx, userId, id);
       const boards = await trx
         .selectFrom('item_tags')
         .select('board_id')
         .distinct()
         .where('tag_id', '=', tagId)
         .execute();
-      const result = await trx
-        .deleteFrom('tags')
-        .where('id', '=', tagId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const result = await trx.deleteFrom('tags').where('id', '=', tagId).executeTakeFirst();
+      // Deleted meanwhile by another request of the owner's.
       if (Number(result.numDeletedRows) !== 1) throw notFound();
       await touchBoardsTagged(
         trx,
@@ -98,13 +85,6 @@ export class TagsService {
         boards.map((row) => row.board_id),
       );
     });
-  }
-
-  /** A built-in's id answers 403; anything that cannot be a row's id answers 404 like a missing row. */
-  private ownTagId(id: string): number {
-    if ((builtInTagNames as readonly string[]).includes(id)) throw forbidden('BUILT_IN_TAG', 'tags.builtIn');
-    if (!/^[1-9][0-9]*$/.test(id) || Number(id) > MAX_ID) throw notFound();
-    return Number(id);
   }
 
   /** `lower()` on both sides, as in the unique index, so the check and the index agree. */

@@ -13,9 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { forbidden } from '../../errors';
 import { passBytes, sendVersioned } from '../../lib/cached-json';
 import { userOf } from '../auth/authenticate';
+import { authorizeTasksOf } from './policy';
 
 const noContent = z.null().describe('No content');
 const common = { tags: ['todos'] };
@@ -45,7 +45,7 @@ export function todosRoutes(app: FastifyInstance, context: AppContext): void {
     },
     handler: async (request, reply) => {
       const userId = me(request);
-      if (Number(request.query.user) !== userId) throw forbidden('FORBIDDEN', 'todos.userForbidden');
+      authorizeTasksOf(userId, request.query.user);
       const version = await todos.version(userId);
       return sendVersioned(request, reply, todosEtag(userId, version), () =>
         todos.listJson(userId, version, request.query),

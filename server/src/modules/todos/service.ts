@@ -20,31 +20,17 @@ import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kys
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
 import type { Database } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest } from '../../errors';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { resolveInvitees } from '../../lib/invitees';
 import { bumpListVersions, listVersion } from '../../lib/list-versions';
 import { resolveTags, type TagRef } from '../../lib/tag-refs';
 import type { ServiceDeps } from '../../deps';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
+import { authorizeTask, type TodoScope, updateAction, visibleTasks } from './policy';
 import { presentTask, type TodoRow } from './presenter';
 
 const now = () => new Date().toISOString();
-
-export type TodoScope = SelectQueryBuilder<Database, 'todos', object>;
-
-/** What only the owner may change; an assignee sending any of these gets 403. */
-const ownerFields = [
-  'title',
-  'description',
-  'dueDate',
-  'tags',
-  'assignee',
-  'groups',
-  'isImportant',
-  'isDeleted',
-  'repeat',
-] as const;
 
 /** Today in an IANA time zone, YYYY-MM-DD. */
 export function todayIn(timeZone: string, at = new Date()): string {
@@ -103,14 +89,14 @@ export class TodosService {
   }
 
   async get(userId: number, id: number): Promise<Task> {
-    const row = await this.visible(this.deps.db, userId, id);
+    const row = await authorizeTask(this.deps.db, userId, id, 'read');
     return (await this.present(this.deps.db, [row]))[0]!;
   }
 
   /** Open tasks, and those due today and before, in the user's time zone. */
   async summary(userId: number, timeZone: string): Promise<TaskSummary> {
     const today = todayIn(timeZone);
-    const row = await this.visibleTo(this.deps.db.selectFrom('todos'), userId)
+    const row = await visibleTasks(this.deps.db.selectFrom('todos'), userId)
       .where('is_deleted', '=', false)
       .where('is_completed', '=', false)
       .select((eb) => [
@@ -168,11 +154,7 @@ export class TodosService {
    */
   async update(userId: number, id: number, input: UpdateTaskInput): Promise<Task> {
     return this.deps.db.transaction().execute(async (trx) => {
-      const task = await this.visible(trx, userId, id, true);
-      const isOwner = task.owner_id === userId;
-      if (!isOwner && ownerFields.some((field) => input[field] !== undefined)) {
-        throw forbidden('FORBIDDEN', 'todos.assigneeOnlyCompletes');
-      }
+      const task = await authorizeTask(trx, userId, id, updateAction(input), { lock: this.deps.engine });
       const before = await assigneesOf(trx, id);
       const tags =
         input.tags === undefined ? undefined : await resolveTags(trx, userId, input.tags, 'todos.tagUnknown');
@@ -260,8 +242,7 @@ export class TodosService {
   /** The owner's delete moves the task to deleted; deleting a deleted task removes it for good. */
   async remove(userId: number, id: number): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
-      const task = await this.visible(trx, userId, id, true);
-      if (task.owner_id !== userId) throw forbidden('FORBIDDEN', 'todos.ownerOnly');
+      const task = await authorizeTask(trx, userId, id, 'delete', { lock: this.deps.engine });
       const people = await assigneesOf(trx, id);
       if (bool(task.is_deleted)) {
         await trx.deleteFrom('todos').where('id', '=', id).execute();
@@ -280,36 +261,8 @@ export class TodosService {
 
   // ---- Reading ---------------------------------------------------------------------------------
 
-  /**
-   * Owned by the user, or assigned to them: ids from two index ranges (owner; assignee), so the
-   * read never walks other users' tasks.
-   */
-  visibleTo(todos: TodoScope, userId: number): TodoScope {
-    return todos.where('todos.id', 'in', (eb) =>
-      eb
-        .selectFrom('todos as mine')
-        .select('mine.id')
-        .where('mine.owner_id', '=', userId)
-        .unionAll(
-          eb
-            .selectFrom('todo_assignees')
-            .select('todo_assignees.todo_id as id')
-            .where('todo_assignees.user_id', '=', userId),
-        ),
-    );
-  }
-
-  /** The task if the user owns it or is assigned to it (locked for a write); 404 otherwise. */
-  private async visible(db: Db, userId: number, id: number, lock = false): Promise<TodoRow> {
-    let query = this.visibleTo(db.selectFrom('todos'), userId).selectAll('todos').where('todos.id', '=', id);
-    if (lock) query = this.deps.engine.forUpdate(query);
-    const row = await query.executeTakeFirst();
-    if (!row) throw notFound();
-    return row;
-  }
-
   private filtered(todos: TodoScope, userId: number, query: TasksQuery): TodoScope {
-    let scope = this.visibleTo(todos, userId).where('todos.is_deleted', '=', query.filter === 'deleted');
+    let scope = visibleTasks(todos, userId).where('todos.is_deleted', '=', query.filter === 'deleted');
     if (query.filter === 'important') scope = scope.where('todos.is_important', '=', true);
     if (query.filter === 'completed') scope = scope.where('todos.is_completed', '=', true);
     if (query.tag) {
