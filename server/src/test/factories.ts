@@ -22,10 +22,12 @@ import {
   type ListItem,
   type Meeting,
   messages,
+  type NotificationList,
   type Objective,
   type OpenChatInput,
   type PublicUser,
   type Task,
+  type TokenPair,
 } from '@cadence/contract';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
@@ -194,6 +196,18 @@ export async function buildMeetingTeam(
   await befriend(t, a, b);
   await befriend(t, a, c);
   return { a, b, c };
+}
+
+/** A second session of the user's (another device): a sign-in's token pair. */
+export async function signInAgain(t: TestApp, user: TestUser): Promise<TokenPair> {
+  const response = await login(t, user.email, user.password);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TokenPair>();
+}
+
+/** The user's bell: their notifications and the unread count. */
+export function notificationsOf(t: TestApp, user: TestUser): Promise<NotificationList> {
+  return ok<NotificationList>(t, 'GET', '/api/notifications', user.token);
 }
 
 /** The directory's view of a user who has changed nothing since registering. */

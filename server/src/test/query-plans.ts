@@ -3,9 +3,19 @@
  * scans are disabled for the check, since on small test tables the planner rightly prefers them;
  * what is proved is that an index serves the query.
  */
-import { type RawBuilder, sql } from 'kysely';
+import { type Compilable, type RawBuilder, sql } from 'kysely';
 import { expect } from 'vitest';
 import { usePostgres, type TestApp } from './harness';
+
+/** A query built with Kysely as raw SQL with its parameters, for `expectIndexed`. */
+export function asRaw(query: Compilable): RawBuilder<unknown> {
+  const { sql: text, parameters } = query.compile();
+  const parts = text.split(/\$\d+|\?/);
+  return sql.join(
+    parts.map((part, i) => (i < parameters.length ? sql`${sql.raw(part)}${parameters[i]}` : sql.raw(part))),
+    sql``,
+  );
+}
 
 /** Answers the plan, for a closer look (which columns bound the index's range). */
 export async function expectIndexed(t: TestApp, query: RawBuilder<unknown>, tables: RegExp): Promise<string> {

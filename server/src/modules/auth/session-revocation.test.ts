@@ -6,12 +6,11 @@
  */
 import type { TokenPair } from '@cadence/contract';
 import type { FastifyInstance } from 'fastify';
-import { type Compilable, type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../lib/tokens';
-import { buildUser, call, expectError, login, refresh, type TestUser } from '../../test/factories';
+import { buildUser, call, expectError, refresh, signInAgain } from '../../test/factories';
 import { anotherInstance, useTestApp } from '../../test/harness';
-import { expectIndexed } from '../../test/query-plans';
+import { asRaw, expectIndexed } from '../../test/query-plans';
 
 const t = useTestApp();
 let second: FastifyInstance;
@@ -40,17 +39,10 @@ async function expectEnded(token: string): Promise<void> {
 }
 
 /** A second session of the same user (another device). */
-async function anotherSession(user: TestUser): Promise<{ token: string; refreshToken: string }> {
-  const response = await login(t, user.email, user.password);
-  expect(response.statusCode, response.body).toBe(200);
-  const { accessToken, refreshToken } = response.json<TokenPair>();
-  return { token: accessToken, refreshToken };
-}
-
 describe('a revoked session’s access token', () => {
   it('answers 401 at its next call after a logout, on both instances; other sessions go on', async () => {
     const user = await buildUser(t);
-    const laptop = await anotherSession(user);
+    const laptop = await signInAgain(t, user);
     expect(await meEverywhere(user.token)).toEqual([200, 200]);
     const out = await second.inject({
       method: 'POST',
@@ -59,7 +51,7 @@ describe('a revoked session’s access token', () => {
     });
     expect(out.statusCode).toBe(204);
     await expectEnded(user.token);
-    expect(await meEverywhere(laptop.token)).toEqual([200, 200]);
+    expect(await meEverywhere(laptop.accessToken)).toEqual([200, 200]);
   });
 
   it('answers 401 after a logout with the session’s rotated refresh token, old and new access tokens alike', async () => {
@@ -76,15 +68,15 @@ describe('a revoked session’s access token', () => {
 
   it('answers 401 after a password change, for every session but the one that made it', async () => {
     const user = await buildUser(t);
-    const phone = await anotherSession(user);
-    const tablet = await anotherSession(user);
+    const phone = await signInAgain(t, user);
+    const tablet = await signInAgain(t, user);
     const changed = await call(t, 'POST', '/api/account/password', user.token, {
       currentPassword: user.password,
       newPassword: 'a brand new passphrase',
     });
     expect(changed.statusCode, changed.body).toBe(204);
-    await expectEnded(phone.token);
-    await expectEnded(tablet.token);
+    await expectEnded(phone.accessToken);
+    await expectEnded(tablet.accessToken);
     expect(await meEverywhere(user.token)).toEqual([200, 200]);
     expect((await refresh(t, phone.refreshToken)).statusCode).toBe(401);
     expect((await refresh(t, user.refreshToken)).statusCode).toBe(200);
@@ -92,7 +84,7 @@ describe('a revoked session’s access token', () => {
 
   it('answers 401 after a password reset, for every session', async () => {
     const user = await buildUser(t);
-    const phone = await anotherSession(user);
+    const phone = await signInAgain(t, user);
     const token = `reset-${user.id}-${Date.now()}`;
     const now = Date.now();
     await t.database.db
@@ -111,12 +103,12 @@ describe('a revoked session’s access token', () => {
     });
     expect(reset.statusCode, reset.body).toBe(204);
     await expectEnded(user.token);
-    await expectEnded(phone.token);
+    await expectEnded(phone.accessToken);
   });
 
   it('answers 401 once a replayed refresh token revokes its family: the stolen and the rotated tokens alike', async () => {
     const user = await buildUser(t);
-    const laptop = await anotherSession(user);
+    const laptop = await signInAgain(t, user);
     const rotated = (await refresh(t, user.refreshToken)).json<TokenPair>();
     expect(await meEverywhere(rotated.accessToken)).toEqual([200, 200]);
     // The old refresh token again: a thief's replay, detected on the other instance.
@@ -128,7 +120,7 @@ describe('a revoked session’s access token', () => {
     expect(replay.statusCode).toBe(401);
     await expectEnded(user.token);
     await expectEnded(rotated.accessToken);
-    expect(await meEverywhere(laptop.token)).toEqual([200, 200]);
+    expect(await meEverywhere(laptop.accessToken)).toEqual([200, 200]);
   });
 
   it('stays valid through refreshes of its own session', async () => {
@@ -166,13 +158,3 @@ describe('the per-request read', () => {
     expect(plan).toMatch(/refresh_tokens_live_family/);
   });
 });
-
-/** A built query as raw SQL with its parameters, for `explain`. */
-function asRaw(query: Compilable): RawBuilder<unknown> {
-  const { sql: text, parameters } = query.compile();
-  const parts = text.split(/\$\d+|\?/);
-  return sql.join(
-    parts.map((part, i) => (i < parameters.length ? sql`${sql.raw(part)}${parameters[i]}` : sql.raw(part))),
-    sql``,
-  );
-}

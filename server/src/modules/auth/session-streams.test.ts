@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { TokenPair } from '@cadence/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, call, login, refresh, type TestUser } from '../../test/factories';
+import { buildUser, call, refresh, signInAgain } from '../../test/factories';
 import { anotherInstance, createTestApp, type TestApp } from '../../test/harness';
 import { type LiveStream, openLive } from '../../test/live-client';
 
@@ -58,16 +58,10 @@ async function expectOpen(stream: LiveStream): Promise<void> {
   expect(ended, 'a stream of another session ended').toBe(false);
 }
 
-async function anotherSession(user: TestUser): Promise<TokenPair> {
-  const response = await login(t, user.email, user.password);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<TokenPair>();
-}
-
 describe('the live streams of a revoked session', () => {
   it('end at once after a logout, on this instance and on another; the other sessions’ go on', async () => {
     const user = await buildUser(t);
-    const laptop = await anotherSession(user);
+    const laptop = await signInAgain(t, user);
     const [here, there, kept] = await Promise.all([
       open(user.token, 0),
       open(user.token, 1),
@@ -82,7 +76,7 @@ describe('the live streams of a revoked session', () => {
 
   it('end at once after a password change, for every session but the one that made it', async () => {
     const user = await buildUser(t);
-    const phone = await anotherSession(user);
+    const phone = await signInAgain(t, user);
     const [mine, phoneHere, phoneThere] = await Promise.all([
       open(user.token, 1),
       open(phone.accessToken, 0),

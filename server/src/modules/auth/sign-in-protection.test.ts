@@ -5,9 +5,8 @@
  * client address set per request, the mail through the outbox to a real SMTP server.
  */
 import { type AuthSession, errorBody, messages } from '@cadence/contract';
-import { type Compilable, type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectIndexed } from '../../test/query-plans';
+import { asRaw, expectIndexed } from '../../test/query-plans';
 import { buildUser, expectError, type Reply, type TestUser } from '../../test/factories';
 import { createTestApp, newAccount, type TestApp } from '../../test/harness';
 import { startInbox, type TestInbox } from '../../test/smtp';
@@ -330,13 +329,3 @@ describe('the counts', () => {
     }
   });
 });
-
-/** A built query as raw SQL with its parameters, for `explain`. */
-function asRaw(query: Compilable): RawBuilder<unknown> {
-  const { sql: text, parameters } = query.compile();
-  const parts = text.split(/\$\d+|\?/);
-  return sql.join(
-    parts.map((part, i) => (i < parameters.length ? sql`${sql.raw(part)}${parameters[i]}` : sql.raw(part))),
-    sql``,
-  );
-}

@@ -12,7 +12,6 @@ import {
   type Meeting,
   type MeetingAnswerView,
   messages,
-  type NotificationList,
 } from '@cadence/contract';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +23,7 @@ import {
   buildMeetingTeam,
   buildUserInZone,
   call,
+  notificationsOf,
   ok,
   publicOf,
   type TestUser,
@@ -81,8 +81,6 @@ async function openCall<T>(method: 'GET' | 'POST', url: string, body?: unknown):
   expect(response.statusCode, response.body).toBe(200);
   return response.json<T>();
 }
-
-const bell = (user: TestUser) => ok<NotificationList>(t, 'GET', '/api/notifications', user.token);
 
 describe('meetings send what calendar clients understand', () => {
   it('mails a new time as REQUEST with SEQUENCE + 1 and new answer links, in each invitee’s language', async () => {
@@ -192,7 +190,7 @@ describe('Accept and Decline links (D42)', () => {
       b.token,
     );
     expect(calendar.data.map((entry) => entry.title)).toEqual(['By link']);
-    const told = (await bell(a)).data.filter((n) => n.sourceId === meeting._id);
+    const told = (await notificationsOf(t, a)).data.filter((n) => n.sourceId === meeting._id);
     expect(told.map((n) => [n.kind, n.title, n.actor?._id])).toEqual([['meeting-accepted', 'By link', b.id]]);
     const [answered] = await inbox.mailsTo(a.email, 1, (m) => m.subject === 'Accepted: By link');
     expect(answered!.text).toContain(`https://cadence.test/apps/meetings/preview?id=${meeting._id}`);
@@ -203,7 +201,7 @@ describe('Accept and Decline links (D42)', () => {
       status: 'refused',
     });
     expect(refused.status).toBe('refused');
-    const after = (await bell(a)).data.filter((n) => n.sourceId === meeting._id);
+    const after = (await notificationsOf(t, a)).data.filter((n) => n.sourceId === meeting._id);
     expect(after.map((n) => n.kind)).toEqual(['meeting-declined', 'meeting-accepted']);
     await inbox.mailsTo(a.email, 1, (m) => m.subject === 'Declined: By link');
   });

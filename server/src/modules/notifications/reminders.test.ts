@@ -7,7 +7,7 @@
 import { LiveHub } from '../../lib/live';
 import { MailOutbox } from '../../lib/outbox';
 import { LinkTokens } from '../../lib/tokens';
-import type { NotificationList, Notification, Task } from '@cadence/contract';
+import type { Notification, Task } from '@cadence/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createMailer } from '../../lib/mailer';
@@ -18,6 +18,7 @@ import {
   buildUser,
   call,
   expectError,
+  notificationsOf,
   ok,
   type TestUser,
 } from '../../test/factories';
@@ -71,8 +72,6 @@ function rowsOf(kind: 'event' | 'todo', sourceId: string) {
     .execute();
 }
 
-const bell = (user: TestUser) => ok<NotificationList>(t, 'GET', '/api/notifications', user.token);
-
 describe('event reminders', () => {
   it('fires once per occurrence, in the user’s language and zone, and moves on to the next', async () => {
     const user = await person({ language: 'fr', timeZone: 'Europe/Paris' });
@@ -103,7 +102,7 @@ describe('event reminders', () => {
       '2030-01-14T08:00:00.000Z',
     ]);
 
-    const list = await bell(user);
+    const list = await notificationsOf(t, user);
     expect(list).toMatchObject({ count: 1, unread: 1 });
     expect(list.data[0]).toEqual({
       _id: expect.any(String),
@@ -134,8 +133,8 @@ describe('event reminders', () => {
     const at = Date.parse('2030-02-04T09:31:00Z');
     // Other tests' reminders may be due at that moment too: count this event's.
     await Promise.all([reminders.fireDue(at), rival.fireDue(at), reminders.fireDue(at)]);
-    expect((await bell(owner)).data.map((n) => n.sourceId)).toEqual([event._id]);
-    expect((await bell(guest)).data.map((n) => n.sourceId)).toEqual([event._id]);
+    expect((await notificationsOf(t, owner)).data.map((n) => n.sourceId)).toEqual([event._id]);
+    expect((await notificationsOf(t, guest)).data.map((n) => n.sourceId)).toEqual([event._id]);
     expect((await inbox.mailTo(owner.email)).subject).toMatch(/^Erinnerung: Planung, /);
     await inbox.mailTo(guest.email);
     await reminders.sendPendingMail();
@@ -154,7 +153,7 @@ describe('event reminders', () => {
     const muted = await buildEvent(t, user, body);
     expect(await reminders.fireDue(Date.parse('2030-03-04T17:00:01Z'))).toBe(0);
     expect(await rowsOf('event', muted._id)).toEqual([]);
-    expect((await bell(user)).count).toBe(0);
+    expect((await notificationsOf(t, user)).count).toBe(0);
 
     await ok(t, 'PUT', '/api/account', user.token, { notifications: { eventReminders: true } });
     const edited = await buildEvent(t, user, body);
@@ -203,7 +202,9 @@ describe('to-do reminders', () => {
     expect(mail.subject).toBe('Para hoje: Pagar a renda');
     expect(mail.text).toContain('https://cadence.test/apps/todo');
     expect((await inbox.mailTo(friend.email)).subject).toBe('Due today: Pagar a renda');
-    expect((await bell(friend)).data.map((n) => [n.kind, n.sourceId])).toEqual([['todo', task._id]]);
+    expect((await notificationsOf(t, friend)).data.map((n) => [n.kind, n.sourceId])).toEqual([
+      ['todo', task._id],
+    ]);
 
     await ok<Task>(t, 'PUT', `/api/todos/${task._id}`, owner.token, { dueDate: '2030-04-01' });
     expect(await rowsOf('todo', task._id)).toHaveLength(2);
@@ -225,14 +226,14 @@ describe('the bell’s calls', () => {
       });
     }
     expect(await reminders.fireDue(Date.parse('2031-01-01T10:00:00Z'))).toBe(2);
-    const [newest, oldest] = (await bell(user)).data as [Notification, Notification];
+    const [newest, oldest] = (await notificationsOf(t, user)).data as [Notification, Notification];
     expect([newest.title, oldest.title].sort()).toEqual(['First', 'Second']);
 
     const read = await ok<Notification>(t, 'PUT', `/api/notifications/${newest._id}`, user.token, {});
     expect(read.isRead).toBe(true);
-    expect((await bell(user)).unread).toBe(1);
+    expect((await notificationsOf(t, user)).unread).toBe(1);
     await ok(t, 'PUT', `/api/notifications/${newest._id}`, user.token, { isRead: false });
-    expect((await bell(user)).unread).toBe(2);
+    expect((await notificationsOf(t, user)).unread).toBe(2);
 
     expectError(await call(t, 'PUT', `/api/notifications/${newest._id}`, other.token, {}), 404, 'NOT_FOUND');
     expectError(
@@ -240,10 +241,10 @@ describe('the bell’s calls', () => {
       400,
       'VALIDATION_ERROR',
     );
-    expect((await bell(user)).unread).toBe(2);
+    expect((await notificationsOf(t, user)).unread).toBe(2);
 
     expect(await ok(t, 'POST', '/api/notifications/read-all', user.token)).toEqual({ unread: 0, changed: 2 });
-    expect(await bell(user)).toMatchObject({ count: 2, unread: 0 });
-    expect(await bell(other)).toEqual({ data: [], count: 0, unread: 0 });
+    expect(await notificationsOf(t, user)).toMatchObject({ count: 2, unread: 0 });
+    expect(await notificationsOf(t, other)).toEqual({ data: [], count: 0, unread: 0 });
   });
 });
