@@ -5,12 +5,15 @@
  * and a stopping server's hint before it ends the stream) and a comment line every LIVE_HEARTBEAT.
  *
  * Objects strip what they do not know, so a client reads an event that a newer server extended.
+ *
+ * Written with `zod/mini`, and imported by the web app as `@cadence/contract/live`: the live
+ * stream runs on every signed-in page, most of which need no other schema, and this way it loads
+ * 16 KB (gzip -9) of zod instead of the contract's 43 KB chunk (zod's classic API alone: 26 KB).
  */
-import { z } from 'zod';
-import { userId } from './users';
+import { z } from 'zod/mini';
 
-/** Row ids are written as strings, as everywhere in the API. */
-const rowId = userId;
+/** Row ids as the API writes them: positive integers, as strings. */
+const rowId = z.string().check(z.regex(/^[1-9][0-9]{0,9}$/));
 const noData = z.object({});
 
 /**
@@ -21,7 +24,7 @@ export const liveEvent = z.discriminatedUnion('type', [
   /** A board the user can see changed (or they were just taken off it); its version after. */
   z.object({
     type: z.literal('board'),
-    data: z.object({ boardId: rowId, version: z.number().int().nonnegative() }),
+    data: z.object({ boardId: rowId, version: z.int().check(z.nonnegative()) }),
   }),
   /** A friend request or a meeting invitation arrived, or was answered or withdrawn. */
   z.object({ type: z.literal('request'), data: z.object({ kind: z.enum(['friend', 'meeting']) }) }),
@@ -30,12 +33,12 @@ export const liveEvent = z.discriminatedUnion('type', [
   /** A message arrived in one of the user's chats, or the user read one in another tab. */
   z.object({
     type: z.literal('chat'),
-    data: z.object({ chatId: rowId, messageId: rowId.optional(), read: z.boolean().optional() }),
+    data: z.object({ chatId: rowId, messageId: z.optional(rowId), read: z.optional(z.boolean()) }),
   }),
   /** A friend connected or left; `lastSeenAt` (ISO 8601 UTC) is when they were last connected. */
   z.object({
     type: z.literal('presence'),
-    data: z.object({ userId: rowId, online: z.boolean(), lastSeenAt: z.string().nullable() }),
+    data: z.object({ userId: rowId, online: z.boolean(), lastSeenAt: z.nullable(z.string()) }),
   }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
@@ -47,7 +50,7 @@ export type LiveEvent = z.infer<typeof liveEvent>;
  * stream ends because the access token expired or its session was revoked.
  */
 export const liveStreamEvent = z.discriminatedUnion('type', [
-  ...liveEvent.options,
+  ...liveEvent.def.options,
   z.object({ type: z.literal('ready'), data: z.object({ userId: rowId }) }),
   z.object({ type: z.literal('resync'), data: noData }),
   z.object({ type: z.literal('expired'), data: noData }),

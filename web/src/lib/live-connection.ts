@@ -13,7 +13,8 @@
  *
  * Loaded lazily by the signed-in layouts: nothing of it is in the entry chunk.
  */
-import { type Board, type LiveStreamEvent, liveStreamEvent } from '@cadence/contract';
+import type { Board } from '@cadence/contract';
+import { type LiveStreamEvent, liveStreamEvent } from '@cadence/contract/live';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import {
