@@ -1,12 +1,14 @@
 // Lint for the whole workspace: typescript-eslint with type information, import hygiene and
 // the boundaries between parts (contract imports nothing of ours; server and web never import
-// each other; shared web code never imports a feature).
+// each other; shared web code never imports a feature; the server's lib and db import no module,
+// and its modules import no circle, nor each other's routes or tests).
 import fs from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import moduleCycles from './scripts/eslint-no-module-cycle.js';
 
 // A feature never imports another feature (house style): one zone per feature folder.
 const features = fs
@@ -18,6 +20,19 @@ const featureZones = features.map((name) => ({
   from: './web/src/features',
   except: [`./${name}`],
   message: 'Features do not import each other; move shared code to lib/, shared/queries/ or components/.',
+}));
+
+// A server module uses another's service, presenter, policy or your-data file, never its routes
+// (app.ts mounts them) nor its tests: one zone per module folder.
+const serverModules = fs
+  .readdirSync('server/src/modules', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverModuleZones = serverModules.map((name) => ({
+  target: `./server/src/modules/${name}`,
+  from: ['./server/src/modules/*/routes.ts', './server/src/modules/*/*.test.ts'],
+  except: [`**/server/src/modules/${name}/**`],
+  message: "A module imports another's services, presenters and policies, never its routes or tests.",
 }));
 
 export default tseslint.config(
@@ -65,10 +80,23 @@ export default tseslint.config(
             },
             { target: './web/src/layouts', from: ['./web/src/features', './web/src/app'] },
             ...featureZones,
+            {
+              target: ['./server/src/lib', './server/src/db'],
+              from: './server/src/modules',
+              message: 'lib/ and db/ are below every module: move what both need into lib/.',
+            },
+            ...serverModuleZones,
           ],
         },
       ],
     },
+  },
+  {
+    // No circle between the server's modules, type imports included (import-x/no-cycle, above,
+    // follows files and skips `import type`).
+    files: ['server/src/**/*.ts'],
+    plugins: { cadence: moduleCycles },
+    rules: { 'cadence/no-module-cycle': ['error', { modulesDir: 'server/src/modules' }] },
   },
   {
     // expect.any() and friends are typed `any` by design.

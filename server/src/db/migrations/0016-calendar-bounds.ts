@@ -7,7 +7,7 @@
  */
 import { type Kysely, type Migration } from 'kysely';
 import type { Engine } from '../dialect';
-import { lastStartOf } from '../../modules/calendar/occurrences';
+import { lastStartOf } from '../../lib/occurrences';
 
 interface Row {
   id: number;

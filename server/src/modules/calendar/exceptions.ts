@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
 import type { EventExceptionsTable } from '../../db/schema';
-import type { SeriesExceptions } from './occurrences';
+import type { SeriesExceptions } from '../../lib/occurrences';
 
 export type ExceptionRow = Selectable<EventExceptionsTable>;
 

@@ -40,7 +40,7 @@ import {
   walked,
   YEAR_MAX,
   YEAR_MIN,
-} from './occurrences';
+} from '../../lib/occurrences';
 
 const { RRule } = rrulePackage;
 const DAY_MS = 86_400_000;

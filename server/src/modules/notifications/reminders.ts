@@ -20,7 +20,7 @@ import { mailText, nameOf, type Recipient, recipientColumns, whenText } from '..
 import type { Selectable } from 'kysely';
 import type { EventsTable } from '../../db/schema';
 import { exceptionsOf } from '../calendar/exceptions';
-import { nextStart } from '../calendar/occurrences';
+import { nextStart } from '../../lib/occurrences';
 import { seriesOf } from '../calendar/service';
 import { notify } from './notify';
 

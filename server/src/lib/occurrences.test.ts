@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import rrulePackage from 'rrule';
-import { floating } from '../../lib/zoned-time';
+import { floating } from './zoned-time';
 import { isUsableRule, lastStartOf, occurrencesIn, ruleOf, type Series, wallsBetween } from './occurrences';
 
 const zone = 'Europe/Paris';
