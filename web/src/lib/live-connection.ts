@@ -14,7 +14,7 @@
  * Loaded lazily by the signed-in layouts: nothing of it is in the entry chunk.
  */
 import type { Board } from '@cadence/contract';
-import { type LiveStreamEvent, liveStreamEvent } from '@cadence/contract/live';
+import type { LiveStreamEvent, liveStreamEvent } from '@cadence/contract/live';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import {
@@ -62,14 +62,18 @@ const missed: QueryKey[] = [
  * The event a frame carries, or undefined: a frame of a newer server, or a malformed one, is
  * ignored (and told in development).
  */
-function parseFrame(event: string | undefined, data: string): LiveStreamEvent | undefined {
+function parseFrame(
+  events: typeof liveStreamEvent,
+  event: string | undefined,
+  data: string,
+): LiveStreamEvent | undefined {
   let json: unknown;
   try {
     json = JSON.parse(data);
   } catch {
     json = undefined;
   }
-  const parsed = liveStreamEvent.safeParse({ type: event, data: json });
+  const parsed = events.safeParse({ type: event, data: json });
   if (parsed.success) return parsed.data;
   if (import.meta.env.DEV) console.warn(`live: ignored an event the app does not know: ${event} ${data}`);
   return undefined;
@@ -164,6 +168,11 @@ function run(queryClient: QueryClient): () => void {
   /** One connection, until it ends: how it ended (`planned`: a `retry` hint after `ready`). */
   async function connect(token: string): Promise<'expired' | 'unauthorized' | 'dropped' | 'planned'> {
     controller = new AbortController();
+    // The union (and zod) load while the stream connects, not before: the server holds what it
+    // sends meanwhile, and an event sent before the stream opened would be lost.
+    const contract = import('@cadence/contract/live');
+    // Awaited below once the stream is open, where a failure counts as a drop.
+    contract.catch(() => undefined);
     const response = await fetch('/api/live', {
       headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
       signal: controller.signal,
@@ -171,12 +180,13 @@ function run(queryClient: QueryClient): () => void {
     });
     if (response.status === 401) return 'unauthorized';
     if (!response.ok || !response.body) return 'dropped';
+    const { liveStreamEvent } = await contract;
     let expired = false;
     let ready = false;
     hint = null;
     const parser = createParser({
       onEvent: (message) => {
-        const event = parseFrame(message.event, message.data);
+        const event = parseFrame(liveStreamEvent, message.event, message.data);
         if (!event) return;
         if (event.type === 'ready') ready = true;
         if (event.type === 'expired') expired = true;
