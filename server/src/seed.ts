@@ -18,6 +18,7 @@ import type { Db } from './db';
 import { POSITION_GAP } from './db/migrations/0015-board-cards';
 import { hashPassword } from './lib/passwords';
 import { randomToken } from './lib/tokens';
+import { addMeetingEntries } from './modules/calendar/meeting-entries';
 import { writeEntries } from './modules/calendar/service';
 import { notify } from './modules/notifications/notify';
 import { syncEventReminders } from './modules/notifications/reminders';
@@ -771,17 +772,11 @@ async function seedMeetings(
         created_at: now,
       })
       .execute();
-    await trx
-      .insertInto('calendar_entries')
-      .values({
-        user_id: meeting.owner,
-        kind: 'meeting',
-        source_id: id,
-        is_long: false,
-        start_at: time,
-        end_at: new Date(meeting.time.getTime() + meeting.duration * 60_000).toISOString(),
-      })
-      .execute();
+    await addMeetingEntries(trx, id, {
+      userIds: [meeting.owner],
+      start: time,
+      end: new Date(meeting.time.getTime() + meeting.duration * 60_000).toISOString(),
+    });
     await notify(
       trx,
       [{ userId: meeting.invitee, kind: 'meeting', sourceId: id, title: meeting.name, at: time }],

@@ -37,6 +37,7 @@ import { recipientColumns } from '../../lib/mail-texts';
 import { resolveInvitees } from '../../lib/invitees';
 import { bumpListVersions } from '../../lib/list-versions';
 import { offsetSpans } from '../../lib/zoned-time';
+import { addMeetingEntries, clearMeetingEntries } from '../calendar/meeting-entries';
 import type { CalendarService } from '../calendar/service';
 import { notify, withdrawNotifications } from '../notifications/notify';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
@@ -324,11 +325,7 @@ export class MeetingsService {
           'cancelled',
         );
       }
-      await trx
-        .deleteFrom('calendar_entries')
-        .where('kind', '=', 'meeting')
-        .where('source_id', '=', id)
-        .execute();
+      await clearMeetingEntries(trx, id);
       await withdrawNotifications(trx, 'meeting', [id]);
       await trx.deleteFrom('meeting_invitations').where('meeting_id', '=', id).execute();
       await trx.deleteFrom('meetings').where('id', '=', id).execute();
@@ -646,11 +643,7 @@ export class MeetingsService {
 
   /** The meeting's calendar entries: with a time and active, on its organiser's and acceptors'. */
   private async writeEntries(trx: Db, row: MeetingRow): Promise<void> {
-    await trx
-      .deleteFrom('calendar_entries')
-      .where('kind', '=', 'meeting')
-      .where('source_id', '=', row.id)
-      .execute();
+    await clearMeetingEntries(trx, row.id);
     if (row.time === null || row.state !== 'active') return;
     const accepted = await trx
       .selectFrom('meeting_invitations')
@@ -658,20 +651,11 @@ export class MeetingsService {
       .where('meeting_id', '=', row.id)
       .where('status', '=', 'accepted')
       .execute();
-    const end = new Date(Date.parse(row.time) + row.duration * MINUTE_MS).toISOString();
-    await trx
-      .insertInto('calendar_entries')
-      .values(
-        [row.owner_id, ...accepted.map((a) => a.user_id)].map((user_id) => ({
-          user_id,
-          kind: 'meeting' as const,
-          source_id: row.id,
-          is_long: false,
-          start_at: row.time!,
-          end_at: end,
-        })),
-      )
-      .execute();
+    await addMeetingEntries(trx, row.id, {
+      userIds: [row.owner_id, ...accepted.map((a) => a.user_id)],
+      start: row.time,
+      end: new Date(Date.parse(row.time) + row.duration * MINUTE_MS).toISOString(),
+    });
   }
 
   /** After the commit: invitations changed for `told` (live `request`), notifications for `notified`. */
