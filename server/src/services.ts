@@ -20,6 +20,7 @@ import { WorkingHoursService } from './modules/meetings/working-hours';
 import { NotificationsService } from './modules/notifications/service';
 import { type RemindersDeps, RemindersService } from './modules/notifications/reminders';
 import { invitationMailsOf } from './modules/meetings/invitation-mail';
+import { touchBoardsTagged } from './modules/projects/cards';
 import { ProjectsService } from './modules/projects/service';
 import { TagsService } from './modules/tags/service';
 import { TodosService } from './modules/todos/service';
@@ -87,7 +88,7 @@ export function buildServices(deps: ServiceDeps): Services {
     users: new UsersService({ ...deps, auth, accounts }),
     friends,
     groups: new GroupsService(deps),
-    tags: new TagsService(deps),
+    tags: new TagsService({ ...deps, boards: { touchTagged: touchBoardsTagged } }),
     projects: new ProjectsService(deps),
     goals: new GoalsService(deps),
     todos,

@@ -11,7 +11,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { ChatsTable } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { rowId } from '../friends/ids';
+import { rowId } from '../../lib/row-id';
 
 export type ChatRow = Selectable<ChatsTable>;
 

@@ -21,7 +21,7 @@ import type { Db } from '../../db';
 import type { ChatMessagesTable } from '../../db/schema';
 import type { ServiceDeps } from '../../deps';
 import { badRequest, notFound } from '../../errors';
-import { rowId } from '../friends/ids';
+import { rowId } from '../../lib/row-id';
 import {
   areFriends,
   authorizeChat,

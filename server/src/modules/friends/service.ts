@@ -15,7 +15,8 @@ import { sql } from 'kysely';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { UserRow } from '../auth/user-data';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
-import { rowId } from './ids';
+import { rowId } from '../../lib/row-id';
+import { leaveEachOthersGroups } from '../groups/membership';
 import { presentFriendRequest } from './presenter';
 import type { ServiceDeps } from '../../deps';
 
@@ -59,16 +60,7 @@ export class FriendsService {
         )
         .executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) throw notFound();
-      for (const [owner, member] of [
-        [userId, friendId],
-        [friendId, userId],
-      ] as const) {
-        await trx
-          .deleteFrom('group_members')
-          .where('user_id', '=', member)
-          .where('group_id', 'in', trx.selectFrom('groups').select('id').where('owner_id', '=', owner))
-          .execute();
-      }
+      await leaveEachOthersGroups(trx, userId, friendId);
     });
     this.announce(userId, friendId);
   }

@@ -7,7 +7,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
-import { rowId } from '../friends/ids';
+import { rowId } from '../../lib/row-id';
 import type { GroupRow } from './presenter';
 
 /** The user's own groups: a range of the (owner, name) index. */

@@ -6,7 +6,7 @@ import { type createGroupInput, type Group, messages, type updateGroupInput } fr
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../errors';
-import { rowId } from '../friends/ids';
+import { rowId } from '../../lib/row-id';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { authorizeGroup, ownGroups } from './policy';
 import { type GroupRow, presentGroup } from './presenter';

@@ -13,10 +13,10 @@ import {
   messages,
   type PortableBoard,
 } from '@cadence/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { badRequest } from '../../errors';
 import { tagRefs } from '../../lib/tag-refs';
+import { tagsNamed } from '../tags/by-name';
 import type { ProjectsService } from './service';
 import { POSITION_GAP } from './positions';
 import { fromTrello } from './trello';
@@ -110,7 +110,8 @@ export async function importBoard(
   const { board, source } = file;
   const at = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
-    const tagIds = await ownTags(trx, userId, board, at);
+    // The importer's tag id for each of the file's tag names (lower case), made where missing.
+    const tagIds = await tagsNamed(trx, userId, board.tags, at);
     const { id: boardId } = await trx
       .insertInto('boards')
       .values({
@@ -210,44 +211,4 @@ export async function importBoard(
     }
     return boardId;
   });
-}
-
-/** The importer's tag id for each of the file's tag names (lower case), made where missing. */
-async function ownTags(
-  trx: Db,
-  userId: number,
-  board: PortableBoard,
-  at: string,
-): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  if (board.tags.length === 0) return ids;
-  const existing = await trx
-    .selectFrom('tags')
-    .select(['id', 'name'])
-    .where('user_id', '=', userId)
-    .where(
-      sql<string>`lower(name)`,
-      'in',
-      board.tags.map((tag) => tag.name.toLowerCase()),
-    )
-    .execute();
-  for (const tag of existing) ids.set(tag.name.toLowerCase(), tag.id);
-  const missing = board.tags.filter((tag) => !ids.has(tag.name.toLowerCase()));
-  for (const rows of chunks(missing)) {
-    const made = await trx
-      .insertInto('tags')
-      .values(
-        rows.map((tag) => ({
-          user_id: userId,
-          name: tag.name,
-          color: tag.color,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .returning(['id', 'name'])
-      .execute();
-    for (const tag of made) ids.set(tag.name.toLowerCase(), tag.id);
-  }
-  return ids;
 }

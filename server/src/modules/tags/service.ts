@@ -12,15 +12,25 @@ import {
   type UpdateTagInput,
 } from '@cadence/contract';
 import { sql } from 'kysely';
+import type { Db } from '../../db';
 import { conflict, notFound } from '../../errors';
 import { authorizeTag, ownTags } from './policy';
 import { presentBuiltInTag, presentTag, type TagRow } from './presenter';
 import type { ServiceDeps } from '../../deps';
-import { touchBoardsTagged } from '../projects/cards';
 
 const nameTaken = () => conflict('TAG_NAME_TAKEN', 'tags.nameTaken', { name: messages['tags.nameTaken'] });
 
-export type TagsServiceDeps = Pick<ServiceDeps, 'db' | 'engine'>;
+/**
+ * What a tag's change asks of the boards (projects/cards.ts' touchBoardsTagged, wired in
+ * services.ts): that the boards whose cards carry it move their version on, so no cached copy of
+ * them is served again. A port, as boards import tags.
+ */
+export interface TaggedBoards {
+  /** The boards named, or else those whose cards carry the tag now */
+  touchTagged(db: Db, tagId: number, boardIds?: number[]): Promise<unknown>;
+}
+
+export type TagsServiceDeps = Pick<ServiceDeps, 'db' | 'engine'> & { boards: TaggedBoards };
 
 export class TagsService {
   constructor(private readonly deps: TagsServiceDeps) {}
@@ -63,7 +73,7 @@ export class TagsService {
     );
     // Deleted between the read and the update.
     if (!row) throw notFound();
-    await touchBoardsTagged(this.deps.db, tagId);
+    await this.deps.boards.touchTagged(this.deps.db, tagId);
     return presentTag(row);
   }
 
@@ -79,7 +89,7 @@ export class TagsService {
       const result = await trx.deleteFrom('tags').where('id', '=', tagId).executeTakeFirst();
       // Deleted meanwhile by another request of the owner's.
       if (Number(result.numDeletedRows) !== 1) throw notFound();
-      await touchBoardsTagged(
+      await this.deps.boards.touchTagged(
         trx,
         tagId,
         boards.map((row) => row.board_id),
