@@ -18,6 +18,7 @@ import {
   sendFriendRequest,
   type TestUser,
 } from '../test/factories';
+import { notify } from '../modules/notifications/notify';
 import { newAccount, type TestApp } from '../test/harness';
 
 /**
@@ -558,20 +559,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
   );
   // Reminders fire on the clock, not through a call: the victim's notification is written as the
   // scheduler writes one.
-  const notification = await t.database.db
-    .insertInto('notifications')
-    .values({
-      user_id: Number(victim.id),
+  const [notificationId] = await notify(t.database.db, [
+    {
+      userId: Number(victim.id),
       kind: 'event',
-      source_id: Number(event._id),
+      sourceId: Number(event._id),
       title: `Event ${SECRET_MARK}`,
-      occurrence_at: '2026-12-01T09:00:00.000Z',
-      is_read: false,
-      mail_state: 'sent',
-      created_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+      at: '2026-12-01T09:00:00.000Z',
+      mailed: true,
+    },
+  ]);
   const invitation = await t.database.db
     .selectFrom('mail_outbox')
     .select('body')
@@ -606,7 +603,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     taskId: task._id,
     eventId: event._id,
     meetingId: meeting._id,
-    notificationId: String(notification.id),
+    notificationId: String(notificationId),
     answerToken: /\/meeting-answer\/([^?\s]+)\?status=/.exec(invitation.body)![1]!,
     feedToken: /feed\/([^/]+)\.ics$/.exec(feed.url)![1]!,
     requestId: request._id,
