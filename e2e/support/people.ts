@@ -8,9 +8,20 @@ import { openPage } from './browser';
 export async function arrive(baseURL: string, name: string) {
   const opened = await openPage(baseURL, name);
   const person = newPerson();
+  // The live stream opens after the first page has drawn (its code loads lazily): what happens to
+  // the person before it is open reaches their screen at the next read, not live. True once the
+  // server has answered the stream (it is subscribed by then); false if the page closed first.
+  const liveOpen = opened.page
+    .waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/live' && response.status() === 200,
+    )
+    .then(
+      () => true,
+      () => false,
+    );
   await register(opened.page, person);
   await opened.page.waitForURL('**/dashboard/analytics');
-  return { ...opened, person };
+  return { ...opened, person, liveOpen };
 }
 
 export type Arrived = Awaited<ReturnType<typeof arrive>>;

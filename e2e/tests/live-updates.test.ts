@@ -99,6 +99,7 @@ describe('live updates', () => {
     await mark(b.page);
     await expect.poll(() => b.page.getByTestId('requests-badge').count()).toBe(0);
     const receiver = await sessionOf(b.page);
+    expect(await b.liveOpen).toBe(true);
     await callAs(asker.page, 'post', '/api/friends/requests', { userId: receiver.id });
     await expect.poll(() => b.page.getByTestId('requests-badge').textContent(), { timeout: 5000 }).toBe('1');
     expect(await marked(b.page)).toBe(true);
@@ -108,7 +109,12 @@ describe('live updates', () => {
     const organiser = await arrive('live-organiser');
     const b = await arrive('live-invitee');
     await makeFriends(organiser, b);
+    const streaming = b.page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/live' && response.status() === 200,
+    );
     await b.page.goto('/dashboard/analytics');
+    // The reloaded page's stream is open: the invitation is told live.
+    await streaming;
     const bell = b.page.getByRole('button', { name: /^Notifications/ });
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
     await mark(b.page);
