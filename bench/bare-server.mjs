@@ -1,20 +1,12 @@
 // The ceiling a read is compared with: a bare Fastify route that sends the very bytes the app
 // sent, from memory — as they are, or the app's brotli bytes when the request accepts br.
-// Usage: node bare-server.mjs <json-file> <br-file> <port>                    (GET /board)
-//        node bare-server.mjs <port> <path> <json-file> <br-file> [<path> <json-file> <br-file>]…
+// Usage: node bare-server.mjs <port> <path> <json-file> <br-file> [<path> <json-file> <br-file>]…
 import fs from 'node:fs';
 import Fastify from 'fastify';
 
-const args = process.argv.slice(2);
+const [port, ...args] = process.argv.slice(2);
 const routes = [];
-let port;
-if (/^\d+$/.test(args[0] ?? '')) {
-  port = args[0];
-  for (let i = 1; i + 2 < args.length; i += 3) routes.push([args[i], args[i + 1], args[i + 2]]);
-} else {
-  port = args[2];
-  routes.push(['/board', args[0], args[1]]);
-}
+for (let i = 0; i + 2 < args.length; i += 3) routes.push([args[i], args[i + 1], args[i + 2]]);
 const app = Fastify({ logger: false });
 for (const [route, jsonFile, brFile] of routes) {
   const json = fs.readFileSync(jsonFile);

@@ -46,7 +46,18 @@ export function call<T>(client: Client, method: string, path: string, body?: unk
   });
 }
 
-export async function signUp(url: string): Promise<Client> {
+/** What a sign-up answers, as the web app keeps it in browser storage. */
+export interface Session {
+  userData: { _id: string; fullName: string };
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** A client that signed up, with its session. */
+export type SignedUp = Client & { session: Session };
+
+/** A new account through the API (with `fullName` when given), signed in: a client and its session. */
+export async function signUp(url: string, fullName?: string): Promise<SignedUp> {
   const tag = randomBytes(4).toString('hex');
   const response = await fetch(`${url}/api/jwt/register`, {
     method: 'POST',
@@ -55,10 +66,12 @@ export async function signUp(url: string): Promise<Client> {
       username: `bench${tag}`,
       email: `bench${tag}@example.com`,
       password: 'benchmark password',
+      ...(fullName ? { fullName } : {}),
     }),
   });
-  const session = (await response.json()) as { accessToken: string; userData: { _id: string } };
-  return { url, token: session.accessToken, userId: session.userData._id };
+  if (!response.ok) throw new Error(`register: ${response.status} ${await response.text()}`);
+  const session = (await response.json()) as Session;
+  return { url, token: session.accessToken, userId: session.userData._id, session };
 }
 
 /** A board of `lists` × `itemsPerList` items, each with `todosPerItem` to-dos. */

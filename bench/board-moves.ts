@@ -8,13 +8,9 @@
  * takes 50 × 10 moves on a board of its own, not counted (a warm server). Fails on a broken order,
  * never on a goal.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startServer } from '@cadence/e2e/server';
-import Database from 'better-sqlite3';
-import pg from 'pg';
+import type { DatabaseHandle } from '../server/src/db';
 import { buildBoard, call, type Client, signUp } from './board-fixtures';
+import { cores, enginesFor, percentile, printTable, startOnEngine } from './harness';
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const clients = 50;
@@ -23,10 +19,6 @@ const lists = 4;
 const itemsPerList = 25;
 /** Moves per client before the figures are taken (not counted). */
 const warmUpMoves = 10;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 type Layout = Awaited<ReturnType<typeof buildBoard>>;
 type PositionRow = { id: number; list_id: number; position: number };
@@ -65,28 +57,13 @@ async function run(owner: Client, boards: Layout[], moves = movesEach) {
 }
 
 /** The stored rows, read straight from the database. */
-async function storedRows(dataDir: string, boardIds: string[]): Promise<PositionRow[]> {
-  const ids = boardIds.map(Number);
-  if (postgresUrlFor.current) {
-    const client = new pg.Client({ connectionString: postgresUrlFor.current });
-    await client.connect();
-    const { rows } = await client.query<PositionRow>(
-      'select id, list_id, position from board_items where board_id = any($1)',
-      [ids],
-    );
-    await client.end();
-    return rows;
-  }
-  const db = new Database(path.join(dataDir, 'cadence.sqlite'), { readonly: true });
-  const rows = db
-    .prepare(
-      `select id, list_id, position from board_items where board_id in (${ids.map(() => '?').join(',')})`,
-    )
-    .all(...ids) as PositionRow[];
-  db.close();
-  return rows;
+async function storedRows(database: DatabaseHandle, boardIds: string[]): Promise<PositionRow[]> {
+  return database.db
+    .selectFrom('board_items')
+    .select(['id', 'list_id', 'position'])
+    .where('board_id', 'in', boardIds.map(Number))
+    .execute();
 }
-const postgresUrlFor: { current: string | undefined } = { current: undefined };
 
 function check(rows: PositionRow[], boards: Layout[]) {
   const itemIds = boards.flatMap((board) => board.layout.flatMap((list) => list.itemIds));
@@ -107,16 +84,8 @@ const goal = (met: boolean) => (met ? 'met' : 'MISSED');
 const table: Record<string, string | number | boolean>[] = [];
 let broken = false;
 
-for (const engine of ['SQLite', ...(postgresUrl ? ['PostgreSQL'] : [])] as const) {
-  postgresUrlFor.current = engine === 'PostgreSQL' ? postgresUrl : undefined;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-'));
-  const server = await startServer({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    ...(postgresUrlFor.current ? { DATABASE_URL: postgresUrlFor.current } : {}),
-  });
+for (const engine of enginesFor(postgresUrl)) {
+  const { server, database, stop } = await startOnEngine(engine, 'cadence_bench_moves', postgresUrl);
   try {
     const owner = await signUp(server.url);
     // A server that has been running: the JIT has compiled the move's path. The first few hundred
@@ -140,7 +109,7 @@ for (const engine of ['SQLite', ...(postgresUrl ? ['PostgreSQL'] : [])] as const
       const figures = await run(owner, boards);
       const { everyItemOnce, strictOrder } = check(
         await storedRows(
-          dataDir,
+          database,
           boards.map((board) => board.boardId),
         ),
         boards,
@@ -165,15 +134,14 @@ for (const engine of ['SQLite', ...(postgresUrl ? ['PostgreSQL'] : [])] as const
       });
     }
   } finally {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
-console.log(
-  `\nConcurrent moves: ${clients} clients × ${movesEach} moves on boards of ${lists} × ${itemsPerList} cards, after ${clients * warmUpMoves} moves to warm the server, ${os.cpus().length} cores shared by the clients and the server`,
+printTable(
+  `Concurrent moves: ${clients} clients × ${movesEach} moves on boards of ${lists} × ${itemsPerList} cards, after ${clients * warmUpMoves} moves to warm the server, ${cores} cores shared by the clients and the server`,
+  table,
 );
-console.table(table);
 if (broken) {
   console.error('A board lost its order under concurrent moves.');
   process.exitCode = 1;

@@ -20,12 +20,10 @@
  * BENCH_BOARD_OPENS (3), BENCH_BOARD_MOVES (5) and BENCH_BOARD_DRAGS (3) set the number of runs.
  * (The DOM reference above types the functions that run in the page.)
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startServer } from '@cadence/e2e/server';
-import { chromium, type Page } from 'playwright-core';
-import { untilQuiet, watchRequests } from './quiet';
+import type { Page } from 'playwright-core';
+import { call, type Client, type SignedUp, signUp } from './board-fixtures';
+import { cores, launchChromium, median, round1 as round, signedInPage, startInstance } from './harness';
+import { untilQuiet } from './quiet';
 
 const LISTS = 10;
 const ITEMS_PER_LIST = 100;
@@ -37,46 +35,15 @@ const GOAL_INTERACTIVE_MS = 1000;
 const GOAL_MOVE_MS = 100;
 const GOAL_FRAME_MS = 16.7;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-board-'));
-const server = await startServer({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-});
-
-interface Session {
-  userData: { _id: string };
-  accessToken: string;
-  refreshToken: string;
-}
-
-async function call<T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/api${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const server = await startInstance({}, 'bench-board');
 
 /** A user and a board of LISTS × ITEMS_PER_LIST; lists are filled side by side, each in order. */
-async function seed(): Promise<{ session: Session; boardId: string; listIds: string[] }> {
-  const tag = Date.now().toString(36);
-  const session = await call<Session>('POST', '/jwt/register', null, {
-    username: `bench${tag}`,
-    email: `bench${tag}@example.com`,
-    password: 'a good long password',
-    fullName: 'Bench Mark',
-  });
-  const token = session.accessToken;
-  const board = await call<{ _id: string }>('POST', '/projects', token, { name: 'Big board' });
+async function seed(): Promise<{ client: SignedUp; boardId: string; listIds: string[] }> {
+  const client = await signUp(server.url, 'Bench Mark');
+  const board = await call<{ _id: string }>(client, 'POST', '/projects', { name: 'Big board' });
   const listIds: string[] = [];
   for (let list = 0; list < LISTS; list += 1) {
-    const created = await call<{ _id: string }>('POST', `/projects/${board._id}/lists`, token, {
+    const created = await call<{ _id: string }>(client, 'POST', `/projects/${board._id}/lists`, {
       name: `List ${list + 1}`,
     });
     listIds.push(created._id);
@@ -84,13 +51,13 @@ async function seed(): Promise<{ session: Session; boardId: string; listIds: str
   await Promise.all(
     listIds.map(async (listId, list) => {
       for (let item = 0; item < ITEMS_PER_LIST; item += 1) {
-        await call('POST', `/projects/${board._id}/lists/${listId}/items`, token, {
+        await call(client, 'POST', `/projects/${board._id}/lists/${listId}/items`, {
           name: `Card ${list + 1}.${item + 1}`,
         });
       }
     }),
   );
-  return { session, boardId: board._id, listIds };
+  return { client, boardId: board._id, listIds };
 }
 
 const CARDS = '[data-testid="board-item"]';
@@ -158,11 +125,11 @@ async function watchSpaces(page: Page): Promise<void> {
 }
 
 /** The ids of a list's items as the server holds them. */
-async function savedItems(token: string, boardId: string, listId: string): Promise<string[]> {
+async function savedItems(client: Client, boardId: string, listId: string): Promise<string[]> {
   const board = await call<{ data: { lists: { _id: string; items: { _id: string }[] }[] } }>(
+    client,
     'GET',
     `/projects?id=${boardId}`,
-    token,
   );
   const list = board.data.lists.find((candidate) => candidate._id === listId);
   return list ? list.items.map((item) => item._id) : [];
@@ -350,21 +317,11 @@ async function mouseDrag(page: Page, fromListId: string, toListId: string) {
   return { itemId, frames };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
-const round = (value: number) => Math.round(value * 10) / 10;
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 
 try {
   const started = Date.now();
-  const { session, boardId, listIds } = await seed();
+  const { client, boardId, listIds } = await seed();
   console.log(`\nSeeded a board of ${LISTS} lists × ${ITEMS_PER_LIST} items in ${Date.now() - started} ms`);
   const url = `${server.url}/apps/project/${boardId}`;
 
@@ -373,21 +330,7 @@ try {
   const moves: number[] = [];
   const drops: number[] = [];
   const dragFrames: DragFrames[] = [];
-  const newPage = async () => {
-    // A new context: nothing cached but the session, as after signing in on a new browser.
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addInitScript((value: Session) => {
-      if (localStorage.getItem('accessToken')) return;
-      localStorage.setItem('userData', JSON.stringify(value.userData));
-      localStorage.setItem('accessToken', value.accessToken);
-      localStorage.setItem('refreshToken', value.refreshToken);
-    }, session);
-    const page = await context.newPage();
-    watchRequests(page);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { context, page, errors };
-  };
+  const newPage = () => signedInPage(browser, client.session);
   for (let run = 0; run < OPEN_RUNS; run += 1) {
     const first = await newPage();
     // The first visit itself is bench/first-visit.ts's; here it only opens the board to reload it.
@@ -401,7 +344,7 @@ try {
       for (let move = 0; move < MOVE_RUNS; move += 1) {
         const listId = listIds[move % listIds.length]!;
         const timing = await keyboardMove(first.page, listId);
-        if ((await savedItems(session.accessToken, boardId, listId))[1] !== timing.itemId) {
+        if ((await savedItems(client, boardId, listId))[1] !== timing.itemId) {
           throw new Error(`the keyboard move of card ${timing.itemId} was not saved`);
         }
         moves.push(timing.move);
@@ -412,8 +355,8 @@ try {
         const toListId = listIds[(drag + 1) % listIds.length]!;
         const { itemId, frames } = await mouseDrag(first.page, fromListId, toListId);
         const [source, target] = await Promise.all([
-          savedItems(session.accessToken, boardId, fromListId),
-          savedItems(session.accessToken, boardId, toListId),
+          savedItems(client, boardId, fromListId),
+          savedItems(client, boardId, toListId),
         ]);
         if (source.includes(itemId) || !target.includes(itemId)) {
           throw new Error(`the mouse drag of card ${itemId} to another column was not saved`);
@@ -465,7 +408,7 @@ try {
       dragFrames.map((frames) => frames.drop),
     ),
   ];
-  console.log(`Board page in Chromium, ${os.cpus().length} cores`);
+  console.log(`Board page in Chromium, ${cores} cores`);
   console.table(rows.map(({ failsAbove: _, ...shown }) => shown));
   console.log(
     'Frames: the longest interval between two requestAnimationFrame callbacks in each phase of the drag.',
@@ -491,5 +434,4 @@ try {
 } finally {
   await browser.close();
   await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }

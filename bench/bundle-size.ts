@@ -6,23 +6,13 @@
  * settings), and the bytes that crossed the wire with their Content-Encoding. Budget: 180 KB of
  * gzip -9 — the run fails above it. Run `npm run build` first.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startServer } from '@cadence/e2e/server';
-import { chromium } from 'playwright-core';
+import { launchChromium, printTable, startInstance } from './harness';
 
 const LOGIN_BUDGET_KB = 180;
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-bundle-'));
-const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
-const browser = await chromium.launch({
-  executablePath,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const server = await startInstance({}, 'bench-bundle');
+const browser = await launchChromium();
 
 interface Row {
   file: string;
@@ -59,8 +49,8 @@ try {
   rows.sort((a, b) => b['gzip -9 KB'] - a['gzip -9 KB']);
   const total = (key: keyof Omit<Row, 'file' | 'encoding'>) => rows.reduce((sum, row) => sum + row[key], 0);
   const round = (n: number) => Number(n.toFixed(1));
-  console.log(`\nJavaScript of a first visit to /login, as Chromium loaded it (${rows.length} files)`);
-  console.table(
+  printTable(
+    `JavaScript of a first visit to /login, as Chromium loaded it (${rows.length} files)`,
     rows.map((row) => ({
       ...row,
       'raw KB': round(row['raw KB']),
@@ -84,5 +74,4 @@ try {
 } finally {
   await browser.close();
   await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -32,25 +32,38 @@
  * wrong, a request fails or a plan does not use the range index, not on a goal: CI machines are
  * shared and must not flake.
  */
-import os from 'node:os';
 import { type CalendarEvent, type EventCategory, eventCategories } from '@cadence/contract';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
+import { sql } from 'kysely';
 import { DateTime } from 'luxon';
-import pg from 'pg';
 import type { Db, DatabaseHandle } from '../server/src/db';
 import { bumpListVersion } from '../server/src/lib/list-versions';
 import { readingCalendar } from './reading-calendar';
 import { lastStartAt, writeEntries } from '../server/src/modules/calendar/service';
 import { call, type Client, signUp } from './board-fixtures';
 import {
+  cores,
   type Engine,
-  fetchBodies,
+  enginesFor,
   inParallel,
   measure,
-  rawGet,
+  printTable,
+  printWholeRun,
+  reportProblems,
   seconds,
-  startBare,
   startOnEngine,
+  warmUp,
+} from './harness';
+import {
+  byEngine,
+  compareWithBare,
+  explainStatement,
+  fetchBodies,
+  metOrMissed,
+  notModified,
+  onEachEngine,
+  planSummary,
+  rawGet,
 } from './wire';
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -536,33 +549,6 @@ function checkRange(label: string, json: Buffer, expected: Occurrence[], userId:
 // ---------------------------------------------------------------------------------------------
 // Which index each query uses: the service's own queries, as compiled, explained.
 
-/** The indexes a plan names, its full scans and its sorts, in a line. */
-function planSummary(engine: Engine, plan: string[]): string {
-  const indexes = new Set<string>();
-  const scans = new Set<string>();
-  let sorts = 0;
-  for (const raw of plan) {
-    const line = raw.trim();
-    if (engine === 'SQLite') {
-      const index = /USING (?:COVERING )?INDEX (\w+)/.exec(line);
-      if (index) indexes.add(index[1]!);
-      const rowid = /^(?:SEARCH|SCAN) (\w+)(?: AS (\w+))? USING INTEGER PRIMARY KEY/.exec(line);
-      if (rowid) indexes.add(`${rowid[1]} primary key`);
-      const scan = /^SCAN (\w+)(?: AS \w+)?(?: USING (?:COVERING )?INDEX (\w+))?$/.exec(line);
-      if (scan && scan[1] !== 'CONSTANT') scans.add(scan[2] ? `${scan[1]} (all of ${scan[2]})` : scan[1]!);
-      if (/USE TEMP B-TREE/.test(line)) sorts += 1;
-    } else {
-      const index =
-        /(?:Index Scan|Index Only Scan)(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/.exec(line);
-      if (index) indexes.add((index[1] ?? index[2])!);
-      const scan = /Seq Scan on (\w+)/.exec(line);
-      if (scan) scans.add(scan[1]!);
-      if (/(?:^|-> {2})(?:Incremental )?Sort {2}/.test(line)) sorts += 1;
-    }
-  }
-  return `indexes ${[...indexes].join(', ') || 'none'}; full scans ${[...scans].join(', ') || 'none'}${sorts ? `; ${sorts} sort${sorts > 1 ? 's' : ''}` : ''}`;
-}
-
 /**
  * What the entries statement's plan lacks (null when it reads both ranges by the range index):
  * on SQLite the two SEARCHes the issue names; on PostgreSQL an index scan on calendar_entries_range
@@ -659,24 +645,7 @@ async function explain(handle: DatabaseHandle, engine: Engine, userId: number) {
     out.push(`  ${range.name} (${searchOf(range)}): ${captured.length} statements`);
     const entryPlans: string[] = [];
     for (const [index, statement] of captured.entries()) {
-      let plan: string[];
-      if (engine === 'SQLite') {
-        const rows = await handle.db.executeQuery<{ id: number; parent: number; detail: string }>({
-          ...statement,
-          sql: `explain query plan ${statement.sql}`,
-        });
-        const depth = new Map<number, number>([[0, -1]]);
-        plan = rows.rows.map((row) => {
-          depth.set(row.id, (depth.get(row.parent) ?? -1) + 1);
-          return `${'  '.repeat(depth.get(row.id)!)}${row.detail}`;
-        });
-      } else {
-        const rows = await handle.db.executeQuery<{ 'QUERY PLAN': string }>({
-          ...statement,
-          sql: `explain ${statement.sql}`,
-        });
-        plan = rows.rows.map((row) => row['QUERY PLAN']);
-      }
+      const plan = await explainStatement(handle, engine, statement);
       const name = statementNames[index] ?? `statement ${index + 1}`;
       const parameters = statement.parameters.length;
       out.push(`    ${name} (${parameters} parameters): ${planSummary(engine, plan)}`);
@@ -703,20 +672,14 @@ async function explain(handle: DatabaseHandle, engine: Engine, userId: number) {
  * may not have analysed the new rows yet: reported, not failed), then after ANALYZE, as it will
  * plan once autovacuum has (failed if the range index is not used).
  */
-async function plans(handle: DatabaseHandle, engine: Engine, userId: number, postgres?: string) {
+async function plans(handle: DatabaseHandle, engine: Engine, userId: number) {
   const timings = await timeRange(handle, userId);
   if (engine === 'SQLite') {
     const { lines, problems } = await explain(handle, engine, userId);
     return { lines, problems, timings, analysed: null };
   }
   const before = await explain(handle, engine, userId);
-  const client = new pg.Client({ connectionString: postgres });
-  await client.connect();
-  try {
-    await client.query('analyze events, event_guests, calendar_entries, users');
-  } finally {
-    await client.end();
-  }
+  await sql`analyze events, event_guests, calendar_entries, users`.execute(handle.db);
   const after = await explain(handle, engine, userId);
   return {
     lines: [
@@ -766,11 +729,7 @@ async function prepare(engine: Engine) {
         `the bench's own arithmetic: ${range.start}–${range.end} in ${ZONE} is not ${range.from}–${range.to}`,
       );
   }
-  const { server, database, databaseUrl, stop } = await startOnEngine(
-    engine,
-    'cadence_bench_calendar',
-    postgresUrl,
-  );
+  const { server, database, stop } = await startOnEngine(engine, 'cadence_bench_calendar', postgresUrl);
   try {
     const problems: string[] = [];
     const client = await signUp(server.url);
@@ -806,13 +765,15 @@ async function prepare(engine: Engine) {
     for (const [index, read] of reads.entries())
       if (read.etag !== etag)
         problems.push(`${engine} ${RANGES[index]!.name}: ETag ${read.etag}, not the version's ${etag}`);
-    const planned = await plans(database, engine, userId, databaseUrl);
+    const planned = await plans(database, engine, userId);
     problems.push(...planned.problems);
     return {
       engine,
       stop,
       eventsUrl,
       auth,
+      url: (index: number) => `${eventsUrl}${searchOf(RANGES[index]!)}`,
+      bodies: reads,
       reads,
       etag,
       problems,
@@ -827,11 +788,6 @@ async function prepare(engine: Engine) {
     throw error;
   }
 }
-
-type Row = Record<string, string | number>;
-
-/** Two bodies of the same range and encoding are the same load for the bare route. */
-const sameLoad = (a: number, b: number) => Math.abs(a - b) <= Math.max(1024, a / 20);
 
 /**
  * A month's read that the cache never holds: each request, from any connection, the next of 700
@@ -856,78 +812,20 @@ function uncachedMonths(server: Prepared) {
 }
 
 /**
- * The four rows on every prepared server, a row at a time: the app on SQLite, the bare route, the
- * app on PostgreSQL, so that the ceiling is measured between the two and once. It sends the first
- * engine's bytes; the other engine's differ only in ids and times (the same size within 5 % or
- * 1 KB — else its own ceiling is measured too). Then the uncached month on each engine (no
- * ceiling: its bytes change with every request).
+ * The four rows on every prepared server (see compareWithBare). Then the uncached month on each
+ * engine (no ceiling: its bytes change with every request).
  */
 async function measureAll(servers: Prepared[]) {
-  const bares = await Promise.all(
-    servers.map(({ reads }) =>
-      startBare(
-        RANGES.map((range, index) => ({
-          route: range.route,
-          json: reads[index]!.plain.body,
-          br: reads[index]!.br.body,
-        })),
-      ),
-    ),
-  );
-  const rows: Row[] = [];
   const goal = `p99 < ${GOAL_P99_MS} ms`;
-  try {
-    for (const [rangeIndex, range] of RANGES.entries()) {
-      for (const [encoding, headers] of [
-        ['identity', {}],
-        ['br', { 'accept-encoding': 'br' }],
-      ] as const) {
-        const bytes = servers.map((s) => {
-          const read = s.reads[rangeIndex]!;
-          return (encoding === 'br' ? read.br.body : read.plain.body).length;
-        });
-        const ceilings: Array<Awaited<ReturnType<typeof measure>> | undefined> = [];
-        const measureBare = async (index: number) => {
-          const url = `${bares[index]!.url}${range.route}`;
-          // Warmed up first (JIT, connections) for half a second, as the app is below.
-          await autocannon({ url, connections: 10, duration: 0.5, headers });
-          ceilings[index] = await measure({ url, headers });
-        };
-        const apps = [];
-        for (const [index, server] of servers.entries()) {
-          const url = `${server.eventsUrl}${searchOf(range)}`;
-          const appHeaders = { ...server.auth, ...headers };
-          await autocannon({ url, connections: 10, duration: 0.5, headers: appHeaders });
-          apps.push(await measure({ url, headers: appHeaders }));
-          if (index === 0) await measureBare(0);
-        }
-        for (const index of servers.keys()) {
-          if (!ceilings[index] && !sameLoad(bytes[0]!, bytes[index]!)) await measureBare(index);
-          const app = apps[index]!;
-          const baseline = ceilings[index] ?? ceilings[0]!;
-          rows.push({
-            engine: servers[index]!.engine,
-            range: range.name,
-            encoding,
-            'KB sent': Number((bytes[index]! / 1024).toFixed(1)),
-            'app req/s': app.reqPerSec,
-            'app p50 ms': app.p50,
-            'app p99 ms': app.p99,
-            'bare req/s': baseline.reqPerSec,
-            'bare p50 ms': baseline.p50,
-            'bare p99 ms': baseline.p99,
-            ratio: Number((app.reqPerSec / baseline.reqPerSec).toFixed(2)),
-            [goal]: app.p99 < GOAL_P99_MS ? 'met' : 'missed',
-          });
-        }
-      }
-    }
-  } finally {
-    for (const bare of bares) bare.stop();
-  }
+  const rows = await compareWithBare(
+    servers,
+    RANGES.map((range) => ({ name: range.name, route: range.route })),
+    'range',
+    (app) => ({ [goal]: metOrMissed(app.p99 < GOAL_P99_MS) }),
+  );
   for (const server of servers) {
     const options = uncachedMonths(server);
-    await autocannon({ ...options, connections: 10, duration: 0.5 });
+    await warmUp(options);
     const app = await measure(options);
     rows.push({
       engine: server.engine,
@@ -941,11 +839,11 @@ async function measureAll(servers: Prepared[]) {
       'bare p50 ms': '—',
       'bare p99 ms': '—',
       ratio: '—',
-      [goal]: app.p99 < GOAL_P99_MS ? 'met' : 'missed',
+      [goal]: metOrMissed(app.p99 < GOAL_P99_MS),
     });
   }
   // Grouped by engine, as the rows were listed.
-  return servers.flatMap((s) => rows.filter((row) => row.engine === s.engine));
+  return byEngine(servers, rows);
 }
 
 /** After the load: the version has not moved, a client holding it gets 304 and no body; an old tag gets 200. */
@@ -956,16 +854,17 @@ async function revalidate({ engine, eventsUrl, auth, etag, problems }: Prepared)
       ['', {}],
       [', br', { 'accept-encoding': 'br' }],
     ] as const) {
-      const answer = await rawGet(`${eventsUrl}${searchOf(range)}`, {
-        ...auth,
-        ...headers,
-        'if-none-match': etag,
-      });
-      revalidations.push(`${range.name}${encoding} ${answer.status} (${answer.body.length} B)`);
-      if (answer.status !== 304 || answer.body.length > 0)
-        problems.push(
-          `${engine} GET /api/calender/events${searchOf(range)}${encoding} with If-None-Match ${etag}: ${answer.status} with ${answer.body.length} bytes; 304 with no body expected`,
-        );
+      const url = `${eventsUrl}${searchOf(range)}`;
+      revalidations.push(
+        await notModified(
+          url,
+          { ...auth, ...headers },
+          etag,
+          `${range.name}${encoding}`,
+          `${engine} GET /api/calender/events${searchOf(range)}${encoding}`,
+          problems,
+        ),
+      );
     }
   }
   const old = etag.replace(/-v(\d+)-/, (_, version: string) => `-v${Number(version) - 1}-`);
@@ -979,26 +878,18 @@ async function revalidate({ engine, eventsUrl, auth, etag, problems }: Prepared)
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 const started = performance.now();
-const engines: Engine[] = postgresUrl ? ['SQLite', 'PostgreSQL'] : ['SQLite'];
-// Seeded one after the other (seeding is bound by the servers' CPU: at once is no faster), both
-// kept running, then measured a row at a time.
-const servers: Prepared[] = [];
-let rows: Row[];
-const revalidations: string[] = [];
-try {
-  for (const engine of engines) servers.push(await prepare(engine));
-  rows = await measureAll(servers);
-  for (const server of servers) revalidations.push(await revalidate(server));
-} finally {
-  for (const server of servers) await server.stop();
-}
+const {
+  servers,
+  measured: rows,
+  afterwards: revalidations,
+} = await onEachEngine(enginesFor(postgresUrl), prepare, measureAll, revalidate);
 const first = servers[0]!;
 const fixture = first.seeded.events;
 const singles = fixture.filter((event) => !event.recurrence);
-console.log(
-  `\nCalendar range: one user in ${ZONE} with ${singles.length} single events (${singles.filter((e) => e.allDay).length} all-day, ${singles.filter((e) => Date.parse(e.end) - Date.parse(e.start) > 7 * DAY_MS).length} longer than a week, ${singles.filter((e) => e.guestIds.length > 0).length} a friend's with the user as guest) and ${fixture.length - singles.length} weekly series over ${FIRST_DAY}…${day(FIRST_DAY, DAYS - 1)}, among ${OTHER_USERS * (OTHER_EVENTS + OTHER_SERIES)} events of ${OTHER_USERS} other users; ${RANGES.map((r, i) => `${r.name} ${r.start}…${r.end} (${r.from}…${r.to}): ${first.expected[i]!.length} occurrences`).join(', ')}; 50 connections, ${seconds} s each, ${os.cpus().length} cores; bare = the same bytes from memory${servers.length > 1 ? ', measured between the two engines' : ''}; “month, uncached” = each request another month, never in the cache`,
+printTable(
+  `Calendar range: one user in ${ZONE} with ${singles.length} single events (${singles.filter((e) => e.allDay).length} all-day, ${singles.filter((e) => Date.parse(e.end) - Date.parse(e.start) > 7 * DAY_MS).length} longer than a week, ${singles.filter((e) => e.guestIds.length > 0).length} a friend's with the user as guest) and ${fixture.length - singles.length} weekly series over ${FIRST_DAY}…${day(FIRST_DAY, DAYS - 1)}, among ${OTHER_USERS * (OTHER_EVENTS + OTHER_SERIES)} events of ${OTHER_USERS} other users; ${RANGES.map((r, i) => `${r.name} ${r.start}…${r.end} (${r.from}…${r.to}): ${first.expected[i]!.length} occurrences`).join(', ')}; 50 connections, ${seconds} s each, ${cores} cores; bare = the same bytes from memory${servers.length > 1 ? ', measured between the two engines' : ''}; “month, uncached” = each request another month, never in the cache`,
+  rows,
 );
-console.table(rows);
 for (const [index, server] of servers.entries()) {
   const { seeded, plans: planned } = server;
   console.log(
@@ -1025,11 +916,9 @@ for (const row of rows)
     console.log(
       `Goal missed on ${row.engine} (${row.range}, ${row.encoding}): p99 ${row['app p99 ms']} ms ≥ ${GOAL_P99_MS} ms${row.engine === 'SQLite' ? '' : ' (the goal is set for SQLite)'}`,
     );
-console.log(`Whole run: ${((performance.now() - started) / 1000).toFixed(0)} s`);
-const problems = servers.flatMap((s) => s.problems);
-if (problems.length > 0) {
-  console.error(`\nThe calendar range read is wrong (${problems.length} problems):`);
-  for (const problem of problems.slice(0, 40)) console.error(`  ${problem}`);
-  if (problems.length > 40) console.error(`  … and ${problems.length - 40} more`);
-  process.exitCode = 1;
-}
+printWholeRun(started);
+reportProblems(
+  'The calendar range read is wrong',
+  servers.flatMap((s) => s.problems),
+  40,
+);

@@ -10,13 +10,10 @@
  * the run fails only above 3× the goal, as timings on a shared machine vary. This is the one
  * first-visit measure; bench/board-page.ts measures the board once the app is loaded.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startServer } from '@cadence/e2e/server';
-import { chromium, type Page } from 'playwright-core';
-import { untilQuiet, watchRequests } from './quiet';
-import { buildBoard, call, type Client } from './board-fixtures';
+import type { Page } from 'playwright-core';
+import { untilQuiet } from './quiet';
+import { buildBoard, call, signUp } from './board-fixtures';
+import { cores, launchChromium, median, printTable, signedInPage, startInstance } from './harness';
 
 const RUNS = Number(process.env.BENCH_FIRST_VISITS ?? 3);
 const GOAL_MS = 1000;
@@ -24,40 +21,8 @@ const BOARDS = 10;
 const LISTS = 10;
 const ITEMS_PER_LIST = 100;
 
-interface Session {
-  userData: { _id: string; fullName: string };
-  accessToken: string;
-  refreshToken: string;
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-visit-'));
-const server = await startServer({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: 'false',
-  AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-});
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
-
-async function register(): Promise<Session> {
-  const tag = Date.now().toString(36);
-  const response = await fetch(`${server.url}/api/jwt/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: `visit${tag}`,
-      email: `visit${tag}@example.com`,
-      password: 'a good long password',
-      fullName: 'Vera Visit',
-    }),
-  });
-  if (!response.ok) throw new Error(`register: ${response.status}`);
-  return (await response.json()) as Session;
-}
+const server = await startInstance({}, 'bench-visit');
+const browser = await launchChromium();
 
 /** Milliseconds from navigation start until `ready` holds in the page (polled every frame). */
 async function visit(page: Page, url: string, ready: () => boolean | number): Promise<number> {
@@ -66,11 +31,8 @@ async function visit(page: Page, url: string, ready: () => boolean | number): Pr
   return (await handle.jsonValue()) as number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 try {
-  const session = await register();
-  const client: Client = { url: server.url, token: session.accessToken, userId: session.userData._id };
+  const client = await signUp(server.url, 'Vera Visit');
   for (let n = 1; n < BOARDS; n += 1) await call(client, 'POST', '/projects', { name: `Project ${n}` });
   const { boardId } = await buildBoard(client, LISTS, ITEMS_PER_LIST, 0);
 
@@ -110,17 +72,7 @@ try {
     const times: number[] = [];
     let transferred = 0;
     for (let run = 0; run < RUNS; run += 1) {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      await context.addInitScript((value: Session) => {
-        if (localStorage.getItem('accessToken')) return;
-        localStorage.setItem('userData', JSON.stringify(value.userData));
-        localStorage.setItem('accessToken', value.accessToken);
-        localStorage.setItem('refreshToken', value.refreshToken);
-      }, session);
-      const page = await context.newPage();
-      watchRequests(page);
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
+      const { context, page, errors } = await signedInPage(browser, client.session);
       times.push(await visit(page, `${server.url}${target.url}`, target.ready));
       await untilQuiet(page);
       transferred = await page.evaluate(() =>
@@ -142,8 +94,7 @@ try {
       [`goal < ${GOAL_MS} ms`]: at < GOAL_MS ? 'met' : 'missed',
     });
   }
-  console.log(`\nFirst visit by URL, signed in, nothing cached, Chromium, ${os.cpus().length} cores`);
-  console.table(rows);
+  printTable(`First visit by URL, signed in, nothing cached, Chromium, ${cores} cores`, rows);
   const far = rows.filter((row) => row['median ms'] > 3 * GOAL_MS);
   if (far.length > 0) {
     console.error(`Far from the goal: ${far.map((row) => row['first visit by URL']).join(', ')}`);
@@ -152,5 +103,4 @@ try {
 } finally {
   await browser.close();
   await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }

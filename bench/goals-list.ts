@@ -11,13 +11,19 @@
  * that are not deleted; brotli decodes to the plain bytes; the ETag answers 304 with no body. Goal on SQLite: ratio ≥ 0.5; the table says whether it is met. The run fails when a
  * read is wrong or a request fails, not on a ratio: CI machines are shared and must not flake.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startServer } from '@cadence/e2e/server';
-import autocannon from 'autocannon';
 import { call, type Client, signUp } from './board-fixtures';
-import { fetchBodies, inParallel, measure, rawGet, seconds, startBare } from './wire';
+import {
+  cores,
+  type Engine,
+  enginesFor,
+  inParallel,
+  printTable,
+  printWholeRun,
+  reportProblems,
+  seconds,
+  startOnEngine,
+} from './harness';
+import { compareWithBare, fetchBodies, metOrMissed, notModified, onEachEngine } from './wire';
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const GOAL_RATIO = 0.5;
@@ -27,6 +33,11 @@ const SUB_GOALS = 3;
 const TASKS = 5;
 const SEED_CONCURRENCY = 20;
 const FILTER = '?filter=progress&tag=high';
+/** The two reads measured, and the bare route that sends each one's bytes. */
+const QUERIES = [
+  { name: 'all', search: '', route: '/goals' },
+  { name: 'progress+high', search: FILTER, route: '/goals-progress-high' },
+];
 
 // ---------------------------------------------------------------------------------------------
 // The fixture: what each goal is made as, so that every read can be checked against it.
@@ -182,23 +193,11 @@ function checkList(label: string, json: Buffer, expected: readonly PlannedGoal[]
 // ---------------------------------------------------------------------------------------------
 // Measuring.
 
-type Engine = 'SQLite' | 'PostgreSQL';
 type Prepared = Awaited<ReturnType<typeof prepare>>;
 
 /** A server on `engine` with its user's goals made, and the two reads fetched and checked. */
 async function prepare(engine: Engine) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-'));
-  const server = await startServer({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    ...(engine === 'PostgreSQL' && postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
-  });
-  const stop = async () => {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const { server, stop } = await startOnEngine(engine, 'cadence_bench_goals', postgresUrl);
   try {
     const problems: string[] = [];
     const client = await signUp(server.url);
@@ -220,6 +219,8 @@ async function prepare(engine: Engine) {
       stop,
       listUrl,
       auth,
+      url: (index: number) => `${listUrl}${QUERIES[index]!.search}`,
+      bodies: [all, filtered],
       all,
       filtered,
       etag,
@@ -233,86 +234,11 @@ async function prepare(engine: Engine) {
   }
 }
 
-type Row = Record<string, string | number>;
-
-/** Two bodies of the same query and encoding are the same load for the bare route. */
-const sameLoad = (a: number, b: number) => Math.abs(a - b) <= Math.max(1024, a / 20);
-
-/**
- * The four rows on every prepared server, a row at a time: the app on SQLite, the bare route, the
- * app on PostgreSQL, so that the ceiling is measured between the two and once. It sends the first
- * engine's bytes; the other engine's differ only in ids and times (the same size within 5 % or
- * 1 KB — else its own ceiling is measured too), and measuring it once keeps the run within CI's
- * budget.
- */
-async function measureAll(servers: Prepared[]) {
-  const bares = await Promise.all(
-    servers.map(({ all, filtered }) =>
-      startBare([
-        { route: '/goals', json: all.plain.body, br: all.br.body },
-        { route: '/goals-progress-high', json: filtered.plain.body, br: filtered.br.body },
-      ]),
-    ),
-  );
-  const rows: Row[] = [];
-  try {
-    for (const [query, suffix, route] of [
-      ['all', '', '/goals'],
-      ['progress+high', FILTER, '/goals-progress-high'],
-    ] as const) {
-      for (const [encoding, headers] of [
-        ['identity', {}],
-        ['br', { 'accept-encoding': 'br' }],
-      ] as const) {
-        const bytes = servers.map((s) => {
-          const bodies = query === 'all' ? s.all : s.filtered;
-          return (encoding === 'br' ? bodies.br.body : bodies.plain.body).length;
-        });
-        const ceilings: Array<Awaited<ReturnType<typeof measure>> | undefined> = [];
-        const measureBare = async (index: number) => {
-          const url = `${bares[index]!.url}${route}`;
-          // Warmed up first (JIT, connections) for half a second, as the app is below.
-          await autocannon({ url, connections: 10, duration: 0.5, headers });
-          ceilings[index] = await measure({ url, headers });
-        };
-        const apps = [];
-        for (const [index, server] of servers.entries()) {
-          const url = `${server.listUrl}${suffix}`;
-          const appHeaders = { ...server.auth, ...headers };
-          // Half a second, not a number of requests: the plain list is 2 MB.
-          await autocannon({ url, connections: 10, duration: 0.5, headers: appHeaders });
-          apps.push(await measure({ url, headers: appHeaders }));
-          if (index === 0) await measureBare(0);
-        }
-        for (const index of servers.keys()) {
-          if (!ceilings[index] && !sameLoad(bytes[0]!, bytes[index]!)) await measureBare(index);
-          const app = apps[index]!;
-          const baseline = ceilings[index] ?? ceilings[0]!;
-          const engine = servers[index]!.engine;
-          const ratio = Number((app.reqPerSec / baseline.reqPerSec).toFixed(2));
-          rows.push({
-            engine,
-            query,
-            encoding,
-            'KB sent': Number((bytes[index]! / 1024).toFixed(1)),
-            'app req/s': app.reqPerSec,
-            'app p50 ms': app.p50,
-            'app p99 ms': app.p99,
-            'bare req/s': baseline.reqPerSec,
-            'bare p50 ms': baseline.p50,
-            'bare p99 ms': baseline.p99,
-            ratio,
-            [`goal ≥ ${GOAL_RATIO}`]: engine === 'SQLite' ? (ratio >= GOAL_RATIO ? 'met' : 'missed') : '—',
-          });
-        }
-      }
-    }
-  } finally {
-    for (const bare of bares) bare.stop();
-  }
-  // Grouped by engine, as the rows were listed.
-  return servers.flatMap((s) => rows.filter((row) => row.engine === s.engine));
-}
+/** The four rows on every prepared server (see compareWithBare); the ratio's goal on SQLite only. */
+const measureAll = (servers: Prepared[]) =>
+  compareWithBare(servers, QUERIES, 'query', (_app, ratio, engine) => ({
+    [`goal ≥ ${GOAL_RATIO}`]: engine === 'SQLite' ? metOrMissed(ratio >= GOAL_RATIO) : '—',
+  }));
 
 /** After the load: the version has not moved, and a client holding it gets 304 and no body. */
 async function revalidate({ engine, listUrl, auth, etag, problems }: Prepared) {
@@ -322,35 +248,23 @@ async function revalidate({ engine, listUrl, auth, etag, problems }: Prepared) {
     ['all, br', listUrl, { 'accept-encoding': 'br' }],
     ['progress+high', `${listUrl}${FILTER}`, {}],
   ] as const) {
-    const answer = await rawGet(url, { ...auth, ...headers, 'if-none-match': etag });
-    revalidations.push(`${label} ${answer.status} (${answer.body.length} B)`);
-    if (answer.status !== 304 || answer.body.length > 0)
-      problems.push(
-        `${engine} GET /api/objectifs (${label}) with If-None-Match ${etag}: ${answer.status} with ${answer.body.length} bytes; 304 with no body expected`,
-      );
+    const what = `${engine} GET /api/objectifs (${label})`;
+    revalidations.push(await notModified(url, { ...auth, ...headers }, etag, label, what, problems));
   }
   return revalidations.join(', ');
 }
 
 const started = performance.now();
-const engines: Engine[] = postgresUrl ? ['SQLite', 'PostgreSQL'] : ['SQLite'];
-// Seeded one after the other (seeding is bound by the servers' CPU: at once is no faster), both
-// kept running, then measured a row at a time.
-const servers: Prepared[] = [];
-let rows: Row[];
-const revalidations: string[] = [];
-try {
-  for (const engine of engines) servers.push(await prepare(engine));
-  rows = await measureAll(servers);
-  for (const server of servers) revalidations.push(await revalidate(server));
-} finally {
-  for (const server of servers) await server.stop();
-}
+const {
+  servers,
+  measured: rows,
+  afterwards: revalidations,
+} = await onEachEngine(enginesFor(postgresUrl), prepare, measureAll, revalidate);
 const first = servers[0]!;
-console.log(
-  `\nGoals list: ${LIVE_GOALS} goals × ${SUB_GOALS} sub-goals × ${TASKS} tasks (${(first.all.plain.body.length / 1024).toFixed(0)} KB of JSON; ${first.progressHigh} in progress tagged high), 50 connections, ${seconds} s each, ${os.cpus().length} cores; bare = the same bytes from memory${servers.length > 1 ? ', measured between the two engines' : ''}`,
+printTable(
+  `Goals list: ${LIVE_GOALS} goals × ${SUB_GOALS} sub-goals × ${TASKS} tasks (${(first.all.plain.body.length / 1024).toFixed(0)} KB of JSON; ${first.progressHigh} in progress tagged high), 50 connections, ${seconds} s each, ${cores} cores; bare = the same bytes from memory${servers.length > 1 ? ', measured between the two engines' : ''}`,
+  rows,
 );
-console.table(rows);
 for (const [index, server] of servers.entries()) {
   console.log(
     `${server.engine}: seeded ${LIVE_GOALS + DELETED_GOALS} goals in ${server.seedSeconds.toFixed(1)} s; If-None-Match ${server.etag} → ${revalidations[index]}`,
@@ -360,11 +274,8 @@ for (const row of rows) {
   if (row.engine === 'SQLite' && Number(row.ratio) < GOAL_RATIO)
     console.log(`Goal missed on SQLite (${row.query}, ${row.encoding}): ratio ${row.ratio} < ${GOAL_RATIO}`);
 }
-console.log(`Whole run: ${((performance.now() - started) / 1000).toFixed(0)} s`);
-const problems = servers.flatMap((s) => s.problems);
-if (problems.length > 0) {
-  console.error(`\nThe goals list read is wrong (${problems.length} problems):`);
-  for (const problem of problems.slice(0, 30)) console.error(`  ${problem}`);
-  if (problems.length > 30) console.error(`  … and ${problems.length - 30} more`);
-  process.exitCode = 1;
-}
+printWholeRun(started);
+reportProblems(
+  'The goals list read is wrong',
+  servers.flatMap((s) => s.problems),
+);

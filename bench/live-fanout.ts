@@ -38,14 +38,22 @@
  * shared and must not flake.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import type { Db } from '../server/src/db';
 import { AccessTokens } from '../server/src/lib/tokens';
 import { collectedMemory, cpuMs } from './process-probe';
 import { call, type Client, signUp } from './board-fixtures';
-import { type Engine, inParallel, seconds, startOnEngine } from './wire';
+import {
+  cores,
+  type Engine,
+  enginesFor,
+  inParallel,
+  percentile,
+  printTable,
+  round1 as ms,
+  seconds,
+  startOnEngine,
+} from './harness';
 
 const STREAMS = 1000;
 const MEMBERS = STREAMS - 1;
@@ -61,28 +69,6 @@ const postgresUrl = process.env.BENCH_DATABASE_URL;
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Nearest rank: with fewer than 100 values, p99 is the largest. */
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-/** The server's process: the child of this one started with its port (startServer keeps no pid). */
-function serverPid(url: string): number {
-  const port = `PORT=${new URL(url).port}`;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid !== process.pid) continue;
-      if (fs.readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(port)) return Number(entry);
-    } catch {
-      // Gone since the listing, or not readable: not ours.
-    }
-  }
-  throw new Error(`no child process of this one listens on ${url}`);
-}
 
 /**
  * The owner (signed up through the API) and 999 friends (written into the database), on one board
@@ -363,10 +349,8 @@ async function runRow(engine: Engine, redis: boolean): Promise<Row> {
   const streams: Stream[] = [];
   let tally: Tally | undefined;
   try {
-    const pid = serverPid(server.url);
-    const inspector = /ws:\/\/127\.0\.0\.1:\d+\/[\w-]+/.exec(server.output())?.[0];
-    if (!inspector)
-      throw new Error(`the server's inspector did not say where it listens:\n${server.output()}`);
+    const { pid } = server;
+    const inspector = server.inspector();
     const seedStarted = performance.now();
     const { owner, users, boardId, listId } = await seed(server.url, database.db, secret);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
@@ -444,7 +428,7 @@ async function runRow(engine: Engine, redis: boolean): Promise<Row> {
 }
 
 const rows: Row[] = [];
-const engines: Engine[] = postgresUrl ? ['SQLite', 'PostgreSQL'] : ['SQLite'];
+const engines = enginesFor(postgresUrl);
 let failed = false;
 for (const engine of engines) {
   for (const redis of [false, true]) {
@@ -457,12 +441,9 @@ for (const engine of engines) {
   }
 }
 
-const ms = (value: number) => Math.round(value * 10) / 10;
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-console.log(
-  `\nLive fan-out: ${STREAMS.toLocaleString('en')} streams on one instance (GET /api/live, one socket each), one board they all see, ${CHANGES} list renames one at a time (after ${WARM_UP_CHANGES} unmeasured), ${os.cpus().length} cores shared by the server and the clients' process; times from just before the request to the first and last client's parsed event, and to the HTTP answer; CPU time per change in the server's process and in the clients'${CHANGES < 100 ? `; with ${CHANGES} changes p99 is the maximum` : ''}`,
-);
-console.table(
+printTable(
+  `Live fan-out: ${STREAMS.toLocaleString('en')} streams on one instance (GET /api/live, one socket each), one board they all see, ${CHANGES} list renames one at a time (after ${WARM_UP_CHANGES} unmeasured), ${cores} cores shared by the server and the clients' process; times from just before the request to the first and last client's parsed event, and to the HTTP answer; CPU time per change in the server's process and in the clients'${CHANGES < 100 ? `; with ${CHANGES} changes p99 is the maximum` : ''}`,
   rows.map((row) => {
     const last = sorted(row.last);
     const first = sorted(row.first);

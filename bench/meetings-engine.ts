@@ -29,9 +29,7 @@
  * start times are not the engine's (or not grouped by the organiser's dates in Paris), or when a
  * request fails — never on a goal: CI machines are shared and must not flake.
  */
-import os from 'node:os';
 import { type AvailableTimes, type WorkingHours, weekdays } from '@cadence/contract';
-import autocannon from 'autocannon';
 import { DateTime } from 'luxon';
 import {
   type Interval,
@@ -44,7 +42,18 @@ import type { DatabaseHandle, Db } from '../server/src/db';
 import { bumpListVersion } from '../server/src/lib/list-versions';
 import { readingCalendar } from './reading-calendar';
 import { call, type Client, signUp } from './board-fixtures';
-import { type Engine, inParallel, seconds, startOnEngine } from './wire';
+import {
+  cores,
+  type Engine,
+  enginesFor,
+  inParallel,
+  load,
+  printTable,
+  printWholeRun,
+  round1,
+  seconds,
+  startOnEngine,
+} from './harness';
 
 const started = performance.now();
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -433,20 +442,18 @@ async function overHttp(engine: Engine) {
       problems.push(
         `${engine}: the engine on CalendarService.busyOf()'s answer differs from the expected times`,
       );
-    const load = await autocannon({
+    const loaded = await load({
       url,
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body,
       connections: CONNECTIONS,
-      duration: seconds,
       // A request waits its turn behind the others: seconds under load, not a failure.
       timeout: 60,
     });
-    const failed = load.non2xx + load.errors + load.timeouts;
-    if (failed > 0 || load.requests.total === 0)
+    if (loaded.failures > 0 || loaded.requests === 0)
       throw new Error(
-        `${engine}: failed requests under load (${load.non2xx} non-2xx, ${load.errors} errors, ${load.timeouts} timeouts of ${load.requests.total})`,
+        `${engine}: failed requests under load (${loaded.non2xx} non-2xx, ${loaded.errors} errors, ${loaded.timeouts} timeouts of ${loaded.requests})`,
       );
     // The same search with the kept busy times out of reach: each request another meetingId.
     const meetingIds: string[] = [];
@@ -471,7 +478,7 @@ async function overHttp(engine: Engine) {
       ...checkAnswer(`${engine}, uncached`, (await ask(url, token, uncachedBodies.pop()!)).answer),
     );
     let next = 0;
-    const uncached = await autocannon({
+    const uncached = await load({
       url,
       connections: CONNECTIONS,
       amount: uncachedBodies.length,
@@ -484,7 +491,7 @@ async function overHttp(engine: Engine) {
         },
       ],
     });
-    if (uncached.non2xx + uncached.errors + uncached.timeouts > 0)
+    if (uncached.failures > 0)
       throw new Error(
         `${engine}: failed uncached requests (${uncached.non2xx} non-2xx, ${uncached.errors} errors)`,
       );
@@ -501,22 +508,22 @@ async function overHttp(engine: Engine) {
         'alone min ms': round(alone[0]!),
         'alone median ms': round(alone[Math.floor(alone.length / 2)]!),
         connections: CONNECTIONS,
-        requests: load.requests.total,
-        'req/s': Math.round((load.requests.total / load.duration) * 10) / 10,
-        'p50 ms': load.latency.p50,
-        'p99 ms': load.latency.p99,
-        [`p99 < ${GOAL_P99_MS} ms`]: load.latency.p99 < GOAL_P99_MS ? 'met' : 'missed',
+        requests: loaded.requests,
+        'req/s': round1(loaded.requests / loaded.duration),
+        'p50 ms': loaded.p50,
+        'p99 ms': loaded.p99,
+        [`p99 < ${GOAL_P99_MS} ms`]: loaded.p99 < GOAL_P99_MS ? 'met' : 'missed',
       },
       uncachedRow: {
         engine: `${engine}, uncached`,
         'alone min ms': round(first.ms),
         'alone median ms': round(first.ms),
         connections: CONNECTIONS,
-        requests: uncached.requests.total,
-        'req/s': Math.round((uncached.requests.total / uncached.duration) * 10) / 10,
-        'p50 ms': uncached.latency.p50,
-        'p99 ms': uncached.latency.p99,
-        [`p99 < ${GOAL_P99_MS} ms`]: uncached.latency.p99 < GOAL_P99_MS ? 'met' : 'missed',
+        requests: uncached.requests,
+        'req/s': round1(uncached.requests / uncached.duration),
+        'p50 ms': uncached.p50,
+        'p99 ms': uncached.p99,
+        [`p99 < ${GOAL_P99_MS} ms`]: uncached.p99 < GOAL_P99_MS ? 'met' : 'missed',
       },
     };
   } finally {
@@ -531,13 +538,13 @@ if (iso(DateTime.fromISO(LAST_DAY, { zone: ORGANISER_ZONE }).plus({ days: 1 }).t
     `the bench's own arithmetic: the end of ${LAST_DAY} in ${ORGANISER_ZONE} is not ${iso(TO)}`,
   );
 
-const engines: Engine[] = postgresUrl ? ['SQLite', 'PostgreSQL'] : ['SQLite'];
+const engines = enginesFor(postgresUrl);
 const results = [];
 for (const name of engines) results.push(await overHttp(name));
-console.log(
-  `\nPOST /api/meetings/available-times as the organiser (${ORGANISER_ZONE}) with the 20 others invited, {duration: ${DURATION / MINUTE}, startDate: '${FIRST_DAY}', endDate: '${LAST_DAY}', step: ${STEP / MINUTE}}, against the built server in its own process; alone = one request at a time (${ALONE_RUNS} after ${WARM_UP_RUNS}); then autocannon, ${CONNECTIONS} connections for ${seconds} s; ${os.cpus().length} cores`,
+printTable(
+  `POST /api/meetings/available-times as the organiser (${ORGANISER_ZONE}) with the 20 others invited, {duration: ${DURATION / MINUTE}, startDate: '${FIRST_DAY}', endDate: '${LAST_DAY}', step: ${STEP / MINUTE}}, against the built server in its own process; alone = one request at a time (${ALONE_RUNS} after ${WARM_UP_RUNS}); then autocannon, ${CONNECTIONS} connections for ${seconds} s; ${cores} cores`,
+  results.flatMap((result) => [result.row, result.uncachedRow]),
 );
-console.table(results.flatMap((result) => [result.row, result.uncachedRow]));
 for (const { engine: name, seeded, firstMs, split, row, uncachedRow } of results) {
   const p99 = row['p99 ms'];
   console.log(
@@ -560,4 +567,4 @@ if (httpProblems.length > 0) {
     `The HTTP answer${results.length > 1 ? 's (each engine)' : ''}: the engine's ${expected.length} start times, by the organiser's dates.`,
   );
 }
-console.log(`Whole run: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+printWholeRun(started);

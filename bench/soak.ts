@@ -42,8 +42,7 @@
  * to tell a leak from a lazy collector, the JavaScript heap in use after a full GC (through each
  * server's inspector: they run with --inspect=127.0.0.1:0) just after the start and middle
  * windows and at the end — two forced GCs in each server at three moments of the run, in runs of
- * 300 s or more (the RSS takes a while to grow back after one; the windows are then far enough). The
- * servers' pids are found in /proc (startServer keeps none). Latencies (p50, p99 per area) are of
+ * 300 s or more (the RSS takes a while to grow back after one; the windows are then far enough). Latencies (p50, p99 per area) are of
  * the measured time only, from just before the request to its last byte, in this process (which
  * shares the machine with both servers, PostgreSQL and Redis; the heading gives each one's CPU
  * and the machine's load). The server logs (LOG_LEVEL=warn) are summed up at the end, in full in
@@ -82,7 +81,17 @@ import type {
   TaskList,
   TokenPair,
 } from '@cadence/contract';
-import { freshPostgresDatabase, type RunningServer, startServer } from '@cadence/e2e/server';
+import { freshPostgresDatabase } from '@cadence/e2e/server';
+import {
+  type BenchServer,
+  cores,
+  inParallel,
+  median,
+  percentile,
+  printTable,
+  round1 as ms,
+  startInstance,
+} from './harness';
 import { collectedMemory, cpuMs, rssKb } from './process-probe';
 import pg from 'pg';
 
@@ -167,11 +176,6 @@ const expected = new Map<string, number>();
 type Phase = 'setup' | 'warm-up' | 'measured' | 'stopping';
 let phase: Phase = 'setup';
 
-/** Nearest rank. */
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
 const route = (method: string, url: string) =>
   `${method} ${url.replace(/\?.*$/, '').replace(/\/\d+(?=\/|$)/g, '/:id')}`;
 
@@ -190,7 +194,7 @@ function recordError(area: Area | undefined, key: string, example: string) {
 
 /** Keep-alive sockets, one per user and instance at most: node:http costs less CPU than fetch. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: USERS });
-const servers: RunningServer[] = [];
+const servers: BenchServer[] = [];
 let turn = 0;
 
 /**
@@ -349,15 +353,6 @@ async function register(index: number, tag: string): Promise<User> {
     comments: [],
     tags: [],
   };
-}
-
-async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
 }
 
 /**
@@ -891,7 +886,7 @@ interface Stream {
 }
 
 /** `user`'s stream on `server`, opened again (with the user's newest token) after each `expired`. */
-function keepStream(user: User, server: RunningServer, stream: Stream, ready?: () => void) {
+function keepStream(user: User, server: BenchServer, stream: Stream, ready?: () => void) {
   let expired = false;
   // Every opening counts, from the first (before the warm-up): the time to its `ready`.
   const live = stats.get('live')!;
@@ -947,23 +942,6 @@ function keepStream(user: User, server: RunningServer, stream: Stream, ready?: (
 
 // ---- Processes -----------------------------------------------------------------------------------
 
-/** The server's process: the child of this one started with its port (startServer keeps no pid). */
-function serverPid(url: string): number {
-  const port = `PORT=${new URL(url).port}`;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid !== process.pid) continue;
-      if (fs.readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(port)) return Number(entry);
-    } catch {
-      // Gone since the listing, or not readable: not ours.
-    }
-  }
-  throw new Error(`no child process of this one listens on ${url}`);
-}
-
 /**
  * The PostgreSQL backends serving `url`'s database (the instances' pools), when PostgreSQL runs on
  * this machine: their pids, whose CPU is read like the servers'. Empty when it runs elsewhere.
@@ -1006,7 +984,6 @@ function machineTicks(): { busy: number; total: number } {
 
 const loadBefore = os.loadavg();
 const database = await freshPostgresDatabase('bench_soak', postgresUrl);
-const dataDirs: string[] = [];
 const streams: Stream[] = [];
 const rss: Array<{ at: number; kb: number[] }> = [];
 const names = ['A', 'B'];
@@ -1032,33 +1009,23 @@ let loadAfter = loadBefore;
 try {
   const secret = randomBytes(36).toString('base64url');
   const prefix = `bench-soak-${randomBytes(4).toString('hex')}:`;
-  const env = (name: string) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cadence-soak-${name}-`));
-    dataDirs.push(dataDir);
-    return {
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      JWT_SECRET: secret,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: prefix,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      // For the heap readings after a full GC (collectedMemory); no session is open in between.
-      // SOAK_NODE_OPTIONS adds to it, e.g. `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=/tmp`
-      // to take heap snapshots with kill -USR2 <pid> while it runs.
-      NODE_OPTIONS: `--inspect=127.0.0.1:0 ${process.env.SOAK_NODE_OPTIONS ?? ''}`.trim(),
-    };
+  // Each on a data directory of its own (startInstance), with its logs at warn, no demo accounts
+  // and no rate limit on sign-ins.
+  const env = {
+    DATABASE_URL: database.url,
+    JWT_SECRET: secret,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    // For the heap readings after a full GC (collectedMemory); no session is open in between.
+    // SOAK_NODE_OPTIONS adds to it, e.g. `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=/tmp`
+    // to take heap snapshots with kill -USR2 <pid> while it runs.
+    NODE_OPTIONS: `--inspect=127.0.0.1:0 ${process.env.SOAK_NODE_OPTIONS ?? ''}`.trim(),
   };
   // One first, so that the two do not race to migrate the new database.
-  servers.push(await startServer(env('a')));
-  servers.push(await startServer(env('b')));
-  pids = servers.map((server) => serverPid(server.url));
-  inspectors = servers.map((server) => {
-    const url = /ws:\/\/127\.0\.0\.1:\d+\/[\w-]+/.exec(server.output())?.[0];
-    if (!url) throw new Error(`the server's inspector did not say where it listens:\n${server.output()}`);
-    return url;
-  });
+  servers.push(await startInstance(env, 'soak-a'));
+  servers.push(await startInstance(env, 'soak-b'));
+  pids = servers.map((server) => server.pid);
+  inspectors = servers.map((server) => server.inspector());
 
   const tag = randomBytes(3).toString('hex');
   users = [];
@@ -1144,20 +1111,16 @@ try {
   phase = 'stopping';
   // The servers end the live streams themselves as they stop (SIGTERM).
   agent.destroy();
-  for (const [i, server] of servers.entries()) {
-    if (fs.existsSync(`/proc/${pids[i] ?? 0}/status`)) exitCodes.push(await server.stop());
-    else {
-      // Gone already (stop() would wait for an exit that has happened): kill() resolves at once.
-      await server.kill();
-      exitCodes.push(null);
-    }
+  for (const server of servers) {
+    // One gone already has no exit code to tell (it is read as none); stop() removes its data too.
+    const alive = fs.existsSync(`/proc/${server.pid}/status`);
+    const code = await server.stop();
+    exitCodes.push(alive ? code : null);
   }
   for (const stream of streams) stream.current?.destroy();
   await database.drop();
-  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 }
 
-const ms = (value: number) => Math.round(value * 10) / 10;
 /** A latency, or a dash when there was none. */
 const latency = (value: number) => (Number.isNaN(value) ? '–' : ms(value));
 const mb = (kb: number) => Math.round(kb / 102.4) / 10;
@@ -1210,20 +1173,16 @@ rows.push({
 });
 
 const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
-console.log(
-  `\nSoak: 2 built instances on one fresh PostgreSQL database and one Redis, ${USERS} users (${FRIEND_STEPS.length * 2} friends each, ${USERS / GROUP_SIZE} groups, a board each shared with two friends), ${STREAMS} live streams open throughout, ${ms(seconds)} s measured after ${warmUpSeconds} s of warm-up, 0–${2 * THINK_MS} ms between a user's actions, requests alternated over the instances; ${os.cpus().length} cores, load average (1, 5, 15 min) ${load(loadBefore)} before the run and ${load(loadAfter)} at its end; CPU while measured: machine ${Math.round(cpu.machine * 100)} % busy, instance A ${Math.round((cpu.servers[0] ?? 0) * 100)} % of a core, B ${Math.round((cpu.servers[1] ?? 0) * 100)} %, ${Number.isNaN(cpu.postgres) ? 'PostgreSQL not on this machine' : `PostgreSQL's ${cpu.backends} backends of this database ${Math.round(cpu.postgres * 100)} %`}, this client ${Math.round(cpu.self * 100)} % (the rest: Redis and whatever else runs). Latency from just before the request to its last byte; errors counted from the warm-up on`,
+printTable(
+  `Soak: 2 built instances on one fresh PostgreSQL database and one Redis, ${USERS} users (${FRIEND_STEPS.length * 2} friends each, ${USERS / GROUP_SIZE} groups, a board each shared with two friends), ${STREAMS} live streams open throughout, ${ms(seconds)} s measured after ${warmUpSeconds} s of warm-up, 0–${2 * THINK_MS} ms between a user's actions, requests alternated over the instances; ${cores} cores, load average (1, 5, 15 min) ${load(loadBefore)} before the run and ${load(loadAfter)} at its end; CPU while measured: machine ${Math.round(cpu.machine * 100)} % busy, instance A ${Math.round((cpu.servers[0] ?? 0) * 100)} % of a core, B ${Math.round((cpu.servers[1] ?? 0) * 100)} %, ${Number.isNaN(cpu.postgres) ? 'PostgreSQL not on this machine' : `PostgreSQL's ${cpu.backends} backends of this database ${Math.round(cpu.postgres * 100)} %`}, this client ${Math.round(cpu.self * 100)} % (the rest: Redis and whatever else runs). Latency from just before the request to its last byte; errors counted from the warm-up on`,
+  rows,
 );
-console.table(rows);
 
 /**
  * Each reading is the median of the samples in a window (a tenth of the measured time, at least
  * 5 s) at the start, around the middle and at the end: a single sample moves by tens of MB with
  * the garbage collector's cycle.
  */
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
-};
 const rssIn = (i: number, from: number, to: number) =>
   median(rss.filter((s) => s.at >= from && s.at <= to).map((s) => s.kb[i]!));
 const memory = pids.map((pid, i) => {

@@ -27,17 +27,32 @@
  * Goals: ratio ≥ 0.5 on SQLite, p99 < 50 ms; the table says whether they are met. The run fails when
  * a read is wrong or a request fails, not on a goal: CI machines are shared and must not flake.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startServer } from '@cadence/e2e/server';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { type Db, type DatabaseHandle, openDatabase } from '../server/src/db';
+import { sql } from 'kysely';
+import type { Db, DatabaseHandle } from '../server/src/db';
 import { bumpListVersion } from '../server/src/lib/list-versions';
 import { TodosService } from '../server/src/modules/todos/service';
 import { call, type Client, signUp } from './board-fixtures';
-import { fetchBodies, inParallel, measure, rawGet, seconds, startBare } from './wire';
+import {
+  cores,
+  type Engine,
+  enginesFor,
+  inParallel,
+  printTable,
+  printWholeRun,
+  reportProblems,
+  seconds,
+  startOnEngine,
+} from './harness';
+import {
+  compareWithBare,
+  explainStatement,
+  fetchBodies,
+  metOrMissed,
+  notModified,
+  onEachEngine,
+  planSummary,
+  rawGet,
+} from './wire';
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const GOAL_RATIO = 0.5;
@@ -393,35 +408,6 @@ function checkPage(
 // ---------------------------------------------------------------------------------------------
 // Which index each query uses: the service's own queries, as compiled, explained.
 
-type Engine = 'SQLite' | 'PostgreSQL';
-
-/** The indexes a plan names, its full scans and its sorts, in a line. */
-function planSummary(engine: Engine, plan: string[]): string {
-  const indexes = new Set<string>();
-  const scans = new Set<string>();
-  let sorts = 0;
-  for (const raw of plan) {
-    const line = raw.trim();
-    if (engine === 'SQLite') {
-      const index = /USING (?:COVERING )?INDEX (\w+)/.exec(line);
-      if (index) indexes.add(index[1]!);
-      const rowid = /^(?:SEARCH|SCAN) (\w+)(?: AS (\w+))? USING INTEGER PRIMARY KEY/.exec(line);
-      if (rowid) indexes.add(`${rowid[1]} primary key`);
-      const scan = /^SCAN (\w+)(?: AS \w+)?(?: USING (?:COVERING )?INDEX (\w+))?$/.exec(line);
-      if (scan && scan[1] !== 'CONSTANT') scans.add(scan[2] ? `${scan[1]} (all of ${scan[2]})` : scan[1]!);
-      if (/USE TEMP B-TREE/.test(line)) sorts += 1;
-    } else {
-      const index =
-        /(?:Index Scan|Index Only Scan)(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/.exec(line);
-      if (index) indexes.add((index[1] ?? index[2])!);
-      const scan = /Seq Scan on (\w+)/.exec(line);
-      if (scan) scans.add(scan[1]!);
-      if (/(?:^|-> {2})(?:Incremental )?Sort {2}/.test(line)) sorts += 1;
-    }
-  }
-  return `indexes ${[...indexes].join(', ') || 'none'}; full scans ${[...scans].join(', ') || 'none'}${sorts ? `; ${sorts} sort${sorts > 1 ? 's' : ''}` : ''}`;
-}
-
 const statementNames = ['count', 'page', 'page’s assignees', 'page’s owners', 'page’s tags'];
 
 /**
@@ -462,24 +448,7 @@ async function explain(handle: DatabaseHandle, engine: Engine, userId: number, f
       `  ${query.name} (${query.search.slice(1)}): ${captured.length} statements; list() uncached ${times[2]!.toFixed(1)} ms (median of 5, in this process)`,
     );
     for (const [index, statement] of captured.entries()) {
-      let plan: string[];
-      if (engine === 'SQLite') {
-        const rows = await handle.db.executeQuery<{ id: number; parent: number; detail: string }>({
-          ...statement,
-          sql: `explain query plan ${statement.sql}`,
-        });
-        const depth = new Map<number, number>([[0, -1]]);
-        plan = rows.rows.map((row) => {
-          depth.set(row.id, (depth.get(row.parent) ?? -1) + 1);
-          return `${'  '.repeat(depth.get(row.id)!)}${row.detail}`;
-        });
-      } else {
-        const rows = await handle.db.executeQuery<{ 'QUERY PLAN': string }>({
-          ...statement,
-          sql: `explain ${statement.sql}`,
-        });
-        plan = rows.rows.map((row) => row['QUERY PLAN']);
-      }
+      const plan = await explainStatement(handle, engine, statement);
       out.push(`    ${statementNames[index] ?? `statement ${index + 1}`}: ${planSummary(engine, plan)}`);
       // The two that read the user's tasks; the page's people and tags are read by id.
       if (full && index < 2) for (const line of plan) out.push(`        ${line}`);
@@ -496,13 +465,7 @@ async function explain(handle: DatabaseHandle, engine: Engine, userId: number, f
 async function plans(handle: DatabaseHandle, engine: Engine, userId: number): Promise<string[]> {
   if (engine === 'SQLite') return explain(handle, engine, userId, true);
   const before = await explain(handle, engine, userId, false);
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query('analyze todos, todo_tags, todo_assignees, tags, users');
-  } finally {
-    await client.end();
-  }
+  await sql`analyze todos, todo_tags, todo_assignees, tags, users`.execute(handle.db);
   const after = await explain(handle, engine, userId, true);
   return [' with the statistics as they were while measured:', ...before, ' after ANALYZE:', ...after];
 }
@@ -514,21 +477,8 @@ type Prepared = Awaited<ReturnType<typeof prepare>>;
 
 /** A server on `engine` with its user's tasks made, both reads fetched and checked, their plans. */
 async function prepare(engine: Engine) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-'));
-  const server = await startServer({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    ...(engine === 'PostgreSQL' && postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
-  });
-  // The bench's own connection to the server's database (its file, or the same PostgreSQL).
-  const database = openDatabase({ url: engine === 'PostgreSQL' ? postgresUrl : undefined, dataDir });
-  const stop = async () => {
-    await database.close();
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  // With the bench's own connection to the server's database (its file, or the same PostgreSQL).
+  const { server, database, stop } = await startOnEngine(engine, 'cadence_bench_todos', postgresUrl);
   try {
     const problems: string[] = [];
     const client = await signUp(server.url);
@@ -568,6 +518,8 @@ async function prepare(engine: Engine) {
       stop,
       listUrl,
       auth,
+      url: (index: number) => `${listUrl}${QUERIES[index]!.search}`,
+      bodies: reads,
       reads,
       etag,
       problems,
@@ -582,86 +534,12 @@ async function prepare(engine: Engine) {
   }
 }
 
-type Row = Record<string, string | number>;
-
-/** Two bodies of the same query and encoding are the same load for the bare route. */
-const sameLoad = (a: number, b: number) => Math.abs(a - b) <= Math.max(1024, a / 20);
-
-/**
- * The four rows on every prepared server, a row at a time: the app on SQLite, the bare route, the
- * app on PostgreSQL, so that the ceiling is measured between the two and once. It sends the first
- * engine's bytes; the other engine's differ only in ids and times (the same size within 5 % or
- * 1 KB — else its own ceiling is measured too), and measuring it once keeps the run within CI's
- * budget.
- */
-async function measureAll(servers: Prepared[]) {
-  const bares = await Promise.all(
-    servers.map(({ reads }) =>
-      startBare(
-        QUERIES.map((query, index) => ({
-          route: query.route,
-          json: reads[index]!.plain.body,
-          br: reads[index]!.br.body,
-        })),
-      ),
-    ),
-  );
-  const rows: Row[] = [];
-  try {
-    for (const [queryIndex, query] of QUERIES.entries()) {
-      for (const [encoding, headers] of [
-        ['identity', {}],
-        ['br', { 'accept-encoding': 'br' }],
-      ] as const) {
-        const bytes = servers.map((s) => {
-          const read = s.reads[queryIndex]!;
-          return (encoding === 'br' ? read.br.body : read.plain.body).length;
-        });
-        const ceilings: Array<Awaited<ReturnType<typeof measure>> | undefined> = [];
-        const measureBare = async (index: number) => {
-          const url = `${bares[index]!.url}${query.route}`;
-          // Warmed up first (JIT, connections) for half a second, as the app is below.
-          await autocannon({ url, connections: 10, duration: 0.5, headers });
-          ceilings[index] = await measure({ url, headers });
-        };
-        const apps = [];
-        for (const [index, server] of servers.entries()) {
-          const url = `${server.listUrl}${query.search}`;
-          const appHeaders = { ...server.auth, ...headers };
-          await autocannon({ url, connections: 10, duration: 0.5, headers: appHeaders });
-          apps.push(await measure({ url, headers: appHeaders }));
-          if (index === 0) await measureBare(0);
-        }
-        for (const index of servers.keys()) {
-          if (!ceilings[index] && !sameLoad(bytes[0]!, bytes[index]!)) await measureBare(index);
-          const app = apps[index]!;
-          const baseline = ceilings[index] ?? ceilings[0]!;
-          const engine = servers[index]!.engine;
-          const ratio = Number((app.reqPerSec / baseline.reqPerSec).toFixed(2));
-          rows.push({
-            engine,
-            query: query.name,
-            encoding,
-            'KB sent': Number((bytes[index]! / 1024).toFixed(1)),
-            'app req/s': app.reqPerSec,
-            'app p50 ms': app.p50,
-            'app p99 ms': app.p99,
-            'bare req/s': baseline.reqPerSec,
-            'bare p50 ms': baseline.p50,
-            'bare p99 ms': baseline.p99,
-            ratio,
-            [`ratio ≥ ${GOAL_RATIO}`]: engine === 'SQLite' ? (ratio >= GOAL_RATIO ? 'met' : 'missed') : '—',
-            [`p99 < ${GOAL_P99_MS} ms`]: app.p99 < GOAL_P99_MS ? 'met' : 'missed',
-          });
-        }
-      }
-    }
-  } finally {
-    for (const bare of bares) bare.stop();
-  }
-  // Grouped by engine, as the rows were listed.
-  return servers.flatMap((s) => rows.filter((row) => row.engine === s.engine));
-}
+/** The four rows on every prepared server (see compareWithBare): the ratio's goal on SQLite, p99's on both. */
+const measureAll = (servers: Prepared[]) =>
+  compareWithBare(servers, QUERIES, 'query', (app, ratio, engine) => ({
+    [`ratio ≥ ${GOAL_RATIO}`]: engine === 'SQLite' ? metOrMissed(ratio >= GOAL_RATIO) : '—',
+    [`p99 < ${GOAL_P99_MS} ms`]: metOrMissed(app.p99 < GOAL_P99_MS),
+  }));
 
 /** After the load: the version has not moved, a client holding it gets 304 and no body; an old tag gets 200. */
 async function revalidate({ engine, listUrl, auth, etag, problems }: Prepared) {
@@ -671,16 +549,17 @@ async function revalidate({ engine, listUrl, auth, etag, problems }: Prepared) {
       ['', {}],
       [', br', { 'accept-encoding': 'br' }],
     ] as const) {
-      const answer = await rawGet(`${listUrl}${query.search}`, {
-        ...auth,
-        ...headers,
-        'if-none-match': etag,
-      });
-      revalidations.push(`${query.name}${encoding} ${answer.status} (${answer.body.length} B)`);
-      if (answer.status !== 304 || answer.body.length > 0)
-        problems.push(
-          `${engine} GET /api/todos (${query.name}${encoding}) with If-None-Match ${etag}: ${answer.status} with ${answer.body.length} bytes; 304 with no body expected`,
-        );
+      const label = `${query.name}${encoding}`;
+      revalidations.push(
+        await notModified(
+          `${listUrl}${query.search}`,
+          { ...auth, ...headers },
+          etag,
+          label,
+          `${engine} GET /api/todos (${label})`,
+          problems,
+        ),
+      );
     }
   }
   const old = etag.replace(/-v(\d+)"$/, (_, version: string) => `-v${Number(version) - 1}"`);
@@ -692,25 +571,17 @@ async function revalidate({ engine, listUrl, auth, etag, problems }: Prepared) {
 }
 
 const started = performance.now();
-const engines: Engine[] = postgresUrl ? ['SQLite', 'PostgreSQL'] : ['SQLite'];
-// Seeded one after the other (seeding is bound by the servers' CPU: at once is no faster), both
-// kept running, then measured a row at a time.
-const servers: Prepared[] = [];
-let rows: Row[];
-const revalidations: string[] = [];
-try {
-  for (const engine of engines) servers.push(await prepare(engine));
-  rows = await measureAll(servers);
-  for (const server of servers) revalidations.push(await revalidate(server));
-} finally {
-  for (const server of servers) await server.stop();
-}
+const {
+  servers,
+  measured: rows,
+  afterwards: revalidations,
+} = await onEachEngine(enginesFor(postgresUrl), prepare, measureAll, revalidate);
 const first = servers[0]!;
 const fixture = first.seeded.tasks;
-console.log(
-  `\nTo-dos list: one user's ${TASKS} tasks (${fixture.filter((t) => t.isDeleted).length} deleted, ${fixture.filter((t) => t.tags.length > 0).length} tagged, ${fixture.filter((t) => t.assigned).length} a friend's assigned to them) among ${OTHER_USERS * OTHER_TASKS} of ${OTHER_USERS} other users; ${QUERIES.map((q, i) => `${q.name}: ${first.counts[i]} match`).join(', ')}; pages of ${PER_PAGE}, 50 connections, ${seconds} s each, ${os.cpus().length} cores; bare = the same bytes from memory${servers.length > 1 ? ', measured between the two engines' : ''}`,
+printTable(
+  `To-dos list: one user's ${TASKS} tasks (${fixture.filter((t) => t.isDeleted).length} deleted, ${fixture.filter((t) => t.tags.length > 0).length} tagged, ${fixture.filter((t) => t.assigned).length} a friend's assigned to them) among ${OTHER_USERS * OTHER_TASKS} of ${OTHER_USERS} other users; ${QUERIES.map((q, i) => `${q.name}: ${first.counts[i]} match`).join(', ')}; pages of ${PER_PAGE}, 50 connections, ${seconds} s each, ${cores} cores; bare = the same bytes from memory${servers.length > 1 ? ', measured between the two engines' : ''}`,
+  rows,
 );
-console.table(rows);
 for (const [index, server] of servers.entries()) {
   console.log(
     `${server.engine}: seeded in ${server.seedSeconds.toFixed(1)} s (${OTHER_USERS} other users signed up; ${server.seeded.inserted} tasks inserted in ${server.seeded.directSeconds.toFixed(1)} s, ${API_TASKS} through the API in ${server.seeded.apiSeconds.toFixed(1)} s, ${server.seeded.requests} requests); first read, uncached: ${server.reads.map((read, i) => `${QUERIES[i]!.name} ${read.firstMs.toFixed(0)} ms`).join(', ')}; If-None-Match ${server.etag} → ${revalidations[index]}`,
@@ -731,11 +602,8 @@ for (const row of rows) {
       `Goal missed on ${row.engine} (${row.query}, ${row.encoding}): p99 ${row['app p99 ms']} ms ≥ ${GOAL_P99_MS} ms`,
     );
 }
-console.log(`Whole run: ${((performance.now() - started) / 1000).toFixed(0)} s`);
-const problems = servers.flatMap((s) => s.problems);
-if (problems.length > 0) {
-  console.error(`\nThe to-dos list read is wrong (${problems.length} problems):`);
-  for (const problem of problems.slice(0, 30)) console.error(`  ${problem}`);
-  if (problems.length > 30) console.error(`  … and ${problems.length - 30} more`);
-  process.exitCode = 1;
-}
+printWholeRun(started);
+reportProblems(
+  'The to-dos list read is wrong',
+  servers.flatMap((s) => s.problems),
+);

@@ -28,6 +28,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** The server's process, for what the benchmarks read of it in /proc. */
+  pid: number;
   output(): string;
   stop(): Promise<number | null>;
   /** `kill -9`: no shutdown, no flush, as in a crash. Resolves when the process is gone. */
@@ -53,7 +55,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       child.once('exit', () => resolve());
       child.kill('SIGKILL');
     });
-  return { url, output: () => output, stop: () => stop(child), kill };
+  return { url, pid: child.pid!, output: () => output, stop: () => stop(child), kill };
 }
 
 async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
