@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   befriend,
   buildBoard,
+  buildComment,
   buildUser,
   call,
   expectError,
@@ -178,9 +179,10 @@ describe('comments', () => {
   it('lets any board member comment; only the author edits or deletes; the card counts them', async () => {
     const w = await world();
     const url = `${w.cardUrl('Fix login')}/comments`;
-    const first = await ok<ItemComment>(t, 'POST', url, w.owner.token, { text: '  Repro on Safari?  ' }, 201);
+    const fixLogin = w.items['Fix login']!._id;
+    const first = await buildComment(t, w.owner, w.board._id, fixLogin, '  Repro on Safari?  ');
     expect(first).toMatchObject({ text: 'Repro on Safari?', edited: false, author: { _id: w.owner.id } });
-    const second = await ok<ItemComment>(t, 'POST', url, w.member.token, { text: 'Yes, 17.2' }, 201);
+    const second = await buildComment(t, w.member, w.board._id, fixLogin, 'Yes, 17.2');
     const list = await ok<{ data: ItemComment[]; count: number }>(t, 'GET', url, w.member.token);
     expect(list.data.map((comment) => comment.text)).toEqual(['Yes, 17.2', 'Repro on Safari?']);
     expect(list.count).toBe(2);

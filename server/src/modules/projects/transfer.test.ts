@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Board, BoardExport, ItemComment } from '@cadence/contract';
 import { describe, expect, it } from 'vitest';
-import { buildBoard, buildUser, call, expectError, ok, readBoard } from '../../test/factories';
+import { buildBoard, buildComment, buildUser, call, expectError, ok, readBoard } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 
 const t = useTestApp();
@@ -191,14 +191,7 @@ describe('our own export', () => {
         dueAt: '2026-12-24T18:00:00+01:00',
       },
     );
-    await ok(
-      t,
-      'POST',
-      `/api/projects/${board._id}/items/${items.Two!._id}/comments`,
-      me.token,
-      { text: 'Hello' },
-      201,
-    );
+    await buildComment(t, me, board._id, items.Two!._id, 'Hello');
     const file = await ok<BoardExport>(t, 'GET', `/api/projects/${board._id}/export`, me.token);
     expect(file.board.tags).toEqual([{ name: 'Client', color: '#123456' }]);
     expect(file.board.lists[0]!.items[0]).toMatchObject({
