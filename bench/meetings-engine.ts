@@ -36,7 +36,7 @@ import {
   type Participant,
   availableStarts,
 } from '../server/src/modules/meetings/availability';
-import { occurrencesIn, type Series } from '../server/src/modules/calendar/occurrences';
+import { occurrencesIn, type Series } from '../server/src/lib/occurrences';
 import { writeEntries } from '../server/src/modules/calendar/service';
 import type { DatabaseHandle, Db } from '../server/src/db';
 import { bumpListVersion } from '../server/src/lib/list-versions';
