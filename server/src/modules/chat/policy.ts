@@ -11,7 +11,6 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { ChatsTable } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { rowId } from '../../lib/row-id';
 
 export type ChatRow = Selectable<ChatsTable>;
 
@@ -92,15 +91,13 @@ export async function areFriends(db: Db, userId: number, otherId: number): Promi
   return row !== undefined;
 }
 
-/** The chat `chatIdText` names and who is in it, if the action is the user's; throws as above. */
+/** The chat and who is in it, if the action is the user's; throws as above. */
 export async function authorizeChat(
   db: Db,
   userId: number,
-  chatIdText: string,
+  chatId: number,
   action: ChatAction,
 ): Promise<{ chat: ChatRow; people: number[] }> {
-  const chatId = rowId(chatIdText);
-  if (chatId === undefined) throw notFound();
   const chat = await db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst();
   if (!chat) throw notFound();
   const people = (await chatPeople(db, [chat])).get(chat.id) ?? [];

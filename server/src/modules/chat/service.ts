@@ -200,7 +200,7 @@ export class ChatService {
     chatIdText: string,
     action: ChatAction,
   ): Promise<{ chat: ChatRow; participants: PersonRow[] }> {
-    const { chat, people } = await authorizeChat(this.deps.db, userId, chatIdText, action);
+    const { chat, people } = await authorizeChat(this.deps.db, userId, Number(chatIdText), action);
     const participants = (await this.peopleRows(new Map([[chat.id, people]]))).get(chat.id) ?? [];
     return { chat, participants };
   }

@@ -7,7 +7,6 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
-import { rowId } from '../../lib/row-id';
 import type { GroupRow } from './presenter';
 
 /** The user's own groups: a range of the (owner, name) index. */
@@ -18,16 +17,12 @@ export function ownGroups<O>(
   return groups.where('groups.owner_id', '=', userId);
 }
 
-/** The group, if it is the user's, in one point query; 404 otherwise (an id no row can have too). */
-export async function authorizeGroup(db: Db, userId: number, idText: string): Promise<GroupRow> {
-  const id = rowId(idText);
-  const row =
-    id === undefined
-      ? undefined
-      : await ownGroups(db.selectFrom('groups'), userId)
-          .selectAll()
-          .where('groups.id', '=', id)
-          .executeTakeFirst();
+/** The group, if it is the user's, in one point query; 404 otherwise. */
+export async function authorizeGroup(db: Db, userId: number, groupId: number): Promise<GroupRow> {
+  const row = await ownGroups(db.selectFrom('groups'), userId)
+    .selectAll()
+    .where('groups.id', '=', groupId)
+    .executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }

@@ -30,7 +30,7 @@ export class GroupsService {
   }
 
   async get(ownerId: number, idText: string): Promise<Group> {
-    const [group] = await this.present([await authorizeGroup(this.deps.db, ownerId, idText)]);
+    const [group] = await this.present([await authorizeGroup(this.deps.db, ownerId, Number(idText))]);
     if (!group) throw notFound();
     return group;
   }
@@ -63,7 +63,7 @@ export class GroupsService {
 
   /** Renames the group and/or replaces its members; what is not given stays. */
   async update(ownerId: number, idText: string, input: UpdateGroup): Promise<Group> {
-    const group = await authorizeGroup(this.deps.db, ownerId, idText);
+    const group = await authorizeGroup(this.deps.db, ownerId, Number(idText));
     const memberIds = input.memberIds && (await this.friendsAmong(ownerId, input.memberIds));
     if (input.name !== undefined) await this.ensureNameFree(ownerId, input.name, group.id);
     try {
@@ -91,7 +91,7 @@ export class GroupsService {
   }
 
   async remove(ownerId: number, idText: string): Promise<void> {
-    const group = await authorizeGroup(this.deps.db, ownerId, idText);
+    const group = await authorizeGroup(this.deps.db, ownerId, Number(idText));
     await this.deps.db.deleteFrom('groups').where('id', '=', group.id).execute();
   }
 
