@@ -19,6 +19,7 @@ import type { ServiceDeps } from '../../deps';
 import type { CalendarService } from '../calendar/service';
 import type { FriendsService } from '../friends/service';
 import { ownGoals } from '../goals/policy';
+import { visibleBoardSummaries } from '../projects/policy';
 import type { MeetingsService } from '../meetings/service';
 import { visibleTasks } from '../todos/policy';
 import type { TodosService } from '../todos/service';
@@ -188,18 +189,8 @@ export class DashboardService {
 
   /** Up to five boards the user owns or is a member of, the latest changed first. */
   private async boards(db: Db, userId: number): Promise<Dashboard['boards']> {
-    // Owned and shared by one index range each (an `or` of the two is a full scan on PostgreSQL).
-    const owned = db
-      .selectFrom('boards')
-      .select(['boards.id', 'boards.name', 'boards.updated_at'])
-      .where('boards.owner_id', '=', userId);
-    const shared = db
-      .selectFrom('board_members')
-      .innerJoin('boards', 'boards.id', 'board_members.board_id')
-      .select(['boards.id', 'boards.name', 'boards.updated_at'])
-      .where('board_members.user_id', '=', userId);
     const rows = await db
-      .selectFrom(owned.union(shared).as('reachable'))
+      .selectFrom(visibleBoardSummaries(db, userId).as('reachable'))
       .selectAll()
       .orderBy('reachable.updated_at', 'desc')
       .orderBy('reachable.id', 'desc')
