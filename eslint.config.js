@@ -99,6 +99,21 @@ export default tseslint.config(
     rules: { 'cadence/no-module-cycle': ['error', { modulesDir: 'server/src/modules' }] },
   },
   {
+    // One way to open a transaction: db/transaction.ts's, which runs what waits for the commit
+    // (afterCommit: live events, the outbox's delivery) once it has committed.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/db/transaction.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          message: 'Open it with transaction(db, work) from server/src/db/transaction.ts.',
+        },
+      ],
+    },
+  },
+  {
     // expect.any() and friends are typed `any` by design.
     files: ['**/*.test.ts', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },

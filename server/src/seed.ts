@@ -22,6 +22,7 @@ import { addMeetingEntries } from './modules/calendar/meeting-entries';
 import { writeEntries } from './modules/calendar/service';
 import { notify } from './modules/notifications/notify';
 import { syncEventReminders } from './modules/notifications/reminders';
+import { transaction } from './db/transaction';
 
 /** People who only exist to be befriended; nobody knows their passwords. */
 const demoPeople = [
@@ -41,7 +42,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     ...demoAccounts.map((account) => hashPassword(account.password)),
     ...demoPeople.map(() => hashPassword(randomToken())),
   ]);
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const existing = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (existing) return false;
     const now = new Date().toISOString();

@@ -10,6 +10,7 @@ import { useTestApp } from '../test/harness';
 import { startInbox } from '../test/smtp';
 import { createMailer } from './mailer';
 import { MAX_ATTEMPTS, MailOutbox } from './outbox';
+import { transaction } from '../db/transaction';
 
 const t = useTestApp();
 
@@ -52,11 +53,9 @@ const rowOf = (subject: string) =>
 describe('the mail outbox', () => {
   it('delivers once a mail the SMTP server refused three times, on the fourth attempt', async () => {
     const outbox = outboxWith(smtp.url);
-    await t.database.db
-      .transaction()
-      .execute((trx) =>
-        outbox.enqueue(trx, [{ to: 'ana@example.com', subject: 'Refused thrice', text: 'Hello' }]),
-      );
+    await transaction(t.database.db, (trx) =>
+      outbox.enqueue(trx, [{ to: 'ana@example.com', subject: 'Refused thrice', text: 'Hello' }]),
+    );
     for (let attempt = 0; attempt < 6; attempt += 1) await outbox.deliver();
     expect(smtp.refused.get('Refused thrice')).toBe(3);
     expect(smtp.received.filter((mail) => mail.subject === 'Refused thrice')).toEqual([
@@ -67,9 +66,9 @@ describe('the mail outbox', () => {
 
   it('waits the backoff between attempts', async () => {
     const outbox = outboxWith(smtp.url, [60_000, 60_000]);
-    await t.database.db
-      .transaction()
-      .execute((trx) => outbox.enqueue(trx, [{ to: 'bo@example.com', subject: 'Backed off', text: 'Hi' }]));
+    await transaction(t.database.db, (trx) =>
+      outbox.enqueue(trx, [{ to: 'bo@example.com', subject: 'Backed off', text: 'Hi' }]),
+    );
     await outbox.deliver();
     await outbox.deliver();
     expect(smtp.refused.get('Backed off')).toBe(1);
@@ -85,9 +84,9 @@ describe('the mail outbox', () => {
     const nowhere = await flakySmtp(100);
     try {
       const outbox = outboxWith(nowhere.url);
-      await t.database.db
-        .transaction()
-        .execute((trx) => outbox.enqueue(trx, [{ to: 'cy@example.com', subject: 'Never', text: 'No' }]));
+      await transaction(t.database.db, (trx) =>
+        outbox.enqueue(trx, [{ to: 'cy@example.com', subject: 'Never', text: 'No' }]),
+      );
       for (let attempt = 0; attempt < MAX_ATTEMPTS + 2; attempt += 1) await outbox.deliver();
       expect(nowhere.refused.get('Never')).toBe(MAX_ATTEMPTS);
       const row = await rowOf('Never');
@@ -103,9 +102,12 @@ describe('the mail outbox', () => {
     const good = await flakySmtp(0);
     try {
       const outbox = outboxWith(good.url, undefined, 60_000);
-      await t.database.db
-        .transaction()
-        .execute((trx) => outbox.enqueue(trx, [{ to: 'di@example.com', subject: 'Orphan', text: 'Hi' }]));
+      // Written by an instance that then stopped (its delivery after the commit does not start).
+      const dead = outboxWith(good.url, undefined, 60_000);
+      await dead.stop();
+      await transaction(t.database.db, (trx) =>
+        dead.enqueue(trx, [{ to: 'di@example.com', subject: 'Orphan', text: 'Hi' }]),
+      );
       // As an instance that claimed it and died before sending.
       const claimedAt = new Date(Date.now() - 30_000).toISOString();
       await t.database.db
@@ -130,7 +132,7 @@ describe('the mail outbox', () => {
     try {
       const [one, two] = [outboxWith(good.url), outboxWith(good.url)];
       const subjects = Array.from({ length: 20 }, (_, n) => `Race ${n}`);
-      await t.database.db.transaction().execute((trx) =>
+      await transaction(t.database.db, (trx) =>
         one.enqueue(
           trx,
           subjects.map((subject) => ({ to: 'ed@example.com', subject, text: 'Once' })),
@@ -147,7 +149,7 @@ describe('the mail outbox', () => {
   it('writes nothing when the transaction that caused the mail rolls back', async () => {
     const outbox = outboxWith(smtp.url);
     await expect(
-      t.database.db.transaction().execute(async (trx) => {
+      transaction(t.database.db, async (trx) => {
         await outbox.enqueue(trx, [{ to: 'fi@example.com', subject: 'Rolled back', text: 'No' }]);
         throw new Error('the write failed');
       }),

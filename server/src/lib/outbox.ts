@@ -9,6 +9,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
+import { afterCommit } from '../db/transaction';
 import type { Mail, Mailer } from './mailer';
 
 /** Delays before the 2nd, 3rd… attempt. */
@@ -40,9 +41,13 @@ export class MailOutbox {
     this.staleAfter = options.staleAfterMs ?? 10 * 60_000;
   }
 
-  /** Writes the mails in the caller's transaction; nothing is sent before it commits. */
+  /**
+   * Writes the mails in the caller's transaction (opened with `transaction()`); nothing is sent
+   * before it commits, and delivery starts as soon as it has.
+   */
   async enqueue(trx: Db, mails: Mail[]): Promise<void> {
     if (mails.length === 0) return;
+    afterCommit(trx, () => this.kick());
     const now = iso(Date.now());
     await trx
       .insertInto('mail_outbox')

@@ -19,6 +19,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { DatabaseHandle, Db } from '../db';
+import { transaction } from '../db/transaction';
 
 export const BACKUP_FORMAT = 'cadence-backup/1';
 const CHUNK = 1000;
@@ -109,7 +110,7 @@ export async function backup(
   const names = await foreignKeyOrder(handle, [...columns.keys()]);
   let rows = 0;
   const lines = async function* () {
-    const snapshot = await handle.db.transaction().execute(async (trx) => {
+    const snapshot = await transaction(handle.db, async (trx) => {
       if (handle.engineName === 'postgres') {
         await sql`set transaction isolation level repeatable read, read only`.execute(trx);
       }
@@ -174,7 +175,7 @@ export async function restore(
   if (missing.length > 0) throw new BackupError(`tables unknown here: ${missing.join(', ')}`);
   const order = await foreignKeyOrder(handle, [...columns.keys()]);
   let rows = 0;
-  await handle.db.transaction().execute(async (trx) => {
+  await transaction(handle.db, async (trx) => {
     for (const table of [...order].reverse()) await sql`delete from ${sql.table(table)}`.execute(trx);
     // The file lists parents first (its writer's order), as the inserts need.
     for (let line = await iterator.next(); !line.done; line = await iterator.next()) {

@@ -10,6 +10,7 @@ import type { UserRow } from '../auth/user-data';
 import { sniffImage, squareAvatar } from './avatar';
 import { presentAccount } from './presenter';
 import type { ServiceDeps } from '../../deps';
+import { transaction } from '../../db/transaction';
 
 const now = () => new Date().toISOString();
 
@@ -127,7 +128,7 @@ export class AccountService {
       });
     }
     const passwordHash = await hashPassword(input.newPassword);
-    await this.deps.db.transaction().execute(async (trx) => {
+    await transaction(this.deps.db, async (trx) => {
       await trx
         .updateTable('users')
         .set({ password_hash: passwordHash, updated_at: now() })
@@ -146,7 +147,7 @@ export class AccountService {
       throw new AppError(400, 'AVATAR_TYPE', messages['account.avatarType']);
     }
     const at = now();
-    await this.deps.db.transaction().execute(async (trx) => {
+    await transaction(this.deps.db, async (trx) => {
       await trx.deleteFrom('avatars').where('user_id', '=', userId).execute();
       await trx
         .insertInto('avatars')
@@ -163,7 +164,7 @@ export class AccountService {
   }
 
   async removeAvatar(userId: number): Promise<void> {
-    await this.deps.db.transaction().execute(async (trx) => {
+    await transaction(this.deps.db, async (trx) => {
       await trx.deleteFrom('avatars').where('user_id', '=', userId).execute();
       await trx
         .updateTable('users')

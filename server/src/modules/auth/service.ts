@@ -35,6 +35,7 @@ import {
   underAttack,
   UNLOCK_TOKEN_TTL_MS,
 } from './sign-in-protection';
+import { afterCommit, transaction } from '../../db/transaction';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
@@ -49,9 +50,6 @@ export class LoginRefused extends AppError {
     super(error.statusCode, error.code, error.message);
   }
 }
-
-/** How long a revoked session's streams may wait for the revoking transaction to commit. */
-const CLOSE_WAIT_MS = 10_000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -151,7 +149,7 @@ export class AuthService {
    * the account, mails the owner an unlock link, at most once per window.
    */
   private async recordFailure(email: string, address: string, user: UserRow | undefined): Promise<void> {
-    const mailed = await this.deps.db.transaction().execute(async (trx) => {
+    await transaction(this.deps.db, async (trx) => {
       const now = Date.now();
       await recordFailure(trx, email, address, now);
       // Counted for unknown addresses too, so that the time taken does not tell which exist.
@@ -181,7 +179,6 @@ export class AuthService {
       ]);
       return true;
     });
-    if (mailed) this.deps.outbox.kick();
   }
 
   /**
@@ -203,7 +200,7 @@ export class AuthService {
       .where('account_unlocks.token_hash', '=', hashToken(input.token))
       .executeTakeFirst();
     if (!link || link.used_at || link.expires_at <= iso(Date.now())) throw invalid;
-    const done = await this.deps.db.transaction().execute(async (trx) => {
+    const done = await transaction(this.deps.db, async (trx) => {
       const now = iso(Date.now());
       const claimed = await trx
         .updateTable('account_unlocks')
@@ -278,7 +275,7 @@ export class AuthService {
     }
     if (row.expires_at <= iso(Date.now())) throw invalid;
 
-    const pair = await this.deps.db.transaction().execute(async (trx) => {
+    const pair = await transaction(this.deps.db, async (trx) => {
       const claimed = await trx
         .updateTable('refresh_tokens')
         .set({ used_at: iso(Date.now()) })
@@ -321,7 +318,8 @@ export class AuthService {
   /**
    * Revokes every session of a user, e.g. after a password reset or a deactivation (D7, D8), or
    * every session but the one making the change (a password change). Their access tokens fail at
-   * their next call once `db` commits; their live streams end then too (closeWhenCommitted).
+   * their next call once `db` commits; their live streams end then too (after the commit: a stream
+   * ended before, and reopened at once, would find its session still alive).
    */
   async revokeAllSessions(userId: number, db: Db = this.deps.db, exceptSessionId?: string): Promise<void> {
     let query = db
@@ -332,43 +330,7 @@ export class AuthService {
     if (exceptSessionId) query = query.where('family_id', '!=', exceptSessionId);
     const revoked = await query.returning('family_id').execute();
     const sessions = [...new Set(revoked.map((row) => row.family_id))];
-    if (sessions.length === 0) return;
-    if (db.isTransaction) this.closeWhenCommitted(sessions);
-    else this.deps.live.closeSessions(sessions);
-  }
-
-  /**
-   * Ends the live streams of sessions a caller's transaction revokes, once that transaction has
-   * committed — a stream ended before, and reopened at once, would find its session still alive.
-   * The revocation shows outside the transaction only after the commit: on SQLite the next
-   * statement waits for the one connection, on PostgreSQL a check after 25 ms, 50 ms, 100 ms…
-   * sees it. Sessions not revoked within CLOSE_WAIT_MS (the transaction rolled back) keep their
-   * streams.
-   */
-  private closeWhenCommitted(sessions: string[]): void {
-    const deadline = Date.now() + CLOSE_WAIT_MS;
-    let waiting = sessions;
-    let delay = 25;
-    const check = async (): Promise<void> => {
-      const alive = await this.deps.db
-        .selectFrom('refresh_tokens')
-        .select('family_id')
-        .distinct()
-        .where('family_id', 'in', waiting)
-        .where('revoked_at', 'is', null)
-        .execute();
-      const stillAlive = new Set(alive.map((row) => row.family_id));
-      const ended = waiting.filter((id) => !stillAlive.has(id));
-      if (ended.length > 0) this.deps.live.closeSessions(ended);
-      waiting = waiting.filter((id) => stillAlive.has(id));
-      if (waiting.length > 0 && Date.now() + delay < deadline) setTimeout(run, delay).unref();
-      delay *= 2;
-    };
-    const run = () =>
-      void check().catch((error: unknown) =>
-        this.deps.log.warn({ err: error }, 'the live streams of revoked sessions were not ended'),
-      );
-    setImmediate(run);
+    if (sessions.length > 0) afterCommit(db, () => this.deps.live.closeSessions(sessions));
   }
 
   /** Mails a reset link to an active account. Answers the same whether or not the address exists. */
@@ -384,7 +346,7 @@ export class AuthService {
     const link = `${this.deps.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
     // The link and its mail in one transaction; the outbox sends it after the commit (and again
     // if the mail server refuses), so the answer neither waits for SMTP nor tells whether it failed.
-    await this.deps.db.transaction().execute(async (trx) => {
+    await transaction(this.deps.db, async (trx) => {
       await trx
         .insertInto('password_resets')
         .values({
@@ -398,7 +360,6 @@ export class AuthService {
         { to: user.email, ...mailText(user.language, 'passwordReset', { name: user.full_name, link }) },
       ]);
     });
-    this.deps.outbox.kick();
   }
 
   async resetPassword(input: ResetPasswordInput): Promise<void> {
@@ -410,7 +371,7 @@ export class AuthService {
       .executeTakeFirst();
     if (!reset || reset.used_at || reset.expires_at <= iso(Date.now())) throw invalid;
     const passwordHash = await hashPassword(input.password);
-    const done = await this.deps.db.transaction().execute(async (trx) => {
+    const done = await transaction(this.deps.db, async (trx) => {
       const now = iso(Date.now());
       const claimed = await trx
         .updateTable('password_resets')

@@ -19,6 +19,7 @@ import { type Config, cardPaymentOn } from '../../config';
 import type { ServiceDeps } from '../../deps';
 import { AppError, badRequest, notFound } from '../../errors';
 import { planTexts, type BillingService } from './service';
+import { transaction } from '../../db/transaction';
 
 /** How long a user waits for the provider before the checkout fails (the SDK's default is 80 s). */
 const PROVIDER_TIMEOUT_MS = 20_000;
@@ -162,7 +163,7 @@ export class CheckoutService {
 
   private async markPaid(sessionId: string, now: Date): Promise<void> {
     const { db, engine, log } = this.deps;
-    await db.transaction().execute(async (trx) => {
+    await transaction(db, async (trx) => {
       const request = await engine
         .forUpdate(
           trx.selectFrom('billing_requests').selectAll().where('checkout_session_id', '=', sessionId),

@@ -58,6 +58,7 @@ import { type GuestMails, guestMails } from './invitation-mail';
 import type { ImportedEvent, ImportedException } from './ics-import';
 import { authorizeEvent } from './policy';
 import { type EventRow, presentEvent, presentMeetingEntry, presentOccurrence } from './presenter';
+import { transaction } from '../../db/transaction';
 
 const DAY_MS = 86_400_000;
 /** A single event longer than this is read with the repeating ones rather than by its start. */
@@ -407,25 +408,22 @@ export class CalendarService {
     const times = timesOf(input.start, input.end, input.allDay);
     checkRule(times, timeZone, input.recurrence);
     const lastStart = await lastStartAt({ ...times, timeZone, recurrence: input.recurrence });
-    return this.deps.db
-      .transaction()
-      .execute(async (trx) => {
-        if ((await this.ownedCount(trx, userId)) >= CALENDAR_EVENTS_PER_USER_MAX) {
-          throw badRequest('LIMIT_REACHED', 'calendar.eventsLimit');
-        }
-        const guests = await this.resolveGuests(trx, userId, input.guests, input.groups);
-        const row = await this.insertEvent(trx, userId, guests, lastStart, {
-          ...input,
-          ...times,
-          timeZone,
-          uid: `${randomUUID()}@cadence`,
-        });
-        await bumpListVersions(trx, [userId, ...guests], 'calendar');
-        await this.mailGuests(trx, row, guests, { invited: guests });
-        const people = await this.peopleOf(trx, [row]);
-        return this.presentWith(row, people, userId);
-      })
-      .finally(() => this.deps.outbox.kick());
+    return transaction(this.deps.db, async (trx) => {
+      if ((await this.ownedCount(trx, userId)) >= CALENDAR_EVENTS_PER_USER_MAX) {
+        throw badRequest('LIMIT_REACHED', 'calendar.eventsLimit');
+      }
+      const guests = await this.resolveGuests(trx, userId, input.guests, input.groups);
+      const row = await this.insertEvent(trx, userId, guests, lastStart, {
+        ...input,
+        ...times,
+        timeZone,
+        uid: `${randomUUID()}@cadence`,
+      });
+      await bumpListVersions(trx, [userId, ...guests], 'calendar');
+      await this.mailGuests(trx, row, guests, { invited: guests });
+      const people = await this.peopleOf(trx, [row]);
+      return this.presentWith(row, people, userId);
+    });
   }
 
   /** D42: the guests' iTIP mails for a change of the event, into the outbox of the transaction. */
@@ -505,7 +503,7 @@ export class CalendarService {
       }
     }
     for (const chunk of chunks(inserts, IMPORT_CHUNK)) {
-      await this.deps.db.transaction().execute(async (trx) => {
+      await transaction(this.deps.db, async (trx) => {
         const at = now();
         const rows = await trx
           .insertInto('events')
@@ -542,7 +540,7 @@ export class CalendarService {
       await slicer.pause();
     }
     for (const chunk of chunks(updates, IMPORT_CHUNK)) {
-      await this.deps.db.transaction().execute(async (trx) => {
+      await transaction(this.deps.db, async (trx) => {
         for (const fields of chunk) {
           const { owner_id: _owner, ...columns } = { owner_id: userId, ...eventColumns(fields) };
           const at = now();
@@ -754,17 +752,13 @@ export class CalendarService {
     input: UpdateEventInput,
     scope: EventScopeQuery = {},
   ): Promise<CalendarEvent> {
-    return this.deps.db
-      .transaction()
-      .execute(async (trx) => {
-        const event = await authorizeEvent(trx, userId, id, 'change', { lock: this.deps.engine });
-        const target = await targetOf(trx, event, scope);
-        if (target.scope === 'this') return this.overrideOccurrence(trx, userId, event, target, input);
-        if (target.scope === 'following')
-          return this.splitSeries(trx, userId, timeZone, event, target, input);
-        return this.updateSeries(trx, userId, timeZone, event, input);
-      })
-      .finally(() => this.deps.outbox.kick());
+    return transaction(this.deps.db, async (trx) => {
+      const event = await authorizeEvent(trx, userId, id, 'change', { lock: this.deps.engine });
+      const target = await targetOf(trx, event, scope);
+      if (target.scope === 'this') return this.overrideOccurrence(trx, userId, event, target, input);
+      if (target.scope === 'following') return this.splitSeries(trx, userId, timeZone, event, target, input);
+      return this.updateSeries(trx, userId, timeZone, event, input);
+    });
   }
 
   /** The whole series changes; the overrides whose original starts the new series still makes stay. */
@@ -1044,77 +1038,70 @@ export class CalendarService {
    * ones (the series ends before it). D39.
    */
   async remove(userId: number, id: number, scope: EventScopeQuery = {}): Promise<void> {
-    await this.deps.db
-      .transaction()
-      .execute(async (trx) => {
-        const event = await authorizeEvent(trx, userId, id, 'change', { lock: this.deps.engine });
-        const target = await targetOf(trx, event, scope);
-        const guests = await guestsOf(trx, id);
-        if (target.scope === 'all') {
-          await this.mailGuests(trx, event, guests, { cancelled: guests });
-          await trx
-            .deleteFrom('calendar_entries')
-            .where('kind', '=', 'event')
-            .where('source_id', '=', id)
-            .execute();
-          await this.deps.reminders.forgetEvent(trx, id);
-          await trx.deleteFrom('events').where('id', '=', id).execute();
-          await bumpListVersions(trx, [userId, ...guests], 'calendar');
-          return;
-        }
-        const occurrenceAt = iso(target.occurrence);
-        if (target.scope === 'this') {
-          const mine = target.exceptions.some((row) => row.occurrence_at === occurrenceAt);
-          if (!mine && target.exceptions.length >= EXCEPTIONS_MAX) throw exceptionsFull();
-          await trx
-            .deleteFrom('event_exceptions')
-            .where('event_id', '=', id)
-            .where('occurrence_at', '=', occurrenceAt)
-            .execute();
-          const at = now();
-          await trx
-            .insertInto('event_exceptions')
-            .values({
-              event_id: id,
-              occurrence_at: occurrenceAt,
-              kind: 'exclusion',
-              created_at: at,
-              updated_at: at,
-            })
-            .execute();
-          const row = await this.touched(trx, event);
-          await rewriteEntries(trx, row, [userId, ...guests]);
-          await this.mailGuests(trx, row, guests, { changed: guests });
-        } else {
-          const ended = ruleEndingBefore(event.recurrence!, target.occurrence, bool(event.all_day));
-          const series = seriesOf(event);
-          await trx
-            .updateTable('events')
-            .set({
-              recurrence: ended,
-              last_start_at: await lastStartAt({ ...series, recurrence: ended }),
-              sequence: event.sequence + 1,
-              updated_at: now(),
-            })
-            .where('id', '=', id)
-            .execute();
-          await trx
-            .deleteFrom('event_exceptions')
-            .where('event_id', '=', id)
-            .where('occurrence_at', '>=', occurrenceAt)
-            .execute();
-          const row = await trx
-            .selectFrom('events')
-            .selectAll()
-            .where('id', '=', id)
-            .executeTakeFirstOrThrow();
-          await rewriteEntries(trx, row, [userId, ...guests]);
-          await this.mailGuests(trx, row, guests, { changed: guests });
-        }
-        await this.deps.reminders.syncEvent(trx, id);
+    await transaction(this.deps.db, async (trx) => {
+      const event = await authorizeEvent(trx, userId, id, 'change', { lock: this.deps.engine });
+      const target = await targetOf(trx, event, scope);
+      const guests = await guestsOf(trx, id);
+      if (target.scope === 'all') {
+        await this.mailGuests(trx, event, guests, { cancelled: guests });
+        await trx
+          .deleteFrom('calendar_entries')
+          .where('kind', '=', 'event')
+          .where('source_id', '=', id)
+          .execute();
+        await this.deps.reminders.forgetEvent(trx, id);
+        await trx.deleteFrom('events').where('id', '=', id).execute();
         await bumpListVersions(trx, [userId, ...guests], 'calendar');
-      })
-      .finally(() => this.deps.outbox.kick());
+        return;
+      }
+      const occurrenceAt = iso(target.occurrence);
+      if (target.scope === 'this') {
+        const mine = target.exceptions.some((row) => row.occurrence_at === occurrenceAt);
+        if (!mine && target.exceptions.length >= EXCEPTIONS_MAX) throw exceptionsFull();
+        await trx
+          .deleteFrom('event_exceptions')
+          .where('event_id', '=', id)
+          .where('occurrence_at', '=', occurrenceAt)
+          .execute();
+        const at = now();
+        await trx
+          .insertInto('event_exceptions')
+          .values({
+            event_id: id,
+            occurrence_at: occurrenceAt,
+            kind: 'exclusion',
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        const row = await this.touched(trx, event);
+        await rewriteEntries(trx, row, [userId, ...guests]);
+        await this.mailGuests(trx, row, guests, { changed: guests });
+      } else {
+        const ended = ruleEndingBefore(event.recurrence!, target.occurrence, bool(event.all_day));
+        const series = seriesOf(event);
+        await trx
+          .updateTable('events')
+          .set({
+            recurrence: ended,
+            last_start_at: await lastStartAt({ ...series, recurrence: ended }),
+            sequence: event.sequence + 1,
+            updated_at: now(),
+          })
+          .where('id', '=', id)
+          .execute();
+        await trx
+          .deleteFrom('event_exceptions')
+          .where('event_id', '=', id)
+          .where('occurrence_at', '>=', occurrenceAt)
+          .execute();
+        const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        await rewriteEntries(trx, row, [userId, ...guests]);
+        await this.mailGuests(trx, row, guests, { changed: guests });
+      }
+      await this.deps.reminders.syncEvent(trx, id);
+      await bumpListVersions(trx, [userId, ...guests], 'calendar');
+    });
   }
 
   // ---- Reading ---------------------------------------------------------------------------------

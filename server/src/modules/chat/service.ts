@@ -32,6 +32,7 @@ import {
   visibleChats,
 } from './policy';
 import { presentPublicUser, publicUserColumns, type PublicUserRow } from '../users/public-presenter';
+import { afterCommit, transaction } from '../../db/transaction';
 
 export type ChatServiceDeps = Pick<ServiceDeps, 'db' | 'live'>;
 
@@ -177,7 +178,7 @@ export class ChatService {
   async send(userId: number, chatIdText: string, body: string): Promise<ChatMessage> {
     const { chat, participants } = await this.access(userId, chatIdText, 'send');
     const now = new Date().toISOString();
-    const row = await this.deps.db.transaction().execute(async (trx) => {
+    const row = await transaction(this.deps.db, async (trx) => {
       const message = await trx
         .insertInto('chat_messages')
         .values({ chat_id: chat.id, sender_id: userId, body, created_at: now })
@@ -185,12 +186,14 @@ export class ChatService {
         .executeTakeFirstOrThrow();
       await trx.updateTable('chats').set({ last_message_at: now }).where('id', '=', chat.id).execute();
       await this.markRead(trx, chat.id, userId, message.id);
+      afterCommit(trx, () =>
+        this.deps.live.publish(
+          participants.map((person) => person.id),
+          { type: 'chat', data: { chatId: String(chat.id), messageId: String(message.id) } },
+        ),
+      );
       return message;
     });
-    this.deps.live.publish(
-      participants.map((person) => person.id),
-      { type: 'chat', data: { chatId: String(chat.id), messageId: String(row.id) } },
-    );
     return presentMessage(row);
   }
 

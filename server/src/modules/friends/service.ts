@@ -12,6 +12,7 @@ import {
   type SendFriendRequestInput,
 } from '@cadence/contract';
 import { sql } from 'kysely';
+import type { Db } from '../../db';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { UserRow } from '../auth/user-data';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
@@ -19,6 +20,7 @@ import { rowId } from '../../lib/row-id';
 import { leaveEachOthersGroups } from '../groups/membership';
 import { presentFriendRequest } from './presenter';
 import type { ServiceDeps } from '../../deps';
+import { afterCommit, transaction } from '../../db/transaction';
 
 export type FriendsServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'live'>;
 
@@ -27,9 +29,12 @@ const byName = sql`lower(users.full_name)`;
 export class FriendsService {
   constructor(private readonly deps: FriendsServiceDeps) {}
 
-  /** Tells both sides live (D38) that a request arrived or was answered, or a friendship ended. */
-  private announce(...userIds: number[]): void {
-    this.deps.live.publish(userIds, { type: 'request', data: { kind: 'friend' } });
+  /**
+   * Tells both sides live (D38) that a request arrived or was answered, or a friendship ended, once
+   * `db`'s change is committed (at once for a single statement outside a transaction).
+   */
+  private announce(db: Db, ...userIds: number[]): void {
+    afterCommit(db, () => this.deps.live.publish(userIds, { type: 'request', data: { kind: 'friend' } }));
   }
 
   /** The user's friends, by name. */
@@ -49,7 +54,7 @@ export class FriendsService {
   async remove(userId: number, friendIdText: string): Promise<void> {
     const friendId = rowId(friendIdText);
     if (friendId === undefined) throw notFound();
-    await this.deps.db.transaction().execute(async (trx) => {
+    await transaction(this.deps.db, async (trx) => {
       const deleted = await trx
         .deleteFrom('friendships')
         .where((eb) =>
@@ -61,8 +66,8 @@ export class FriendsService {
         .executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) throw notFound();
       await leaveEachOthersGroups(trx, userId, friendId);
+      this.announce(trx, userId, friendId);
     });
-    this.announce(userId, friendId);
   }
 
   /** How many pending requests the user received. */
@@ -125,7 +130,7 @@ export class FriendsService {
         .values({ from_user_id: user.id, to_user_id: target.id, created_at: new Date().toISOString() })
         .returning(['id', 'created_at'])
         .executeTakeFirstOrThrow();
-      this.announce(user.id, target.id);
+      this.announce(this.deps.db, user.id, target.id);
       return presentFriendRequest(row, presentPublicUser(user), presentPublicUser(target));
     } catch (error) {
       // The other side asked at the same moment, or this request was sent twice at once.
@@ -171,7 +176,7 @@ export class FriendsService {
   async accept(userId: number, requestIdText: string): Promise<void> {
     const requestId = rowId(requestIdText);
     if (requestId === undefined) throw notFound();
-    const senderId = await this.deps.db.transaction().execute(async (trx) => {
+    await transaction(this.deps.db, async (trx) => {
       // Deleting first claims the request: of two simultaneous accepts, one finds nothing.
       const request = await trx
         .deleteFrom('friend_requests')
@@ -189,9 +194,8 @@ export class FriendsService {
         ])
         .onConflict((oc) => oc.columns(['user_id', 'friend_id']).doNothing())
         .execute();
-      return request.from_user_id;
+      this.announce(trx, userId, request.from_user_id);
     });
-    this.announce(userId, senderId);
   }
 
   /** The receiver declines: the request is gone. */
@@ -218,6 +222,6 @@ export class FriendsService {
       .returning(['from_user_id', 'to_user_id'])
       .executeTakeFirst();
     if (!deleted) throw notFound();
-    this.announce(deleted.from_user_id, deleted.to_user_id);
+    this.announce(this.deps.db, deleted.from_user_id, deleted.to_user_id);
   }
 }

@@ -23,6 +23,7 @@ import { findTag, resolveTags, type TagRef } from '../../lib/tag-refs';
 import type { ServiceDeps } from '../../deps';
 import { authorizeGoal, type GoalScope, ownGoals } from './policy';
 import { type GoalRow, presentGoal, presentSubObjective } from './presenter';
+import { transaction } from '../../db/transaction';
 
 const now = () => new Date().toISOString();
 
@@ -75,7 +76,7 @@ export class GoalsService {
   }
 
   async create(userId: number, input: CreateObjectiveInput): Promise<Objective> {
-    return this.deps.db.transaction().execute(async (trx) => {
+    return transaction(this.deps.db, async (trx) => {
       const tags = await resolveTags(trx, userId, input.tags, 'goals.tagUnknown');
       const at = now();
       const { id } = await trx
@@ -110,7 +111,7 @@ export class GoalsService {
    * clears the other (done wins when both are sent true). `isDeleted: false` restores.
    */
   async update(userId: number, id: number, input: UpdateObjectiveInput): Promise<Objective> {
-    return this.deps.db.transaction().execute(async (trx) => {
+    return transaction(this.deps.db, async (trx) => {
       const goal = await authorizeGoal(trx, userId, id, { lock: this.deps.engine });
       const startDate = input.startDate ?? goal.start_date;
       const endDate = input.endDate ?? goal.end_date;
@@ -155,7 +156,7 @@ export class GoalsService {
 
   /** The first delete moves the goal to the deleted ones; deleting a deleted goal removes it for good. */
   async remove(userId: number, id: number): Promise<void> {
-    await this.deps.db.transaction().execute(async (trx) => {
+    await transaction(this.deps.db, async (trx) => {
       const goal = await authorizeGoal(trx, userId, id, { lock: this.deps.engine });
       if (goal.is_deleted) {
         await trx.deleteFrom('goals').where('id', '=', id).execute();

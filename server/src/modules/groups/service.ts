@@ -11,6 +11,7 @@ import { presentPublicUser, publicUserColumns } from '../users/public-presenter'
 import { authorizeGroup, ownGroups } from './policy';
 import { type GroupRow, presentGroup } from './presenter';
 import type { ServiceDeps } from '../../deps';
+import { transaction } from '../../db/transaction';
 
 type CreateGroup = z.output<typeof createGroupInput>;
 type UpdateGroup = z.output<typeof updateGroupInput>;
@@ -40,7 +41,7 @@ export class GroupsService {
     await this.ensureNameFree(ownerId, input.name);
     const now = new Date().toISOString();
     try {
-      const row = await this.deps.db.transaction().execute(async (trx) => {
+      const row = await transaction(this.deps.db, async (trx) => {
         const created = await trx
           .insertInto('groups')
           .values({ owner_id: ownerId, name: input.name, created_at: now, updated_at: now })
@@ -67,7 +68,7 @@ export class GroupsService {
     const memberIds = input.memberIds && (await this.friendsAmong(ownerId, input.memberIds));
     if (input.name !== undefined) await this.ensureNameFree(ownerId, input.name, group.id);
     try {
-      await this.deps.db.transaction().execute(async (trx) => {
+      await transaction(this.deps.db, async (trx) => {
         await trx
           .updateTable('groups')
           .set({ name: input.name ?? group.name, updated_at: new Date().toISOString() })

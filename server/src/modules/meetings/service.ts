@@ -46,6 +46,7 @@ import { answeredMail, type MeetingMailKind, meetingMails } from './invitation-m
 import { authorizeAnswerLink, authorizeMeeting, visibleMeetings } from './policy';
 import { type InvitationRow, meetingEnd, type MeetingRow, presentMeeting } from './presenter';
 import { storedHours } from './working-hours';
+import { afterCommit, transaction } from '../../db/transaction';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -157,12 +158,10 @@ export class MeetingsService {
   }
 
   async create(userId: number, timeZone: string, input: CreateMeetingInput): Promise<Meeting> {
-    const told: number[] = [];
-    const meeting = await this.deps.db.transaction().execute(async (trx) => {
+    return transaction(this.deps.db, async (trx) => {
       const invitees = (await this.resolve(trx, userId, input.invitees, input.groups)).filter(
         (id) => id !== userId,
       );
-      told.push(...invitees);
       const fields = {
         owner_id: userId,
         name: input.name,
@@ -194,11 +193,9 @@ export class MeetingsService {
       await this.invite(trx, row, invitees);
       await this.writeEntries(trx, row);
       await bumpListVersions(trx, [userId], 'calendar');
+      this.announce(trx, invitees, invitees);
       return (await this.presentAll(trx, [row], userId))[0]!;
     });
-    this.announce(told, told);
-    this.deps.outbox.kick();
-    return meeting;
   }
 
   /**
@@ -207,9 +204,9 @@ export class MeetingsService {
    * removed lose the invitation; those kept keep their answer.
    */
   async update(userId: number, timeZone: string, id: number, input: UpdateMeetingInput): Promise<Meeting> {
-    const told: number[] = [];
-    const notified: number[] = [];
-    const meeting = await this.deps.db.transaction().execute(async (trx) => {
+    return transaction(this.deps.db, async (trx) => {
+      const told: number[] = [];
+      const notified: number[] = [];
       const row = await authorizeMeeting(trx, userId, id, 'organise', { lock: this.deps.engine });
       const startDate = input.startDate ?? row.start_date;
       const endDate = input.endDate ?? row.end_date;
@@ -299,16 +296,14 @@ export class MeetingsService {
       told.push(...known, ...invitees);
       await this.writeEntries(trx, updated);
       await bumpListVersions(trx, [userId, ...known, ...invitees], 'calendar');
+      this.announce(trx, told, notified);
       return (await this.presentAll(trx, [updated], userId))[0]!;
     });
-    this.announce(told, notified);
-    this.deps.outbox.kick();
-    return meeting;
   }
 
   /** The organiser deletes the meeting: it leaves every calendar, with its invitations. */
   async remove(userId: number, id: number): Promise<void> {
-    const told = await this.deps.db.transaction().execute(async (trx) => {
+    await transaction(this.deps.db, async (trx) => {
       const row = await authorizeMeeting(trx, userId, id, 'organise', { lock: this.deps.engine });
       const invitees = await trx
         .selectFrom('meeting_invitations')
@@ -329,24 +324,21 @@ export class MeetingsService {
       await withdrawNotifications(trx, 'meeting', [id]);
       await trx.deleteFrom('meeting_invitations').where('meeting_id', '=', id).execute();
       await trx.deleteFrom('meetings').where('id', '=', id).execute();
-      await bumpListVersions(trx, [userId, ...invitees.map((invitee) => invitee.user_id)], 'calendar');
-      return invitees.map((invitee) => invitee.user_id);
+      const told = invitees.map((invitee) => invitee.user_id);
+      await bumpListVersions(trx, [userId, ...told], 'calendar');
+      // Their invitation and its notification are gone.
+      this.announce(trx, told, told);
     });
-    // Their invitation and its notification are gone.
-    this.announce(told, told);
-    this.deps.outbox.kick();
   }
 
   /** An invitee accepts or refuses, while the meeting is active and not completed (409 otherwise). */
   async answer(userId: number, id: number, input: AnswerInvitationInput): Promise<Meeting> {
-    const { meeting, ownerId, told } = await this.deps.db.transaction().execute(async (trx) => {
+    return transaction(this.deps.db, async (trx) => {
       const row = await authorizeMeeting(trx, userId, id, 'answer', { lock: this.deps.engine });
       const told = await this.record(trx, row, userId, input.status);
-      return { meeting: (await this.presentAll(trx, [row], userId))[0]!, ownerId: row.owner_id, told };
+      this.announce(trx, [row.owner_id, userId], told ? [row.owner_id] : []);
+      return (await this.presentAll(trx, [row], userId))[0]!;
     });
-    this.announce([ownerId, userId], told ? [ownerId] : []);
-    this.deps.outbox.kick();
-    return meeting;
   }
 
   /**
@@ -360,16 +352,14 @@ export class MeetingsService {
 
   /** Answers through the link, without signing in, as `answer` does. */
   async answerByLink(token: string, input: AnswerInvitationInput): Promise<MeetingAnswerView> {
-    const { view, ownerId, userId, told } = await this.deps.db.transaction().execute(async (trx) => {
+    return transaction(this.deps.db, async (trx) => {
       const { row, userId } = await authorizeAnswerLink(trx, this.deps.links, token, 'answer', {
         lock: this.deps.engine,
       });
       const told = await this.record(trx, row, userId, input.status);
-      return { view: await this.answerViewOf(trx, row, userId), ownerId: row.owner_id, userId, told };
+      this.announce(trx, [row.owner_id, userId], told ? [row.owner_id] : []);
+      return this.answerViewOf(trx, row, userId);
     });
-    this.announce([ownerId, userId], told ? [ownerId] : []);
-    this.deps.outbox.kick();
-    return view;
   }
 
   /**
@@ -658,10 +648,12 @@ export class MeetingsService {
     });
   }
 
-  /** After the commit: invitations changed for `told` (live `request`), notifications for `notified`. */
-  private announce(told: number[], notified: number[]): void {
-    this.deps.live.publish(told, { type: 'request', data: { kind: 'meeting' } });
-    this.deps.live.publish(notified, { type: 'notification', data: {} });
+  /** Once `trx` commits: invitations changed for `told` (live `request`), notifications for `notified`. */
+  private announce(trx: Db, told: number[], notified: number[]): void {
+    afterCommit(trx, () => {
+      this.deps.live.publish(told, { type: 'request', data: { kind: 'meeting' } });
+      this.deps.live.publish(notified, { type: 'notification', data: {} });
+    });
   }
 }
 

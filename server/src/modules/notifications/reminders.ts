@@ -23,6 +23,7 @@ import { exceptionsOf } from '../calendar/exceptions';
 import { nextStart } from '../../lib/occurrences';
 import { seriesOf } from '../calendar/service';
 import { notify } from './notify';
+import { afterCommit, transaction } from '../../db/transaction';
 
 /** A reminder fired later than this after its time is dropped rather than sent. */
 export const STALE_AFTER_MS = 24 * 3_600_000;
@@ -199,12 +200,8 @@ export class RemindersService {
       for (const reminder of due) {
         const result = await this.fire(reminder, now);
         if (result.claimed) claimed += 1;
-        if (result.notificationId !== undefined) {
-          written += 1;
-          this.deps.live.publish([reminder.user_id], { type: 'notification', data: {} });
-        }
+        if (result.notificationId !== undefined) written += 1;
       }
-      if (written > 0) this.deps.outbox.kick();
       if (due.length < 100 || claimed === 0) return written;
     }
   }
@@ -222,7 +219,6 @@ export class RemindersService {
       .limit(100)
       .execute();
     for (const { id } of pending) await this.toOutbox(id);
-    if (pending.length > 0) this.deps.outbox.kick();
   }
 
   /**
@@ -240,7 +236,7 @@ export class RemindersService {
     },
     now: number,
   ): Promise<{ claimed: boolean; notificationId?: number }> {
-    return this.deps.db.transaction().execute(async (trx) => {
+    return transaction(this.deps.db, async (trx) => {
       let title: string | undefined;
       let following: { fire: number; start: number } | null = null;
       if (reminder.kind === 'event') {
@@ -320,6 +316,7 @@ export class RemindersService {
       await this.deps.outbox.enqueue(trx, [
         this.reminderMail(user, { kind: reminder.kind, title, occurrence_at: reminder.occurrence_at }),
       ]);
+      afterCommit(trx, () => this.deps.live.publish([reminder.user_id], { type: 'notification', data: {} }));
       return { claimed: true, notificationId: id };
     });
   }
@@ -348,7 +345,7 @@ export class RemindersService {
 
   /** One legacy notification's mail into the outbox, claimed so that one instance moves it. */
   private async toOutbox(notificationId: number): Promise<void> {
-    await this.deps.db.transaction().execute(async (trx) => {
+    await transaction(this.deps.db, async (trx) => {
       const row = await trx
         .selectFrom('notifications')
         .innerJoin('users', 'users.id', 'notifications.user_id')

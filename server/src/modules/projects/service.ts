@@ -50,6 +50,7 @@ import { endPosition, positionAt } from './positions';
 import { importBoard, readBoardFile } from './transfer';
 import { presentBoard, presentItem, presentList, presentSummary, presentTodo } from './presenter';
 import { authorizeBoard, authorizeComment, type BoardAccess, boardPeople, visibleBoards } from './policy';
+import { transaction } from '../../db/transaction';
 
 const now = () => new Date().toISOString();
 
@@ -165,7 +166,7 @@ export class ProjectsService {
     audience?: number[],
   ): Promise<{ result: T; version: number }> {
     const write = () =>
-      this.deps.db.transaction().execute(async (trx) => {
+      transaction(this.deps.db, async (trx) => {
         await this.deps.engine
           .forUpdate(trx.selectFrom('boards').select('id').where('id', '=', boardId))
           .execute();
@@ -346,7 +347,7 @@ export class ProjectsService {
   async createBoard(userId: number, input: CreateBoardInput): Promise<Board> {
     const memberIds = await this.resolveMembers(userId, input.assignees, input.group);
     const at = now();
-    const id = await this.deps.db.transaction().execute(async (trx) => {
+    const id = await transaction(this.deps.db, async (trx) => {
       const row = await trx
         .insertInto('boards')
         .values({

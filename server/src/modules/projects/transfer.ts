@@ -20,6 +20,7 @@ import { tagsNamed } from '../tags/by-name';
 import type { ProjectsService } from './service';
 import { POSITION_GAP } from './positions';
 import { fromTrello } from './trello';
+import { transaction } from '../../db/transaction';
 
 const portableBoard = boardExport.shape.board;
 /** Rows per insert: well under SQLite's 32,766 bound parameters. */
@@ -109,7 +110,7 @@ export async function importBoard(
 ): Promise<number> {
   const { board, source } = file;
   const at = new Date().toISOString();
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     // The importer's tag id for each of the file's tag names (lower case), made where missing.
     const tagIds = await tagsNamed(trx, userId, board.tags, at);
     const { id: boardId } = await trx

@@ -17,6 +17,7 @@ import { conflict, notFound } from '../../errors';
 import { authorizeTag, ownTags } from './policy';
 import { presentBuiltInTag, presentTag, type TagRow } from './presenter';
 import type { ServiceDeps } from '../../deps';
+import { transaction } from '../../db/transaction';
 
 const nameTaken = () => conflict('TAG_NAME_TAKEN', 'tags.nameTaken', { name: messages['tags.nameTaken'] });
 
@@ -78,7 +79,7 @@ export class TagsService {
   }
 
   async remove(userId: number, id: string): Promise<void> {
-    await this.deps.db.transaction().execute(async (trx) => {
+    await transaction(this.deps.db, async (trx) => {
       const { id: tagId } = await authorizeTag(trx, userId, id);
       const boards = await trx
         .selectFrom('item_tags')

@@ -29,6 +29,7 @@ import type { ServiceDeps } from '../../deps';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { authorizeTask, type TodoScope, updateAction, visibleTasks } from './policy';
 import { presentTask, type TodoRow } from './presenter';
+import { transaction } from '../../db/transaction';
 
 const now = () => new Date().toISOString();
 
@@ -117,7 +118,7 @@ export class TodosService {
     if (input.user !== undefined && Number(input.user) !== userId) {
       throw badRequest('VALIDATION_ERROR', 'todos.userNotYou', { user: messages['todos.userNotYou'] });
     }
-    return this.deps.db.transaction().execute(async (trx) => {
+    return transaction(this.deps.db, async (trx) => {
       const tags = await resolveTags(trx, userId, input.tags, 'todos.tagUnknown');
       const assignees = await this.resolveAssignees(trx, userId, input.assignee, input.groups);
       const at = now();
@@ -153,7 +154,7 @@ export class TodosService {
    * takes the repeat over so that un-completing and completing again does not make another.
    */
   async update(userId: number, id: number, input: UpdateTaskInput): Promise<Task> {
-    return this.deps.db.transaction().execute(async (trx) => {
+    return transaction(this.deps.db, async (trx) => {
       const task = await authorizeTask(trx, userId, id, updateAction(input), { lock: this.deps.engine });
       const before = await assigneesOf(trx, id);
       const tags =
@@ -241,7 +242,7 @@ export class TodosService {
 
   /** The owner's delete moves the task to deleted; deleting a deleted task removes it for good. */
   async remove(userId: number, id: number): Promise<void> {
-    await this.deps.db.transaction().execute(async (trx) => {
+    await transaction(this.deps.db, async (trx) => {
       const task = await authorizeTask(trx, userId, id, 'delete', { lock: this.deps.engine });
       const people = await assigneesOf(trx, id);
       if (bool(task.is_deleted)) {

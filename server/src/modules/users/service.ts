@@ -8,6 +8,7 @@ import type { AuthService } from '../auth/service';
 import { type UserRow, roleOf } from '../auth/user-data';
 import { presentPublicUser, publicUserColumns } from './public-presenter';
 import type { ServiceDeps } from '../../deps';
+import { transaction } from '../../db/transaction';
 
 export interface DirectoryQuery {
   q?: string | undefined;
@@ -89,7 +90,7 @@ export class UsersService {
       });
     }
     if (input.username) await this.deps.accounts.assertAvailable(id, { username: input.username });
-    await this.deps.db.transaction().execute(async (trx) => {
+    await transaction(this.deps.db, async (trx) => {
       await trx
         .updateTable('users')
         .set({

@@ -25,6 +25,7 @@ import { eraseBoards, exportBoards, lockBoards } from '../projects/your-data';
 import { eraseTags, exportTags } from '../tags/your-data';
 import { eraseTodos, exportTodos, ownedTodoIds } from '../todos/your-data';
 import { eraseUser, lockUser } from '../users/your-data';
+import { transaction } from '../../db/transaction';
 
 export type YourDataServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'log'> & {
   auth: Pick<AuthService, 'isOperator'>;
@@ -39,7 +40,7 @@ export class YourDataService {
 
   /** Every row of the user's, module after module, inside one transaction so the file is consistent. */
   async export(userId: number): Promise<{ username: string; data: YourDataExport }> {
-    return this.deps.db.transaction().execute(async (db) => {
+    return transaction(this.deps.db, async (db) => {
       const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
       if (!user) throw notFound();
       const account = await exportAccount(db, user);
@@ -104,7 +105,7 @@ export class YourDataService {
     // deletion back: it is tried again, a bounded number of times.
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await db.transaction().execute((trx) => this.removeEverything(trx, user));
+        await transaction(db, (trx) => this.removeEverything(trx, user));
         return;
       } catch (error) {
         if (attempt >= DELETE_ATTEMPTS || !isRetryableConflict(error)) throw error;
