@@ -426,6 +426,22 @@ export class CalendarService {
     });
   }
 
+  /** "This and following": the series ends before `occurrence` (its SEQUENCE moves on). */
+  private async endSeriesBefore(trx: Db, event: EventRow, occurrence: number): Promise<void> {
+    const series = seriesOf(event);
+    const ended = ruleEndingBefore(event.recurrence!, occurrence, series.allDay);
+    await trx
+      .updateTable('events')
+      .set({
+        recurrence: ended,
+        last_start_at: await lastStartAt({ ...series, recurrence: ended }),
+        sequence: event.sequence + 1,
+        updated_at: now(),
+      })
+      .where('id', '=', event.id)
+      .execute();
+  }
+
   /** D42: the guests' iTIP mails for a change of the event, into the outbox of the transaction. */
   private async mailGuests(
     trx: Db,
@@ -960,18 +976,7 @@ export class CalendarService {
       input.guests !== undefined || input.groups !== undefined
         ? await this.resolveGuests(trx, userId, input.guests ?? [], input.groups ?? [])
         : guestsBefore;
-    // The old series ends before the occurrence.
-    const ended = ruleEndingBefore(event.recurrence!, target.occurrence, old.allDay);
-    await trx
-      .updateTable('events')
-      .set({
-        recurrence: ended,
-        last_start_at: await lastStartAt({ ...old, recurrence: ended }),
-        sequence: event.sequence + 1,
-        updated_at: now(),
-      })
-      .where('id', '=', event.id)
-      .execute();
+    await this.endSeriesBefore(trx, event, target.occurrence);
     const row = await this.insertEvent(trx, userId, guests, lastStart, {
       title: input.title ?? event.title,
       description: input.description ?? event.description,
@@ -1078,18 +1083,7 @@ export class CalendarService {
         await rewriteEntries(trx, row, [userId, ...guests]);
         await this.mailGuests(trx, row, guests, { changed: guests });
       } else {
-        const ended = ruleEndingBefore(event.recurrence!, target.occurrence, bool(event.all_day));
-        const series = seriesOf(event);
-        await trx
-          .updateTable('events')
-          .set({
-            recurrence: ended,
-            last_start_at: await lastStartAt({ ...series, recurrence: ended }),
-            sequence: event.sequence + 1,
-            updated_at: now(),
-          })
-          .where('id', '=', id)
-          .execute();
+        await this.endSeriesBefore(trx, event, target.occurrence);
         await trx
           .deleteFrom('event_exceptions')
           .where('event_id', '=', id)
