@@ -49,7 +49,7 @@ export function YourDataTab() {
 
       <Card withBorder padding="lg" style={{ borderColor: 'var(--mantine-color-red-6)' }}>
         <Stack gap="sm" align="flex-start">
-          <Title order={2} fz="h4" c="red.9">
+          <Title order={2} fz="h4" c="red">
             {t('account.yourData.dangerTitle')}
           </Title>
           <Text size="sm">{t('account.yourData.deleteIntro')}</Text>

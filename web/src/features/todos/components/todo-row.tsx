@@ -120,7 +120,7 @@ export function TodoRow({ task, tags, meId, today, ...actions }: TodoRowProps) {
               <Group
                 gap={4}
                 wrap="nowrap"
-                c={overdue ? 'var(--mantine-color-error)' : dueToday ? 'green.8' : 'dimmed'}
+                c={overdue ? 'var(--mantine-color-error)' : dueToday ? 'green' : 'dimmed'}
                 data-testid="task-due"
                 data-overdue={overdue}
               >
