@@ -213,7 +213,8 @@ describe('the goals page', () => {
     await french.getByLabel('Date de fin').fill('2026-06-01');
     await choose(page, french, 'Échéance', 'Semaine');
     await choose(page, french, 'Moment', 'Soir');
-    await choose(page, french, 'Étiquettes', 'low');
+    // The built-in tag "low" shows in French.
+    await choose(page, french, 'Étiquettes', 'basse');
     await french.getByLabel('Titre').click();
     await french.getByRole('button', { name: 'Ajouter l’objectif' }).click();
     await expect.poll(() => french.getByText('Échéance invalide', { exact: true }).isVisible()).toBe(true);

@@ -7,7 +7,8 @@ import { AbilityContext } from '../lib/ability-context';
 import { useLayoutSettings } from '../lib/layout-settings';
 import { useSessionUser } from '../lib/session';
 import { notificationsStore } from 'mantine-notifications-store';
-import { cssVariablesResolver, theme } from './theme';
+import { useTranslation } from 'react-i18next';
+import { cssVariablesResolver, localizedTheme } from './theme';
 
 // The toast container (with its transitions and portal, ~14 KB) loads with the first toast: pages
 // write to the (tiny) store, and the container shows what the store holds once it mounts.
@@ -48,6 +49,8 @@ export function Providers({ children }: { children: ReactNode }) {
   const settings = useLayoutSettings();
   const user = useSessionUser();
   const ability = useMemo(() => abilityFor(user), [user]);
+  const { t } = useTranslation();
+  const theme = useMemo(() => localizedTheme(t('common.showPassword')), [t]);
   return (
     <DirectionProvider initialDirection={settings.rtl ? 'rtl' : 'ltr'} detectDirection={false}>
       <DirectionSync />

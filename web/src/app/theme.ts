@@ -1,4 +1,9 @@
-import { createTheme, type CSSVariablesResolver, type MantineTheme } from '@mantine/core';
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  mergeThemeOverrides,
+  type MantineTheme,
+} from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'violet',
@@ -8,6 +13,22 @@ export const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
 });
+
+/**
+ * The theme in the interface's language: the words Mantine's components would say in English
+ * (the password fields' show/hide button), given by the app's translations.
+ */
+export function localizedTheme(showPassword: string) {
+  return mergeThemeOverrides(
+    theme,
+    createTheme({
+      components: {
+        // One label with aria-pressed telling whether the password shows.
+        PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': showPassword } } },
+      },
+    }),
+  );
+}
 
 /**
  * Green and teal darkened by 15 % from their shade 9, since no shade of Mantine's own reaches

@@ -16,6 +16,8 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getGroupsQueryOptions } from '../shared/queries/friends';
+import { useTranslation } from 'react-i18next';
+import { tagOptions } from '../lib/tag-label';
 import { tagColorOf } from '../shared/queries/tags';
 
 /** The form's first field, the thing's name or title: required, and focused when the form opens. */
@@ -52,11 +54,12 @@ interface TagsFieldProps extends Omit<MultiSelectProps, 'data'> {
 
 /** A choice of tags (D14), each shown in its colour. */
 export function TagsField({ tags, current, ...props }: TagsFieldProps) {
+  const { t } = useTranslation();
   const names = [...new Set([...(tags?.data.map((tag) => tag.name) ?? []), ...(current ?? [])])];
   return (
     <MultiSelect
       searchable
-      data={names}
+      data={tagOptions(t, names)}
       renderOption={({ option }) => (
         <Group gap="xs" wrap="nowrap">
           <ColorSwatch color={tagColorOf(tags, option.value)} size={12} withShadow={false} />

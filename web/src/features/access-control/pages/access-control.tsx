@@ -1,6 +1,24 @@
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../lib/session';
+
+/** The ability rules' words (contract/abilities.ts) in the user's language. */
+const actionLabels: Record<string, string> = {
+  manage: 'accessControl.actions.manage',
+  read: 'accessControl.actions.read',
+};
+const subjectLabels: Record<string, string> = {
+  all: 'accessControl.subjects.all',
+  ACL: 'accessControl.subjects.ACL',
+  Auth: 'accessControl.subjects.Auth',
+};
+
+/** A rule's word translated; one the app does not know yet shows as the server sent it. */
+function label(t: TFunction, labels: Record<string, string>, word: string): string {
+  const key = labels[word];
+  return key ? t(key) : word;
+}
 
 /** Explains what the signed-in user's role lets them open (D6). */
 export function Component() {
@@ -32,8 +50,8 @@ export function Component() {
           <Table.Tbody>
             {user.ability.map((rule) => (
               <Table.Tr key={`${rule.action}:${rule.subject}`}>
-                <Table.Td>{rule.action}</Table.Td>
-                <Table.Td>{rule.subject}</Table.Td>
+                <Table.Td>{label(t, actionLabels, rule.action)}</Table.Td>
+                <Table.Td>{label(t, subjectLabels, rule.subject)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -10,6 +10,7 @@ import { IconCircleCheck, IconList, IconProgress, IconTrash, type Icon } from '@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AddressSearchBox } from '../../../components/address-search-box';
+import { tagLabel } from '../../../lib/tag-label';
 import type { GoalListParams } from '../api/goals-api';
 
 const filters: Array<{ filter: GoalFilter | null; labelKey: string; icon: Icon }> = [
@@ -82,7 +83,7 @@ export function GoalsNav({ current, tags }: GoalsNavProps) {
                     aria-current={active ? 'page' : undefined}
                     leftSection={<ColorSwatch color={tag.color} size={12} withShadow={false} />}
                   >
-                    {tag.name}
+                    {tagLabel(t, tag.name)}
                   </Button>
                 </div>
               );

@@ -10,6 +10,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tagOptions } from '../../../lib/tag-label';
 import { boardPeople } from '../model/card';
 import { boardTags, useBoardFilter } from '../model/filter';
 
@@ -63,10 +64,10 @@ export const BoardFilterBar = memo(function BoardFilterBar({ board, matchCount }
   };
 
   // Tags and people chosen in the address but no longer on the board stay choosable, to be removed.
-  const tagData = [
+  const tagData = tagOptions(t, [
     ...tags.map((tag) => tag.name),
     ...filter.tag.filter((name) => !tags.some((tag) => tag.name === name)),
-  ];
+  ]);
   const memberData = [
     ...people.map((person) => ({ value: person._id, label: person.fullName })),
     { value: 'none', label: t('projects.filter.noMembers') },
@@ -83,6 +84,7 @@ export const BoardFilterBar = memo(function BoardFilterBar({ board, matchCount }
       data-testid="board-filter"
     >
       <TextInput
+        type="search"
         aria-label={t('projects.filter.search')}
         placeholder={t('projects.filter.searchPlaceholder')}
         leftSection={<IconSearch size={16} aria-hidden />}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { TagBadge } from '../../../components/tag-badge';
 import { readableTextColor } from '../../../lib/color-contrast';
 import { useSessionUser } from '../../../lib/session';
+import { tagLabel, tagOptions } from '../../../lib/tag-label';
 import { getTagsQueryOptions } from '../../../shared/queries/tags';
 import { tagChoices } from '../model/card';
 
@@ -67,7 +68,10 @@ export function TagPicker({ board, tags, onChange }: TagPickerProps) {
       label={t('projects.item.tags.label')}
       placeholder={tags.length === 0 ? t('projects.item.tags.placeholder') : undefined}
       searchable
-      data={choices.map((tag) => tag.name)}
+      data={tagOptions(
+        t,
+        choices.map((tag) => tag.name),
+      )}
       value={tags.map((tag) => tag.name)}
       onChange={(names) => onChange(names.map((name) => ({ name, color: colorOf(name) })))}
       nothingFoundMessage={t('projects.item.tags.nothingFound')}
@@ -86,7 +90,7 @@ export function TagPicker({ board, tags, onChange }: TagPickerProps) {
             onRemove={onRemove}
             style={{ backgroundColor: color, color: readableTextColor(color) }}
           >
-            {name}
+            {tagLabel(t, name)}
           </Pill>
         );
       }}

@@ -9,6 +9,7 @@ import { Card, ColorSwatch, NavLink, Skeleton, Stack, Text } from '@mantine/core
 import { IconCircleCheck, IconList, IconStar, IconTrash, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { tagLabel } from '../../../lib/tag-label';
 import type { TodoListParams } from '../api/todos-api';
 
 const filters: Array<{ filter: TodoFilter | null; labelKey: string; icon: Icon }> = [
@@ -68,7 +69,7 @@ export function TodosSidebar({ current, tags }: TodosSidebarProps) {
                 <NavLink
                   component={Link}
                   to={to}
-                  label={tag.name}
+                  label={tagLabel(t, tag.name)}
                   leftSection={<ColorSwatch color={tag.color} size={12} withShadow={false} />}
                   active={active}
                   aria-current={active ? 'page' : undefined}
