@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { accountMessages } from './account-messages';
 import { email, newPassword, username } from './auth';
+import { timeZone } from './fields';
 import { publicUser } from './people';
 import { languagesList, role } from './users';
 
@@ -38,15 +39,6 @@ export const birthDate = z
     const day = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value) && day.getTime() < Date.now();
   }, accountMessages['account.dobInvalid']);
-
-export const timeZone = z.string().refine((value) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return value.length > 0;
-  } catch {
-    return false;
-  }
-}, accountMessages['account.timeZoneInvalid']);
 
 export const accountGeneral = z.object({
   username,

@@ -1,5 +1,6 @@
 /** Request and response bodies of the /api/jwt calls (D9). */
 import { z } from 'zod';
+import { timeZone } from './fields';
 import { messages } from './messages';
 import { languagesList, userData } from './users';
 
@@ -53,6 +54,8 @@ export const registerInput = z
       .optional(),
     /** The interface language at registration: the account's language from then on. */
     language: z.enum(languagesList).optional(),
+    /** The browser's time zone at registration (D46); UTC when absent, as before. */
+    timeZone: timeZone.optional(),
   })
   .meta({ id: 'RegisterInput' });
 export type RegisterInput = z.infer<typeof registerInput>;

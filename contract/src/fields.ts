@@ -16,3 +16,16 @@ export function isCalendarDay(value: string): boolean {
 
 /** The body of a call that takes none: absent, null or `{}`. */
 export const emptyBody = z.strictObject({}).nullish().describe('Nothing');
+
+/**
+ * An IANA time zone this runtime knows (the account's, D15): the account settings and a new
+ * account's registration (D46) check it alike.
+ */
+export const timeZone = z.string().refine((value) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}, messages['account.timeZoneInvalid']);

@@ -4,8 +4,7 @@
  * is free (D23, D33); meetings, their invitations and their answers (D24, D34).
  */
 import { z } from 'zod';
-import { timeZone } from './account';
-import { isCalendarDay, requiredText as text } from './fields';
+import { isCalendarDay, requiredText as text, timeZone } from './fields';
 import { publicUser } from './people';
 import { userId } from './users';
 import { meetingsMessages as m } from './meetings-messages';

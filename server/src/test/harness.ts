@@ -237,7 +237,15 @@ let sequence = 0;
 
 /** A unique new account's registration body. */
 export function newAccount(
-  overrides: Partial<{ username: string; email: string; password: string; fullName: string }> = {},
+  overrides: Partial<{
+    username: string;
+    email: string;
+    password: string;
+    fullName: string;
+    /** The browser's zone and the interface's language a new account may start with (D46). */
+    timeZone: string;
+    language: string;
+  }> = {},
 ) {
   sequence += 1;
   const tag = `${process.pid}${sequence}${randomBytes(2).toString('hex')}`;

@@ -76,6 +76,7 @@ export class AuthService {
           full_name: input.fullName || input.username,
           password_hash: passwordHash,
           ...(input.language ? { language: input.language } : {}),
+          ...(input.timeZone ? { time_zone: input.timeZone } : {}),
           // A self-registered account may open every screen (D5); data stays its own.
           role: 'admin',
           created_at: now,
