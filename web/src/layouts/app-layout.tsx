@@ -14,6 +14,7 @@ import { useLive } from '../lib/use-live';
 import classes from './app-layout.module.css';
 import { Customizer } from './customizer';
 import { Footer } from './footer';
+import { KeyboardShortcuts } from './keyboard-shortcuts';
 import { menuItems } from './menu';
 import { Navbar } from './navbar';
 
@@ -79,6 +80,11 @@ export function AppLayout() {
       data-menu-collapsed={collapsed}
       data-content-width={settings.contentWidth}
     >
+      {/* The first stop of the Tab key (D48). */}
+      <a className={classes.skipLink} href="#main-content">
+        {t('navbar.skipToContent')}
+      </a>
+      <KeyboardShortcuts />
       {vertical && !settings.menuHidden && (
         <nav className={classes.sideMenu} data-opened={menuOpened} aria-label={t('menu.label')}>
           <Stack gap="xs">
@@ -110,7 +116,7 @@ export function AppLayout() {
             <Group gap="xs">{links}</Group>
           </nav>
         )}
-        <main className={classes.content}>
+        <main className={classes.content} id="main-content" tabIndex={-1}>
           <Container
             size={settings.contentWidth === 'boxed' ? 'lg' : undefined}
             fluid={settings.contentWidth === 'full'}

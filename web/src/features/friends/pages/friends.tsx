@@ -101,6 +101,7 @@ function DirectoryTab() {
       empty={{ icon: <IconSearch size={28} />, title: t('friends.directory.empty') }}
       header={
         <TextInput
+          type="search"
           label={t('friends.directory.search')}
           placeholder={t('friends.directory.searchPlaceholder')}
           leftSection={<IconSearch size={16} />}

@@ -28,6 +28,7 @@ export function Component() {
         empty={{ icon: <IconSearch size={28} />, title: t('users.list.empty') }}
         header={
           <TextInput
+            type="search"
             label={t('users.list.search')}
             placeholder={t('users.list.searchHint')}
             leftSection={<IconSearch size={16} />}
