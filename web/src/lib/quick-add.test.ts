@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseQuickAdd } from './quick-add';
+import { formatQuickAddWhen, parseQuickAdd } from './quick-add';
 
 /** Wednesday 25 March 2026, 11:00 in Paris (still winter time: summer time starts on Sunday 29). */
 const now = new Date('2026-03-25T10:00:00.000Z');
@@ -87,5 +87,18 @@ describe('parseQuickAdd', () => {
 
   it('reads English for another language', () => {
     expect(parseQuickAdd('Call Maria tomorrow', { language: 'es', ...paris }).when?.date).toBe('2026-03-26');
+  });
+});
+
+describe('formatQuickAddWhen', () => {
+  const when = { start: '2026-03-27T14:00:00.000Z', allDay: false, date: '2026-03-27', time: '15:00' };
+
+  it('shows the day, with the time in the time zone when asked', () => {
+    expect(formatQuickAddWhen(when, 'en', 'Europe/Paris', false)).toBe('Fri, Mar 27');
+    expect(formatQuickAddWhen(when, 'en', 'Europe/Paris', true)).toMatch(/^Fri, Mar 27.*03:00\sPM$/);
+    expect(formatQuickAddWhen(when, 'de', 'Europe/Paris', true)).toMatch(/^Fr\., 27\. März.*15:00$/);
+    expect(formatQuickAddWhen({ ...when, allDay: true, time: null }, 'fr', 'Asia/Tokyo', true)).toBe(
+      'ven. 27 mars',
+    );
   });
 });

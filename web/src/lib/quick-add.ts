@@ -107,3 +107,23 @@ export function parseQuickAdd(
     match: { index: result.index, text: result.text },
   };
 }
+
+/**
+ * What was read, for the line under the field: the day ("Fri, 27 Mar"), with the time in the time
+ * zone when it counts ("Fri, 27 Mar, 15:00"; a to-do keeps only its day).
+ */
+export function formatQuickAddWhen(
+  when: QuickAddWhen,
+  language: string,
+  timeZone: string,
+  withTime: boolean,
+): string {
+  const day = { weekday: 'short', day: 'numeric', month: 'short' } as const;
+  if (!withTime || when.allDay)
+    return new Intl.DateTimeFormat(language, { ...day, timeZone: 'UTC' }).format(
+      new Date(`${when.date}T00:00:00Z`),
+    );
+  return new Intl.DateTimeFormat(language, { ...day, hour: '2-digit', minute: '2-digit', timeZone }).format(
+    new Date(when.start),
+  );
+}

@@ -5,7 +5,14 @@
  * on an event opens it in the drawer; the owner drags and resizes events (optimistic), guests only
  * look.
  */
-import { type CalendarEvent, type EventCategory, eventCategories } from '@cadence/contract';
+import {
+  type CalendarEvent,
+  type CreateEventForm,
+  createEventInput,
+  EVENT_TITLE_MAX,
+  type EventCategory,
+  eventCategories,
+} from '@cadence/contract';
 import { useCalendarController } from '@fullcalendar/react';
 import { Alert, Card, Grid, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -14,17 +21,53 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PageHeader } from '../../../components/list-page';
+import { type QuickAddKeys, QuickAddForm } from '../../../components/quick-add-form';
+import type { QuickAddWhen } from '../../../lib/quick-add';
 import { getAccountQueryOptions } from '../../../shared/queries/account';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { type CalendarRange, getEventsQueryOptions, useDeleteEvent, useMoveEvent } from '../api/calendar-api';
+import {
+  type CalendarRange,
+  getEventsQueryOptions,
+  useCreateEvent,
+  useDeleteEvent,
+  useMoveEvent,
+} from '../api/calendar-api';
 import { CalendarSidebar } from '../components/calendar-sidebar';
 import { CalendarView } from '../components/calendar-view';
 import { EventDrawer } from '../components/event-form';
 import { asksScope, useScopeQuestion } from '../components/scope-dialog';
 import { type EventDraft, nextHourDraft } from '../lib/event-form';
+import { addDays, HOUR_MS } from '../lib/event-times';
 
 type Editing = { event: CalendarEvent | null; draft: EventDraft } | null;
+
+/** The quick add checks its one field as the contract does; the times come from the words. */
+const quickAddSchema = createEventInput.pick({ title: true });
+
+/** The quick add reads the start in words (D47). */
+const quickAddKeys: QuickAddKeys = {
+  label: 'calendar.quickAdd.label',
+  placeholder: 'calendar.quickAdd.placeholder',
+  submit: 'calendar.quickAdd.submit',
+  reading: 'calendar.quickAdd.starts',
+  from: 'calendar.quickAdd.from',
+  keep: 'calendar.quickAdd.keep',
+  kept: 'calendar.quickAdd.kept',
+  readDate: 'calendar.quickAdd.readDate',
+};
+
+/**
+ * A quick add's event: at the time read, as long as the drawer's new event (an hour); a day read
+ * alone is that all-day day; no date read, the drawer's default (the next full hour).
+ */
+function quickEvent(title: string, when: QuickAddWhen | null, timeZone: string): CreateEventForm {
+  if (when?.allDay) return { title, allDay: true, start: when.date, end: addDays(when.date, 1) };
+  const { start, end } = when
+    ? { start: when.start, end: new Date(Date.parse(when.start) + HOUR_MS).toISOString() }
+    : nextHourDraft(timeZone);
+  return { title, allDay: false, start, end };
+}
 
 export function Component() {
   const { t } = useTranslation();
@@ -41,6 +84,7 @@ export function Component() {
   const move = useMoveEvent();
   const scopeQuestion = useScopeQuestion();
   const remove = useDeleteEvent();
+  const create = useCreateEvent();
   const controller = useCalendarController();
   const miniController = useCalendarController();
   const [shown, setShown] = useState<Set<EventCategory>>(() => new Set(eventCategories));
@@ -69,6 +113,20 @@ export function Component() {
         <Grid.Col span={{ base: 12, md: 9 }} order={{ base: 1, md: 2 }}>
           <Card withBorder padding="sm">
             <Stack gap="sm">
+              <QuickAddForm
+                schema={quickAddSchema}
+                field="title"
+                keys={quickAddKeys}
+                maxLength={EVENT_TITLE_MAX}
+                timeZone={timeZone}
+                withTime
+                testId="event-quick-add"
+                onAdd={async (title, when) => {
+                  if (!timeZone) return;
+                  await create.mutateAsync(quickEvent(title, when, timeZone));
+                  toastSuccess(t, t('calendar.toast.added'));
+                }}
+              />
               <ErrorAlert error={account.error ?? events.error} />
               {events.data?.truncated && (
                 <Alert color="yellow" variant="light" data-testid="calendar-truncated">

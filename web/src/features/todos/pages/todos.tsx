@@ -21,9 +21,10 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { AddressSearchBox } from '../../../components/address-search-box';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { InlineAddForm } from '../../../components/inline-add-form';
 import { ListBody, PageHeader } from '../../../components/list-page';
+import { type QuickAddKeys, QuickAddForm } from '../../../components/quick-add-form';
 import { useSessionUser } from '../../../lib/session';
+import { getAccountQueryOptions } from '../../../shared/queries/account';
 import { getTagsQueryOptions } from '../../../shared/queries/tags';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import {
@@ -72,6 +73,18 @@ function emptyTexts(current: TodoListParams) {
     };
   return { icon: IconListCheck, title: 'todos.empty.all.title', description: 'todos.empty.all.description' };
 }
+
+/** The quick add reads a due day in words (D47): a to-do keeps the day, not the time. */
+const quickAddKeys: QuickAddKeys = {
+  label: 'todos.quickAdd.label',
+  placeholder: 'todos.quickAdd.placeholder',
+  submit: 'todos.quickAdd.submit',
+  reading: 'todos.quickAdd.due',
+  from: 'todos.quickAdd.from',
+  keep: 'todos.quickAdd.keep',
+  kept: 'todos.quickAdd.kept',
+  readDate: 'todos.quickAdd.readDate',
+};
 
 const paginationLabels = {
   first: 'todos.pagination.first',
@@ -133,6 +146,8 @@ export function Component() {
   // Not after signing out: the page is about to go, and the server would refuse.
   const tags = useQuery({ ...getTagsQueryOptions(), enabled: Boolean(me) });
   const summary = useQuery({ ...getTodoSummaryQueryOptions(meId), enabled: Boolean(me) });
+  // The account's time zone, for the days the quick add reads.
+  const account = useQuery({ ...getAccountQueryOptions(), enabled: Boolean(me) });
   const create = useCreateTask();
   const update = useUpdateTask();
   const remove = useDeleteTask();
@@ -180,15 +195,16 @@ export function Component() {
                   <SortMenu sortBy={current.sortBy} />
                 </Group>
                 {canAdd && (
-                  <InlineAddForm
+                  <QuickAddForm
                     schema={createTaskInput}
                     field="title"
-                    label={t('todos.quickAdd.label')}
-                    placeholder={t('todos.quickAdd.placeholder')}
-                    submitLabel={t('todos.quickAdd.submit')}
+                    keys={quickAddKeys}
                     maxLength={TODO_TITLE_MAX}
-                    onAdd={async (title) => {
-                      await create.mutateAsync({ title, ...defaults });
+                    timeZone={account.data?.timeZone}
+                    withTime={false}
+                    testId="todo-quick-add"
+                    onAdd={async (title, when) => {
+                      await create.mutateAsync({ title, ...defaults, ...(when && { dueDate: when.date }) });
                       toastSuccess(t, t('todos.toast.added'));
                     }}
                   />

@@ -1,0 +1,116 @@
+/**
+ * The one-line add that reads dates in words (D47): "Call Maria friday 3pm" adds "Call Maria" on
+ * Friday at 15:00 in the user's time zone. While typing, the line under the field says what was
+ * read and marks the words it came from (announced politely to screen readers); "Keep as text"
+ * adds the whole text as the title, with no date. Enter adds; the field empties for the next one,
+ * and the contract's messages show under it, as in InlineAddForm.
+ */
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useContractForm } from '../lib/contract-form';
+import { formatQuickAddWhen, parseQuickAdd, type QuickAddWhen } from '../lib/quick-add';
+
+/** i18n keys; `reading` is "Due: {{when}}" or "Starts: {{when}}". */
+export interface QuickAddKeys {
+  label: string;
+  placeholder: string;
+  submit: string;
+  reading: string;
+  from: string;
+  keep: string;
+  kept: string;
+  readDate: string;
+}
+
+export interface QuickAddFormProps {
+  /** The contract's create input, and the field of it the title fills (checked on the whole text). */
+  schema: z.ZodType;
+  field: string;
+  /** The i18n keys of the form's words (the page's namespace loads them). */
+  keys: QuickAddKeys;
+  maxLength: number;
+  /** The account's time zone; until it is known, nothing is read as a date. */
+  timeZone: string | undefined;
+  /** Whether the time counts (an event's start) or only the day (a to-do's due date). */
+  withTime: boolean;
+  /** Adds the title, and the date read (null when none was, or it was kept as text). */
+  onAdd: (title: string, when: QuickAddWhen | null) => Promise<unknown> | void;
+  testId?: string;
+}
+
+export function QuickAddForm({
+  schema,
+  field,
+  keys,
+  maxLength,
+  timeZone,
+  withTime,
+  onAdd,
+  testId,
+}: QuickAddFormProps) {
+  const { t, i18n } = useTranslation();
+  // The words the user chose to keep as text: not read again until they change.
+  const [kept, setKept] = useState<string | null>(null);
+  const { form, onSubmit } = useContractForm<Record<string, string>>(
+    schema,
+    { [field]: '' },
+    {
+      onSubmit: async (values) => {
+        const text = (values[field] ?? '').trim();
+        const read = timeZone ? parseQuickAdd(text, { language: i18n.language, timeZone }) : null;
+        const useRead = read?.match && read.match.text !== kept;
+        await (useRead ? onAdd(read.title, read.when) : onAdd(text, null));
+        setKept(null);
+      },
+      resetOnSuccess: true,
+    },
+  );
+  const text = form.getValues()[field] ?? '';
+  const parsed = useMemo(
+    () => (timeZone && text.trim() ? parseQuickAdd(text, { language: i18n.language, timeZone }) : null),
+    [text, timeZone, i18n.language],
+  );
+  const match = parsed?.match ?? null;
+  const keptNow = match !== null && match.text === kept;
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid={testId}>
+      <Stack gap={6}>
+        <TextInput
+          maxLength={maxLength}
+          aria-label={t(keys.label)}
+          placeholder={t(keys.placeholder)}
+          {...form.getInputProps(field)}
+        />
+        <div aria-live="polite" data-testid="quick-add-reading">
+          {match && parsed?.when && timeZone && (
+            <Group gap={6} wrap="wrap">
+              <Text size="sm" c={keptNow ? 'dimmed' : undefined}>
+                {keptNow ? (
+                  t(keys.kept)
+                ) : (
+                  <>
+                    {t(keys.reading, {
+                      when: formatQuickAddWhen(parsed.when, i18n.language, timeZone, withTime),
+                    })}{' '}
+                    {t(keys.from)} <mark>{match.text}</mark>
+                  </>
+                )}
+              </Text>
+              <Button variant="subtle" size="compact-xs" onClick={() => setKept(keptNow ? null : match.text)}>
+                {t(keptNow ? keys.readDate : keys.keep)}
+              </Button>
+            </Group>
+          )}
+        </div>
+        <Group gap={6}>
+          <Button type="submit" size="xs">
+            {t(keys.submit)}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
