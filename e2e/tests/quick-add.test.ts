@@ -1,0 +1,97 @@
+/**
+ * Quick add in words (D47), in Chromium: "Call Maria tomorrow 3pm" in English and "Appeler Marie
+ * demain 15h" in French add a to-do titled without those words, due tomorrow in the account's time
+ * zone (Asia/Tokyo here, not the machine's); the words read are marked under the field before
+ * saving, and "Keep as text" keeps them in the title, with no due date.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { arrive as arriveAt, callAs, sessionOf } from '../support/people';
+import { useAppServer } from '../support/server';
+
+const server = useAppServer();
+const TOKYO = 'Asia/Tokyo';
+
+/** The day after today in a time zone, as YYYY-MM-DD. */
+function tomorrowIn(timeZone: string): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/** The signed-in user's tasks, through the API, as title and due date. */
+async function tasksOf(page: Page) {
+  const { id } = await sessionOf(page);
+  const mine = (await callAs(page, 'get', `/api/todos?user=${id}`)) as {
+    data: { title: string; dueDate: string | null }[];
+  };
+  return mine.data.map(({ title, dueDate }) => ({ title, dueDate }));
+}
+
+/** A new person in Tokyo's time zone, on the to-do page. */
+async function arriveInTokyo(name: string) {
+  const arrived = await arriveAt(server.url, name);
+  await callAs(arrived.page, 'put', '/api/account', { timeZone: TOKYO });
+  await arrived.page.goto('/apps/todo');
+  await arrived.page.getByRole('heading', { level: 1 }).waitFor();
+  return arrived;
+}
+
+describe('the to-do quick add', () => {
+  it('reads "tomorrow 3pm" in English, and keeps the words as text when asked', async () => {
+    const { page } = await arriveInTokyo('quick-add-en');
+    const due = tomorrowIn(TOKYO);
+    const quickAdd = page.getByLabel('New task');
+    const reading = page.getByTestId('todo-quick-add').getByTestId('quick-add-reading');
+    expect(await reading.getAttribute('aria-live')).toBe('polite');
+
+    await quickAdd.fill('Call Maria tomorrow 3pm');
+    // Marked before saving: the due day, and the words it was read from.
+    await expect.poll(() => reading.locator('mark').textContent()).toBe('tomorrow 3pm');
+    const shown = new Intl.DateTimeFormat('en', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    }).format(new Date(`${due}T00:00:00Z`));
+    expect(await reading.textContent()).toContain(`Due: ${shown}`);
+    await quickAdd.press('Enter');
+    const added = page.getByTestId('task').and(page.locator('[data-title="Call Maria"]'));
+    await expect.poll(() => added.isVisible()).toBe(true);
+    expect(await quickAdd.inputValue()).toBe('');
+    expect(await added.getByTestId('task-due').textContent()).toBe(
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${due}T00:00:00Z`),
+      ),
+    );
+    expect(await tasksOf(page)).toEqual([{ title: 'Call Maria', dueDate: due }]);
+
+    // Keep as text: the whole text is the title, with no due date.
+    await quickAdd.fill('Read chapter 3 on friday');
+    await expect.poll(() => reading.locator('mark').textContent()).toBe('on friday');
+    await reading.getByRole('button', { name: 'Keep as text' }).click();
+    await expect.poll(() => reading.locator('mark').count()).toBe(0);
+    expect(await reading.textContent()).toContain('The words stay in the title, with no date.');
+    await page.getByTestId('todo-quick-add').getByRole('button', { name: 'Add', exact: true }).click();
+    const kept = page.getByTestId('task').and(page.locator('[data-title="Read chapter 3 on friday"]'));
+    await expect.poll(() => kept.isVisible()).toBe(true);
+    expect(await kept.getByTestId('task-due').count()).toBe(0);
+    expect(await tasksOf(page)).toContainEqual({ title: 'Read chapter 3 on friday', dueDate: null });
+  });
+
+  it('reads "demain 15h" in French', async () => {
+    const { page } = await arriveInTokyo('quick-add-fr');
+    await page.getByTestId('language-menu').selectOption('fr');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
+    const quickAdd = page.getByLabel('Nouvelle tâche');
+    await quickAdd.fill('Appeler Marie demain 15h');
+    const reading = page.getByTestId('todo-quick-add').getByTestId('quick-add-reading');
+    await expect.poll(() => reading.locator('mark').textContent()).toBe('demain 15h');
+    expect(await reading.textContent()).toContain('Échéance');
+    await quickAdd.press('Enter');
+    const added = page.getByTestId('task').and(page.locator('[data-title="Appeler Marie"]'));
+    await expect.poll(() => added.isVisible()).toBe(true);
+    expect(await tasksOf(page)).toEqual([{ title: 'Appeler Marie', dueDate: tomorrowIn(TOKYO) }]);
+  });
+});
