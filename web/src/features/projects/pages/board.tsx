@@ -1,5 +1,6 @@
 import type { Board, ListItem } from '@cadence/contract';
 import {
+  type BeforeCapture,
   DragDropContext,
   type DragStart,
   Droppable,
@@ -142,6 +143,16 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
     [boardId, shown, isShown, onOpenItem],
   );
 
+  /**
+   * Before the lists are measured for a card's drag: every list has room for the card, so that an
+   * empty list can take it by keyboard too (dnd moves a card by arrow only into a list where it
+   * would be wholly visible, and an empty list is one line tall). Undone at the drop.
+   */
+  const onBeforeCapture = ({ draggableId }: BeforeCapture) => {
+    if (!draggableId.startsWith('item:')) return;
+    const height = cardHeights.get(idOf(draggableId));
+    if (height !== undefined) scroller.current?.style.setProperty('--lifted-height', `${height}px`);
+  };
   const onDragStart = (start: DragStart, provided: ResponderProvided) => {
     // Changes made elsewhere meanwhile wait for the drop (live-events.ts).
     boardDrag.start(boardId);
@@ -156,6 +167,7 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
     );
 
   const onDragEnd = (result: DropResult, provided: ResponderProvided) => {
+    scroller.current?.style.removeProperty('--lifted-height');
     releaseScroll.current();
     releaseScroll.current = () => undefined;
     drop(result, provided);
@@ -211,6 +223,7 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
       />
       <BoardFilterBar board={board} matchCount={matching.size} />
       <DragDropContext
+        onBeforeCapture={onBeforeCapture}
         onDragStart={onDragStart}
         onDragUpdate={onDragUpdate}
         onDragEnd={onDragEnd}
