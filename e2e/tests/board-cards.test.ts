@@ -50,7 +50,7 @@ describe('board cards', () => {
 
     // Open the card and tag it "high".
     await cardsOf(page, 'To do').filter({ hasText: 'Write the spec' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Item' });
+    const dialog = page.getByRole('dialog', { name: 'Write the spec' });
     await dialog.getByLabel('Item name').waitFor();
     let saved = cardSaved(page);
     await choose(page, dialog, 'Tags', /^high$/);

@@ -53,7 +53,7 @@ describe('project boards', () => {
     await page.getByLabel('Name').fill('Website launch');
     await page.getByLabel('Description').fill('Everything for the new site.');
     await page.getByRole('button', { name: 'Add project' }).click();
-    await expect.poll(() => page.getByText('Project Added', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Project added', { exact: true }).isVisible()).toBe(true);
     await page.waitForURL(/\/apps\/project\/\d+$/);
     const boardUrl = page.url();
     await page.getByRole('heading', { level: 1, name: 'Website launch' }).waitFor();
@@ -103,7 +103,7 @@ describe('project boards', () => {
 
     // Open the item, add a to-do and tick it: the progress shows 1/1.
     await cardsOf(page, 'Doing').filter({ hasText: 'Write the spec' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Item' });
+    const dialog = page.getByRole('dialog', { name: 'Write the spec' });
     await dialog.getByLabel('New to-do').fill('Outline the sections');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expect.poll(() => dialog.getByTestId('todo-progress').textContent()).toBe('0/1 done');

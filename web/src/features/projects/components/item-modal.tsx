@@ -78,7 +78,8 @@ export const ItemModal = memo(function ItemModal({ board, itemId, onClose }: Ite
     <Modal
       opened={found !== null}
       onClose={onClose}
-      title={t('projects.item.title')}
+      // Titled by the card's name (its accessible name too); "Card" only while none is found.
+      title={found?.item.name ?? t('projects.item.title')}
       size="56rem"
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
