@@ -52,6 +52,14 @@ describe('the demo client', () => {
     await logIn(page, demoClient.email, demoClient.password);
     await page.waitForURL('**/access-control');
     await expect.poll(() => page.getByText('Your role: Client').isVisible()).toBe(true);
+    // Its rules read as words, not as the ability's subjects.
+    expect(await page.getByRole('cell', { name: 'Access control page' }).isVisible()).toBe(true);
+    // Nothing it is offered leads to "Not authorized": its account menu holds only "Log out", and
+    // no trial badge leads to pricing.
+    await page.getByRole('button', { name: 'Your account' }).click();
+    await expect.poll(() => page.getByRole('menuitem').allTextContents()).toEqual(['Log out']);
+    expect(await page.getByTestId('trial-badge').count()).toBe(0);
+    await page.keyboard.press('Escape');
     await page.goto('/dashboard/analytics');
     await page.waitForURL('**/pages/miscellaneous/not-authorized');
     await expect

@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LanguageMenu } from '../components/language-menu';
 import { SkinToggle } from '../components/skin-toggle';
+import { canOpen } from '../lib/ability';
+import { useAbility } from '../lib/ability-context';
 import { logout } from '../lib/auth';
 import { loadNamespaces } from '../lib/i18n';
 import { useSessionUser } from '../lib/session';
@@ -44,6 +46,10 @@ export function Navbar({ onToggleMenu, menuOpened = false, onOpenCustomizer, sta
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useSessionUser();
+  // Profile, settings, pricing and help are app pages (menu.ts): an account whose role opens none
+  // of them (a client, D6) is offered neither those entries nor the trial badge, which leads to
+  // pricing.
+  const opensApp = canOpen(useAbility(), { resource: 'App' });
 
   const signOut = async () => {
     await logout();
@@ -66,7 +72,7 @@ export function Navbar({ onToggleMenu, menuOpened = false, onOpenCustomizer, sta
         {start}
       </Group>
       <Group gap={4} wrap="nowrap">
-        {user && (
+        {user && opensApp && (
           <Suspense fallback={null}>
             <TrialBadge />
           </Suspense>
@@ -103,23 +109,27 @@ export function Navbar({ onToggleMenu, menuOpened = false, onOpenCustomizer, sta
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Label>{user.email}</Menu.Label>
-              <Menu.Item component={Link} to="/pages/profile" leftSection={<IconUserCircle size={16} />}>
-                {t('menu.profile')}
-              </Menu.Item>
-              <Menu.Item
-                component={Link}
-                to="/pages/account-setting"
-                leftSection={<IconSettings size={16} />}
-              >
-                {t('menu.accountSettings')}
-              </Menu.Item>
-              <Menu.Item component={Link} to="/pages/pricing" leftSection={<IconCreditCard size={16} />}>
-                {t('menu.pricing')}
-              </Menu.Item>
-              <Menu.Item component={Link} to="/pages/faq" leftSection={<IconHelpCircle size={16} />}>
-                {t('navbar.help')}
-              </Menu.Item>
-              <Menu.Divider />
+              {opensApp && (
+                <>
+                  <Menu.Item component={Link} to="/pages/profile" leftSection={<IconUserCircle size={16} />}>
+                    {t('menu.profile')}
+                  </Menu.Item>
+                  <Menu.Item
+                    component={Link}
+                    to="/pages/account-setting"
+                    leftSection={<IconSettings size={16} />}
+                  >
+                    {t('menu.accountSettings')}
+                  </Menu.Item>
+                  <Menu.Item component={Link} to="/pages/pricing" leftSection={<IconCreditCard size={16} />}>
+                    {t('menu.pricing')}
+                  </Menu.Item>
+                  <Menu.Item component={Link} to="/pages/faq" leftSection={<IconHelpCircle size={16} />}>
+                    {t('navbar.help')}
+                  </Menu.Item>
+                  <Menu.Divider />
+                </>
+              )}
               <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
                 {t('navbar.logout')}
               </Menu.Item>
