@@ -50,10 +50,8 @@ const tagName = z
   .trim()
   .min(1, m['goals.tagUnknown'])
   .max(30, m['goals.tagUnknown']);
-const tags = z
-  .array(tagName, { error: m['goals.tagsRequired'] })
-  .min(1, m['goals.tagsRequired'])
-  .max(GOAL_TAGS_MAX, m['goals.tagsLength']);
+// A goal may have no tag (issue 28: adding one asked for six fields).
+const tags = z.array(tagName, { error: m['goals.tagsRequired'] }).max(GOAL_TAGS_MAX, m['goals.tagsLength']);
 const percentage = z
   .number({ error: m['goals.percentageRange'] })
   .min(0, m['goals.percentageRange'])
@@ -100,6 +98,28 @@ export type Objective = z.infer<typeof objective>;
 export const objectiveList = listOf(objective).meta({ id: 'ObjectiveList' });
 export type ObjectiveList = z.infer<typeof objectiveList>;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+const timelineMonths: Record<Exclude<GoalTimeline, 'day' | 'week'>, number> = {
+  month: 1,
+  quarter: 3,
+  year: 12,
+};
+
+/**
+ * A goal's last day when none is given: its timeline from the start, the start included (a week
+ * from Monday ends on Sunday; a month from 31 January ends on 27 February, the day before the
+ * 28th, as the month has no 31st).
+ */
+export function lastDayOf(start: string, timeline: GoalTimeline): string {
+  const [year = 0, month = 1, date = 1] = start.split('-').map(Number);
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  if (timeline === 'day') return start;
+  if (timeline === 'week') return iso(Date.UTC(year, month - 1, date + 6));
+  const target = month - 1 + timelineMonths[timeline];
+  const daysInTarget = new Date(Date.UTC(year, target + 1, 0)).getUTCDate();
+  return iso(Date.UTC(year, target, Math.min(date, daysInTarget)) - DAY_MS);
+}
+
 /** A task as sent: with `_id` it keeps its identity, without one it is new (D29). */
 export const goalTaskInput = z.strictObject({
   _id: goalId.optional(),
@@ -142,11 +162,21 @@ const goalFields = {
   subObjectives,
 };
 
+/**
+ * Only the title is required: the start defaults to today in the user's time zone and the end to
+ * the last day of the timeline from there (the server's), the timeline to a week, when to anytime,
+ * tags to none.
+ */
 export const createObjectiveInput = z
   .strictObject({
     ...goalFields,
     description: description.default(''),
+    startDate: goalFields.startDate.optional(),
+    endDate: goalFields.endDate.optional(),
+    timeline: goalFields.timeline.default('week'),
+    time: goalFields.time.default('anytime'),
     dedicatedHours: dedicatedHours.default(0),
+    tags: tags.default([]),
     subObjectives: subObjectives.default([]),
   })
   .refine(timelineHolds, invalidTimeline)

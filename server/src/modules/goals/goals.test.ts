@@ -1,5 +1,5 @@
 /** Goals (D19, D29) through HTTP: validation, progress, filters, state, deletion, and privacy. */
-import { messages, type Objective, type ObjectiveList } from '@cadence/contract';
+import { lastDayOf, messages, type Objective, type ObjectiveList } from '@cadence/contract';
 import { describe, expect, it } from 'vitest';
 import {
   buildGoal,
@@ -12,6 +12,7 @@ import {
   type TestUser,
 } from '../../test/factories';
 import { fingerprint, useTestApp } from '../../test/harness';
+import { todayIn } from '../todos/service';
 
 const t = useTestApp();
 
@@ -99,30 +100,70 @@ describe('POST /api/objectifs', () => {
     expect(goal).toMatchObject({ description: '', dedicatedHours: 0, subObjectives: [], progress: 0 });
   });
 
-  it.each([
-    ['title', 'goals.titleRequired'],
-    ['startDate', 'goals.startDateRequired'],
-    ['endDate', 'goals.endDateRequired'],
-    ['timeline', 'goals.timelineRequired'],
-    ['time', 'goals.timeRequired'],
-    ['tags', 'goals.tagsRequired'],
-  ] as const)('requires %s, with its message on the field', async (field, key) => {
+  it("takes a title alone (issue 28): today in the user's zone, a week, anytime, no tag", async () => {
+    const user = await buildUser(t, { timeZone: 'Pacific/Kiritimati' });
+    const today = todayIn('Pacific/Kiritimati');
+    const goal = await ok<Objective>(t, 'POST', '/api/objectifs', user.token, { title: 'Read more' }, 201);
+    expect(goal).toMatchObject({
+      title: 'Read more',
+      startDate: today,
+      endDate: lastDayOf(today, 'week'),
+      timeline: 'week',
+      time: 'anytime',
+      tags: [],
+      progress: 0,
+    });
+    // With no tag it can be changed, and its tags emptied again.
+    await ok(t, 'PUT', `/api/objectifs/${goal._id}`, user.token, { tags: ['low'] });
+    expect(await ok(t, 'PUT', `/api/objectifs/${goal._id}`, user.token, { tags: [] })).toMatchObject({
+      tags: [],
+    });
+  });
+
+  it('ends a goal given only its start by its timeline, and refuses a given end before a default start', async () => {
     const user = await buildUser(t);
-    const before = await fingerprint(t.database);
-    const body: Record<string, unknown> = goalInput();
-    delete body[field];
+    const body = { title: 'Quarter', startDate: '2026-01-31', timeline: 'quarter' };
+    expect(await ok(t, 'POST', '/api/objectifs', user.token, body, 201)).toMatchObject({
+      endDate: '2026-04-29',
+    });
     const error = expectError(
-      await call(t, 'POST', '/api/objectifs', user.token, body),
+      await call(t, 'POST', '/api/objectifs', user.token, { title: 'Past', endDate: '2000-01-01' }),
       400,
       'VALIDATION_ERROR',
     );
-    expect(error.fields?.[field]).toBe(messages[key]);
-    expect(await fingerprint(t.database)).toEqual(before);
+    expect(error.fields?.endDate).toBe(messages['goals.invalidTimeline']);
   });
 
   it.each([
+    ['2026-03-02', 'day', '2026-03-02'],
+    ['2026-03-02', 'week', '2026-03-08'],
+    ['2026-12-29', 'week', '2027-01-04'],
+    ['2026-01-15', 'month', '2026-02-14'],
+    ['2026-01-31', 'month', '2026-02-27'],
+    ['2024-02-29', 'year', '2025-02-27'],
+  ] as const)('a goal from %s over a %s ends on %s', (start, timeline, end) => {
+    expect(lastDayOf(start, timeline)).toBe(end);
+  });
+
+  it.each([['title', 'goals.titleRequired']] as const)(
+    'requires %s, with its message on the field',
+    async (field, key) => {
+      const user = await buildUser(t);
+      const before = await fingerprint(t.database);
+      const body: Record<string, unknown> = goalInput();
+      delete body[field];
+      const error = expectError(
+        await call(t, 'POST', '/api/objectifs', user.token, body),
+        400,
+        'VALIDATION_ERROR',
+      );
+      expect(error.fields?.[field]).toBe(messages[key]);
+      expect(await fingerprint(t.database)).toEqual(before);
+    },
+  );
+
+  it.each([
     ['an empty title', { title: '   ' }, 'title', 'goals.titleRequired'],
-    ['no tag', { tags: [] }, 'tags', 'goals.tagsRequired'],
     ['a date that does not exist', { startDate: '2026-02-30' }, 'startDate', 'goals.dateInvalid'],
     ['an unknown timeline', { timeline: 'decade' }, 'timeline', 'goals.timelineRequired'],
     ['negative dedicated hours', { dedicatedHours: -1 }, 'dedicatedHours', 'goals.dedicatedHoursInvalid'],

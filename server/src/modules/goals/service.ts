@@ -6,6 +6,7 @@
  */
 import {
   type CreateObjectiveInput,
+  lastDayOf,
   messages,
   type Objective,
   type ObjectiveList,
@@ -24,6 +25,7 @@ import type { ServiceDeps } from '../../deps';
 import { authorizeGoal, type GoalScope, ownGoals } from './policy';
 import { type GoalRow, presentGoal, presentSubObjective } from './presenter';
 import { transaction } from '../../db/transaction';
+import { todayIn } from '../todos/service';
 
 const now = () => new Date().toISOString();
 
@@ -77,6 +79,14 @@ export class GoalsService {
 
   async create(userId: number, input: CreateObjectiveInput): Promise<Objective> {
     return transaction(this.deps.db, async (trx) => {
+      const startDate = input.startDate ?? todayIn(await this.timeZoneOf(trx, userId));
+      const endDate = input.endDate ?? lastDayOf(startDate, input.timeline);
+      // The contract compares the two dates only when both were sent.
+      if (endDate < startDate) {
+        throw badRequest('VALIDATION_ERROR', 'goals.invalidTimeline', {
+          endDate: messages['goals.invalidTimeline'],
+        });
+      }
       const tags = await resolveTags(trx, userId, input.tags, 'goals.tagUnknown');
       const at = now();
       const { id } = await trx
@@ -85,8 +95,8 @@ export class GoalsService {
           user_id: userId,
           title: input.title,
           description: input.description,
-          start_date: input.startDate,
-          end_date: input.endDate,
+          start_date: startDate,
+          end_date: endDate,
           timeline: input.timeline,
           time: input.time,
           dedicated_hours: input.dedicatedHours,
@@ -255,6 +265,15 @@ export class GoalsService {
       tagsByGoal.set(tag.goal_id, list);
     }
     return rows.map((row) => presentGoal(row, subsByGoal.get(row.id) ?? [], tagsByGoal.get(row.id) ?? []));
+  }
+
+  private async timeZoneOf(db: Db, userId: number): Promise<string> {
+    const row = await db
+      .selectFrom('users')
+      .select('time_zone')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return row.time_zone;
   }
 
   private async loadOne(db: Db, id: number): Promise<Objective> {

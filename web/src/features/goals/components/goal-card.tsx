@@ -26,7 +26,7 @@ import { IconAction } from '../../../components/icon-action';
 import { TagBadge } from '../../../components/tag-badge';
 import { formatDay } from '../../../lib/format-day';
 import { tagColorOf } from '../../../shared/queries/tags';
-import { type GoalStatus, statusOf } from '../model/goal';
+import { type GoalStatus, shownStatusOf, statusOf } from '../model/goal';
 import { statusLabels, timeLabels, timelineLabels } from './labels';
 
 const statusColors: Record<GoalStatus, string> = { open: 'gray', progress: 'blue', done: 'green' };
@@ -60,6 +60,7 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 export function GoalCard({ goal, tags, busy, ...actions }: GoalCardProps) {
   const { t, i18n } = useTranslation();
   const status = statusOf(goal);
+  const shown = shownStatusOf(goal);
   const deleted = goal.isDeleted;
   const title = goal.title;
 
@@ -85,8 +86,8 @@ export function GoalCard({ goal, tags, busy, ...actions }: GoalCardProps) {
               {title}
             </Title>
             <Group gap={6}>
-              <Badge variant="dot" color={statusColors[status]} data-testid="goal-status">
-                {t(statusLabels[status])}
+              <Badge variant="dot" color={statusColors[shown]} data-testid="goal-status">
+                {t(statusLabels[shown])}
               </Badge>
               {deleted && (
                 <Badge variant="dot" color="red">
@@ -159,7 +160,7 @@ export function GoalCard({ goal, tags, busy, ...actions }: GoalCardProps) {
             flex={1}
             size="lg"
             value={goal.progress}
-            color={status === 'done' ? 'green' : undefined}
+            color={shown === 'done' ? 'green' : undefined}
             aria-label={t('goals.card.progressLabel', { title })}
           />
           <Text size="sm" fw={600} miw={40} ta="end" data-testid="goal-progress">

@@ -12,6 +12,7 @@ import {
   type GoalTimeline,
   goalTimelines,
   goalTimes,
+  lastDayOf,
   type Objective,
   type TagList,
   updateObjectiveInput,
@@ -42,13 +43,15 @@ export type GoalFormValues = {
 
 function initialValues(goal: Objective | null): GoalFormValues {
   if (!goal) {
+    // Only the title is asked for (issue 28): the rest starts as the server's defaults would be.
+    const start = today();
     return {
       title: '',
       description: '',
-      startDate: today(),
-      endDate: '',
-      timeline: null,
-      time: null,
+      startDate: start,
+      endDate: lastDayOf(start, 'week'),
+      timeline: 'week',
+      time: 'anytime',
       dedicatedHours: 0,
       tags: [],
       subObjectives: [],
@@ -144,17 +147,11 @@ function GoalForm({
         {...form.getInputProps('description')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          type="date"
-          label={t('goals.form.startDate')}
-          required
-          {...form.getInputProps('startDate')}
-        />
-        <TextInput type="date" label={t('goals.form.endDate')} required {...form.getInputProps('endDate')} />
+        <TextInput type="date" label={t('goals.form.startDate')} {...form.getInputProps('startDate')} />
+        <TextInput type="date" label={t('goals.form.endDate')} {...form.getInputProps('endDate')} />
         <Select
           label={t('goals.form.timeline')}
           placeholder={t('goals.form.choose')}
-          required
           data={goalTimelines.map((value) => ({ value, label: t(timelineLabels[value]) }))}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
@@ -163,7 +160,6 @@ function GoalForm({
         <Select
           label={t('goals.form.time')}
           placeholder={t('goals.form.choose')}
-          required
           data={goalTimes.map((value) => ({ value, label: t(timeLabels[value]) }))}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
@@ -181,7 +177,6 @@ function GoalForm({
           tags={tags}
           current={goal?.tags}
           placeholder={form.getValues().tags.length === 0 ? t('goals.form.tagsPlaceholder') : undefined}
-          required
           maxValues={GOAL_TAGS_MAX}
           {...form.getInputProps('tags')}
         />

@@ -5,6 +5,7 @@ import {
   flagsFor,
   newTaskCount,
   replaceGoal,
+  shownStatusOf,
   statusOf,
   today,
   totalWeight,
@@ -54,6 +55,14 @@ describe('a goal on the page', () => {
     expect(flagsFor('open')).toEqual({ isDone: false, isProgress: false });
     expect(flagsFor('progress')).toEqual({ isDone: false, isProgress: true });
     expect(flagsFor('done')).toEqual({ isDone: true, isProgress: false });
+  });
+
+  it('shows as done at 100 % whatever its flags, and by its flags below', () => {
+    expect(shownStatusOf(goal({ progress: 100 }))).toBe('done');
+    expect(shownStatusOf(goal({ progress: 100, isProgress: true }))).toBe('done');
+    expect(shownStatusOf(goal({ progress: 99 }))).toBe('open');
+    expect(shownStatusOf(goal({ progress: 40, isProgress: true }))).toBe('progress');
+    expect(shownStatusOf(goal({ progress: 0, isDone: true }))).toBe('done');
   });
 
   it('ticks a task and computes the progress as the server does', () => {

@@ -13,6 +13,14 @@ export function statusOf(goal: Pick<Objective, 'isDone' | 'isProgress'>): GoalSt
   return 'open';
 }
 
+/**
+ * The state a goal's card shows: one at 100 % reads as done (issue 28: it said "open") even before
+ * it is marked done, which moves it to the completed list; the actions still follow its flags.
+ */
+export function shownStatusOf(goal: Pick<Objective, 'isDone' | 'isProgress' | 'progress'>): GoalStatus {
+  return goal.progress >= 100 ? 'done' : statusOf(goal);
+}
+
 /** The flags that put a goal in a state (the server clears the other flag, D29). */
 export function flagsFor(status: GoalStatus): { isDone: boolean; isProgress: boolean } {
   return { isDone: status === 'done', isProgress: status === 'progress' };
