@@ -2,7 +2,8 @@
  * Quick add in words (D47), in Chromium: "Call Maria tomorrow 3pm" in English and "Appeler Marie
  * demain 15h" in French add a to-do titled without those words, due tomorrow in the account's time
  * zone (Asia/Tokyo here, not the machine's); the words read are marked under the field before
- * saving, and "Keep as text" keeps them in the title, with no due date.
+ * saving, and "Keep as text" keeps them in the title, with no due date. The calendar's one-line add
+ * puts "Lunch with Sam tomorrow 1pm" at 13:00 there, for an hour.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -93,5 +94,27 @@ describe('the to-do quick add', () => {
     const added = page.getByTestId('task').and(page.locator('[data-title="Appeler Marie"]'));
     await expect.poll(() => added.isVisible()).toBe(true);
     expect(await tasksOf(page)).toEqual([{ title: 'Appeler Marie', dueDate: tomorrowIn(TOKYO) }]);
+  });
+});
+
+describe('the calendar quick add', () => {
+  it('adds "Lunch with Sam tomorrow 1pm" at 13:00 in the account’s zone, for an hour', async () => {
+    const { page } = await arriveInTokyo('quick-add-calendar');
+    await page.goto('/apps/calendar');
+    await page.getByTestId('calendar').waitFor();
+    const quickAdd = page.getByLabel('New event');
+    await quickAdd.fill('Lunch with Sam tomorrow 1pm');
+    const reading = page.getByTestId('event-quick-add').getByTestId('quick-add-reading');
+    await expect.poll(() => reading.locator('mark').textContent()).toBe('tomorrow 1pm');
+    expect(await reading.textContent()).toContain('Starts:');
+    await quickAdd.press('Enter');
+    await expect.poll(() => page.getByText('Event added', { exact: true }).isVisible()).toBe(true);
+    const day = tomorrowIn(TOKYO);
+    const events = (await callAs(page, 'get', `/api/calender/events?start=${day}&end=${day}T23:59:59Z`))
+      .data as { title: string; start: string; end: string; allDay: boolean }[];
+    // 13:00 in Tokyo (UTC+9, no DST) is 04:00 UTC.
+    expect(events.map(({ title, start, end, allDay }) => ({ title, start, end, allDay }))).toEqual([
+      { title: 'Lunch with Sam', start: `${day}T04:00:00.000Z`, end: `${day}T05:00:00.000Z`, allDay: false },
+    ]);
   });
 });
