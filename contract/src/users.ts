@@ -30,6 +30,11 @@ export const userData = z
     avatar: z.string().nullable(),
     /** The account's language: the interface takes it at sign-in (one setting, with the navbar's). */
     language: z.enum(languagesList),
+    /**
+     * The account's IANA time zone (D15): every date is shown in it; the signed-in layout offers
+     * the device's when they differ (D46).
+     */
+    timeZone: z.string(),
   })
   .meta({ id: 'UserData' });
 export type UserData = z.infer<typeof userData>;

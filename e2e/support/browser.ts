@@ -5,7 +5,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { onTestFailed, onTestFinished } from 'vitest';
 
 export const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,11 +50,17 @@ export interface TestPage {
   allowConsole: (...patterns: RegExp[]) => void;
 }
 
+/**
+ * What a test may set of the browser it opens: its time zone and locale (a device elsewhere, D46)
+ * and the storage it starts with (the same browser, moved). Unset, the machine's, as before.
+ */
+export type PageOptions = Pick<BrowserContextOptions, 'timezoneId' | 'locale' | 'storageState'>;
+
 /** A new page in a new context; call inside a test. */
-export async function openPage(baseURL: string, name: string): Promise<TestPage> {
+export async function openPage(baseURL: string, name: string, options: PageOptions = {}): Promise<TestPage> {
   const context = await (
     await launchBrowser()
-  ).newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  ).newContext({ ...options, baseURL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];

@@ -248,10 +248,11 @@ export function guard(route: Pick<AppRoute, 'access' | 'authPage'>) {
 
 function toRouteObject(route: AppRoute): RouteObject {
   const load = async () => {
-    // The app layout's customizer strings come with any page of that layout, not with /login.
+    // The app layout's own strings (customizer, time-zone banner) come with any page of that
+    // layout, not with /login.
     const namespaces: LazyNamespace[] = [
       ...(route.namespaces ?? []),
-      ...(route.layout === 'app' ? (['customizer'] as const) : []),
+      ...(route.layout === 'app' ? (['customizer', 'timeZoneBanner'] as const) : []),
     ];
     const [module] = await Promise.all([route.page(), loadNamespaces(namespaces)]);
     return module;

@@ -17,6 +17,7 @@ import { Footer } from './footer';
 import { KeyboardShortcuts } from './keyboard-shortcuts';
 import { menuItems } from './menu';
 import { Navbar } from './navbar';
+import { TimeZoneBanner } from './time-zone-banner';
 
 const navbarColors = {
   default: undefined,
@@ -123,6 +124,7 @@ export function AppLayout() {
             px={0}
             data-testid="content"
           >
+            <TimeZoneBanner />
             <Outlet />
           </Container>
         </main>

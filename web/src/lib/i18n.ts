@@ -51,8 +51,10 @@ export const lazyNamespaces = [
   'dashboard',
   'pricing',
   'chat',
-  // The layout customizer: app pages only (the router loads it with every app-layout route).
+  // The layout customizer and the time-zone banner: app pages only (the router loads them with
+  // every app-layout route).
   'customizer',
+  'timeZoneBanner',
   'accessControl',
   // Only the API's messages (api/billing.json), for the pricing page's and Billing tab's forms.
   'billing',
@@ -63,7 +65,7 @@ const english = bundleOf(
   import.meta.glob<Bundle>(
     [
       '../locales/en/*.json',
-      '!../locales/en/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,accessControl}.json',
+      '!../locales/en/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl}.json',
     ],
     { eager: true, import: 'default' },
   ),
@@ -72,28 +74,28 @@ const others = {
   fr: import.meta.glob<Bundle>(
     [
       '../locales/fr/*.json',
-      '!../locales/fr/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,accessControl}.json',
+      '!../locales/fr/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl}.json',
     ],
     { import: 'default' },
   ),
   de: import.meta.glob<Bundle>(
     [
       '../locales/de/*.json',
-      '!../locales/de/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,accessControl}.json',
+      '!../locales/de/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl}.json',
     ],
     { import: 'default' },
   ),
   pt: import.meta.glob<Bundle>(
     [
       '../locales/pt/*.json',
-      '!../locales/pt/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,accessControl}.json',
+      '!../locales/pt/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl}.json',
     ],
     { import: 'default' },
   ),
 };
 const featureFiles = import.meta.glob<Bundle>(
   [
-    '../locales/*/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,accessControl}.json',
+    '../locales/*/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl}.json',
     '../locales/*/api/*.json',
   ],
   { import: 'default' },

@@ -60,6 +60,15 @@ export const session = {
   },
 };
 
+/**
+ * After the account's time zone changed here (settings, working hours, the layout's banner): the
+ * stored record follows at once, as the banner compares it with the device's zone (D46).
+ */
+export function rememberAccountZone(timeZone: string): void {
+  const user = session.user();
+  if (user && user.timeZone !== timeZone) session.setUser({ ...user, timeZone });
+}
+
 export function useSessionUser(): UserData | null {
   return useSyncExternalStore(session.subscribe, session.user);
 }

@@ -36,6 +36,7 @@ describe('POST /api/jwt/register', () => {
       ability: [{ action: 'manage', subject: 'all' }],
       avatar: null,
       language: 'en',
+      timeZone: 'UTC',
     });
     expect((await me(body.accessToken)).statusCode).toBe(200);
     expect((await refresh(t, body.refreshToken)).statusCode).toBe(200);

@@ -1,9 +1,16 @@
 /**
  * A new account's time zone and language (D46): the web app sends the browser's zone and the
  * interface's language at registration, so calendar, meetings and due dates are right from the
- * first minute. Both are optional: a client that sends neither gets today's UTC and English.
+ * first minute. Both are optional: a client that sends neither gets today's UTC and English. The
+ * user record (userData) carries the zone, so the signed-in layout can compare it with the device's.
  */
-import { type Account, type ErrorBody, messages } from '@cadence/contract';
+import {
+  type Account,
+  type AuthSession,
+  type CurrentUser,
+  type ErrorBody,
+  messages,
+} from '@cadence/contract';
 import { describe, expect, it } from 'vitest';
 import { buildUser, call, ok } from '../../test/factories';
 import { newAccount, snapshot, useTestApp } from '../../test/harness';
@@ -15,13 +22,18 @@ function register(payload: unknown) {
 }
 
 describe('POST /api/jwt/register with a time zone and a language (D46)', () => {
-  it('stores both on the new account, which its settings and sign-in answer', async () => {
+  it('stores both on the new account, which its settings and the user record answer', async () => {
     const user = await buildUser(t, { timeZone: 'Asia/Tokyo', language: 'fr' });
-    expect(user.session.userData.language).toBe('fr');
+    expect(user.session.userData).toMatchObject({ timeZone: 'Asia/Tokyo', language: 'fr' });
     const account = await ok<Account>(t, 'GET', '/api/account', user.token);
     expect(account).toMatchObject({ timeZone: 'Asia/Tokyo', language: 'fr' });
-    const me = await ok<{ userData: { language: string } }>(t, 'GET', '/api/jwt/me', user.token);
-    expect(me.userData.language).toBe('fr');
+    const me = await ok<CurrentUser>(t, 'GET', '/api/jwt/me', user.token);
+    expect(me.userData).toMatchObject({ timeZone: 'Asia/Tokyo', language: 'fr' });
+    const signIn = await ok<AuthSession>(t, 'POST', '/api/jwt/login', '', {
+      email: user.email,
+      password: user.password,
+    });
+    expect(signIn.userData).toMatchObject({ timeZone: 'Asia/Tokyo', language: 'fr' });
     // The zone is the one the server counts in: "today" for the to-dos is Tokyo's.
     const hours = await ok<{ timeZone: string }>(t, 'GET', '/api/working-hours', user.token);
     expect(hours.timeZone).toBe('Asia/Tokyo');
@@ -42,10 +54,18 @@ describe('POST /api/jwt/register with a time zone and a language (D46)', () => {
 
   it('keeps the defaults of before (UTC, English) when neither is sent', async () => {
     const user = await buildUser(t);
+    expect(user.session.userData).toMatchObject({ timeZone: 'UTC', language: 'en' });
     expect(await ok<Account>(t, 'GET', '/api/account', user.token)).toMatchObject({
       timeZone: 'UTC',
       language: 'en',
     });
+  });
+
+  it("follows a change of the account's zone, as the web app's banner reads it", async () => {
+    const user = await buildUser(t, { timeZone: 'America/Sao_Paulo' });
+    await ok(t, 'PUT', '/api/account', user.token, { timeZone: 'Asia/Tokyo' });
+    const me = await ok<CurrentUser>(t, 'GET', '/api/jwt/me', user.token);
+    expect(me.userData.timeZone).toBe('Asia/Tokyo');
   });
 
   it.each([

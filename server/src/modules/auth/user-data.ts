@@ -30,5 +30,6 @@ export function presentUserData(row: UserRow): UserData {
     ability: abilitiesByRole[role],
     avatar: row.avatar,
     language: (languagesList as readonly string[]).includes(row.language) ? (row.language as Language) : 'en',
+    timeZone: row.time_zone,
   };
 }

@@ -5,6 +5,7 @@
 import type { UpdateWorkingHoursInput, WorkingHours } from '@cadence/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { rememberAccountZone } from '../../lib/session';
 import { accountKey, calendarKeys, meetingKeys, workingHoursKey } from './keys';
 
 export const getWorkingHoursQueryOptions = () =>
@@ -21,7 +22,10 @@ export function useSaveWorkingHours() {
       // Everyone's free times are found from their working hours.
       const stale: (readonly string[])[] = [meetingKeys.all];
       // The time zone is the account's: the calendar's days and the account page follow it.
-      if (before !== saved.timeZone) stale.push(accountKey, calendarKeys.all);
+      if (before !== saved.timeZone) {
+        stale.push(accountKey, calendarKeys.all);
+        rememberAccountZone(saved.timeZone);
+      }
       await Promise.all(stale.map((key) => queryClient.invalidateQueries({ queryKey: key })));
     },
   });

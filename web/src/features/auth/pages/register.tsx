@@ -3,6 +3,7 @@ import { Anchor, PasswordInput, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormShell } from '../../../components/form-shell';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { useContractForm } from '../../../lib/contract-form';
 import { useRegister } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -16,7 +17,12 @@ export function Component() {
     { username: '', email: '', fullName: '', password: '' },
     {
       onSubmit: async (values) => {
-        const session = await register.mutateAsync({ ...values, fullName: values.fullName || undefined });
+        const session = await register.mutateAsync({
+          ...values,
+          fullName: values.fullName || undefined,
+          // The account starts in this device's zone: its dates are right from the first page (D46).
+          timeZone: browserTimeZone(),
+        });
         await navigate(homeOf(session.userData.role), { replace: true });
       },
     },
