@@ -39,7 +39,16 @@ export function CalendarSidebar({ onAdd, miniController, onDay, shown, onShown }
   return (
     <Card withBorder padding="sm" component="aside" aria-label={t('calendar.sidebar.label')}>
       <Stack gap="md">
-        <Button leftSection={<IconPlus size={18} />} onClick={onAdd} fullWidth>
+        {/* Grows to two lines rather than cut a longer label ("Ajouter un événement"). */}
+        <Button
+          leftSection={<IconPlus size={18} />}
+          onClick={onAdd}
+          fullWidth
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        >
           {t('calendar.add')}
         </Button>
         <div className="cadence-mini-month" data-testid="mini-month">

@@ -57,9 +57,14 @@ function EventContent({ info }: { info: EventDisplayInfo }) {
     : t('calendar.event.readOnly', { title: occurrence.title, owner: occurrence.owner.fullName });
   return (
     <>
-      {info.timeText && <div className={info.timeClass}>{info.timeText}</div>}
+      {/* <bdi>: a time keeps its order in a right-to-left page ("7:27 PM", not "PM 7:27"). */}
+      {info.timeText && (
+        <div className={info.timeClass}>
+          <bdi>{info.timeText}</bdi>
+        </div>
+      )}
       <div
-        className={info.titleClass}
+        className={`${info.titleClass} cadence-event-title-row`}
         title={label}
         data-testid="calendar-event"
         data-title={occurrence.title}
@@ -70,7 +75,9 @@ function EventContent({ info }: { info: EventDisplayInfo }) {
       >
         {!occurrence.editable && <IconLock size={12} className="cadence-event-icon" aria-hidden />}
         {occurrence.recurrence && <IconRepeat size={12} className="cadence-event-icon" aria-hidden />}
-        {occurrence.title}
+        {/* On one line, ended by "…" when cut: the text stays whole for screen readers, and the
+            title attribute shows it on hover. */}
+        <span className="cadence-event-title">{occurrence.title}</span>
       </div>
     </>
   );
