@@ -27,9 +27,13 @@ export function TrialBadge() {
       style={{ cursor: 'pointer' }}
       data-testid="trial-badge"
     >
-      {t(data.trialDaysLeft === 1 ? 'pricing.badge.dayLeft' : 'pricing.badge.daysLeft', {
-        count: data.trialDaysLeft,
-      })}
+      {/* Its own direction, from its words: "15 days left in your trial" stays in that order in a
+          right-to-left page. */}
+      <bdi>
+        {t(data.trialDaysLeft === 1 ? 'pricing.badge.dayLeft' : 'pricing.badge.daysLeft', {
+          count: data.trialDaysLeft,
+        })}
+      </bdi>
     </Badge>
   );
 }

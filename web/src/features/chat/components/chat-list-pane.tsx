@@ -185,7 +185,7 @@ function ChatItem({
           </Text>
           {chat.lastMessage && (
             <Text size="xs" c="dimmed" style={{ flex: 'none' }} data-testid="chat-time">
-              {formatListTime(chat.lastMessage.createdAt, i18n.language, new Date())}
+              <bdi>{formatListTime(chat.lastMessage.createdAt, i18n.language, new Date())}</bdi>
             </Text>
           )}
         </Group>

@@ -222,7 +222,7 @@ function MessageRows({ messages, chat }: { messages: ChatMessage[]; chat: ChatSu
           <MessageText text={message.message} />
         </div>
         <Text component="time" dateTime={message.createdAt} size="xs" c="dimmed">
-          {formatTime(message.createdAt, i18n.language)}
+          <bdi>{formatTime(message.createdAt, i18n.language)}</bdi>
         </Text>
       </div>,
     );

@@ -223,9 +223,11 @@ export function UpcomingCard({ upcoming, timeZone }: { upcoming: Dashboard['upco
                   {entry.title}
                 </Anchor>
                 <Text size="sm" c="dimmed">
-                  {entry.allDay
-                    ? t('dashboard.upcoming.allDay', { day: formatDay(entry.start.slice(0, 10), language) })
-                    : formatSpan(entry.start, entry.end, language, timeZone)}
+                  {entry.allDay ? (
+                    t('dashboard.upcoming.allDay', { day: formatDay(entry.start.slice(0, 10), language) })
+                  ) : (
+                    <bdi>{formatSpan(entry.start, entry.end, language, timeZone)}</bdi>
+                  )}
                 </Text>
               </Box>
               <Badge variant="light" color={entry.kind === 'meeting' ? 'grape' : 'blue'}>

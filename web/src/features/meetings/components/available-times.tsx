@@ -119,9 +119,11 @@ export function AvailableTimes({ input, value, onChange, duration, timeZone, err
       </Text>
       <Group justify="space-between" gap="xs" wrap="nowrap" data-testid="chosen-time">
         <Text fw={500}>
-          {value
-            ? t('meetings.times.chosen', { time: formatMeetingTime(value, end, zone, language) })
-            : t('meetings.time.none')}
+          {value ? (
+            <bdi>{t('meetings.times.chosen', { time: formatMeetingTime(value, end, zone, language) })}</bdi>
+          ) : (
+            t('meetings.time.none')
+          )}
         </Text>
         {value && (
           <Button variant="subtle" size="compact-sm" onClick={() => onChange(null)}>
@@ -176,7 +178,7 @@ function DayTimes({ heading, times, value, onPick, label }: DayTimesProps) {
               onClick={() => onPick(time)}
               data-time={time}
             >
-              {label(time)}
+              <bdi>{label(time)}</bdi>
             </Button>
           );
         })}

@@ -76,9 +76,11 @@ export function MeetingCard({ meeting, timeZone, ...actions }: MeetingCardProps)
           <Group gap={6} wrap="nowrap">
             <IconClock size={16} aria-hidden />
             <Text size="sm" data-testid="meeting-time">
-              {meeting.time
-                ? formatMeetingTime(meeting.time, meeting.end, timeZone, i18n.language)
-                : t('meetings.time.none')}
+              {meeting.time ? (
+                <bdi>{formatMeetingTime(meeting.time, meeting.end, timeZone, i18n.language)}</bdi>
+              ) : (
+                t('meetings.time.none')
+              )}
             </Text>
           </Group>
           <Group gap={6} wrap="nowrap">

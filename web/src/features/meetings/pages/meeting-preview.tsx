@@ -68,9 +68,11 @@ function Preview({ meeting, timeZone }: { meeting: Meeting; timeZone: string }) 
         <Group gap={8} wrap="nowrap">
           <IconClock size={18} aria-hidden />
           <Text data-testid="meeting-time">
-            {meeting.time
-              ? formatMeetingTime(meeting.time, meeting.end, timeZone, i18n.language)
-              : t('meetings.time.none')}
+            {meeting.time ? (
+              <bdi>{formatMeetingTime(meeting.time, meeting.end, timeZone, i18n.language)}</bdi>
+            ) : (
+              t('meetings.time.none')
+            )}
           </Text>
         </Group>
         <Group gap={8} wrap="nowrap">

@@ -117,7 +117,7 @@ function DatedBadge({
       data-state={state}
       {...props}
     >
-      {formatDue(dueAt, i18n.language, timeZone, full ? 'full' : 'short')}
+      <bdi>{formatDue(dueAt, i18n.language, timeZone, full ? 'full' : 'short')}</bdi>
       {full && state !== 'later' ? ` · ${stateText}` : <VisuallyHidden>, {stateText}</VisuallyHidden>}
     </Badge>
   );
