@@ -35,6 +35,13 @@ export const liveEvent = z.discriminatedUnion('type', [
     type: z.literal('chat'),
     data: z.object({ chatId: rowId, messageId: z.optional(rowId), read: z.optional(z.boolean()) }),
   }),
+  /**
+   * D45: someone else changed an event or a meeting in the user's calendar (as its owner, a guest
+   * or an invitee): the calendar and the dashboard read it again.
+   */
+  z.object({ type: z.literal('calendar'), data: noData }),
+  /** D45: someone else changed a to-do the user owns or is assigned: the to-do list reads again. */
+  z.object({ type: z.literal('todos'), data: noData }),
   /** A friend connected or left; `lastSeenAt` (ISO 8601 UTC) is when they were last connected. */
   z.object({
     type: z.literal('presence'),

@@ -4,6 +4,8 @@
  */
 import type { Db } from '../db';
 import { prepared } from '../db/prepared';
+import { afterCommit } from '../db/transaction';
+import type { LiveEvent } from '@cadence/contract';
 
 export type VersionedList = 'goals' | 'todos' | 'calendar';
 
@@ -34,8 +36,21 @@ export async function bumpListVersions(
   trx: Db,
   userIds: Iterable<number>,
   list: VersionedList,
+  tell?: ListChangeTold,
 ): Promise<void> {
-  for (const userId of [...new Set(userIds)].sort((a, b) => a - b)) await bumpListVersion(trx, userId, list);
+  const people = [...new Set(userIds)].sort((a, b) => a - b);
+  for (const userId of people) await bumpListVersion(trx, userId, list);
+  if (!tell || list === 'goals') return;
+  // D45: the others' pages showing this list read it again, once the change is committed (the
+  // one who made it has the answer already).
+  const others = people.filter((userId) => userId !== tell.actor);
+  if (others.length > 0) afterCommit(trx, () => tell.live.publish(others, { type: list, data: {} }));
+}
+
+/** Who made a change to shared lists, and the hub that tells the others (D45). */
+export interface ListChangeTold {
+  live: { publish(userIds: number[], event: LiveEvent): void };
+  actor: number;
 }
 
 /** The account is deleted: its versions go with it (a new account starts again at 0). */

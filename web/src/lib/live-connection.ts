@@ -26,6 +26,7 @@ import {
   meetingKeys,
   notificationsKey,
   projectKeys,
+  todoKeys,
 } from '../shared/queries/keys';
 import { endSession, refreshAccessToken } from './api-client';
 import { boardDrag } from './live-events';
@@ -34,7 +35,10 @@ import { session } from './session';
 const MAX_BACKOFF_MS = 30_000;
 
 /** The events that only make queries stale; boards are handled on their own. */
-type StaleEvent = Extract<LiveStreamEvent, { type: 'request' | 'notification' | 'chat' | 'presence' }>;
+type StaleEvent = Extract<
+  LiveStreamEvent,
+  { type: 'request' | 'notification' | 'chat' | 'presence' | 'calendar' | 'todos' }
+>;
 
 /** What each event makes stale (query key prefixes). */
 const stale: Record<StaleEvent['type'], readonly QueryKey[]> = {
@@ -52,6 +56,9 @@ const stale: Record<StaleEvent['type'], readonly QueryKey[]> = {
   chat: [chatKeys.all],
   // Who is online shows in the list only: the open conversation's pages need not be read again.
   presence: [chatKeys.list],
+  // D45: someone else changed the user's calendar or to-dos; the dashboard counts both.
+  calendar: [calendarKeys.all, dashboardKeys.all],
+  todos: [todoKeys.all, dashboardKeys.all],
 };
 /** Asked again after a reconnection: everything an event could have changed (each key's area). */
 const missed: QueryKey[] = [

@@ -111,7 +111,7 @@ export interface EventReminders {
   forgetEvent(trx: Db, eventId: number): Promise<void>;
 }
 
-export type CalendarServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'outbox' | 'config'> & {
+export type CalendarServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'outbox' | 'config' | 'live'> & {
   reminders: EventReminders;
 };
 
@@ -419,7 +419,7 @@ export class CalendarService {
         timeZone,
         uid: `${randomUUID()}@cadence`,
       });
-      await bumpListVersions(trx, [userId, ...guests], 'calendar');
+      await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId });
       await this.mailGuests(trx, row, guests, { invited: guests });
       const people = await this.peopleOf(trx, [row]);
       return this.presentWith(row, people, userId);
@@ -551,7 +551,7 @@ export class CalendarService {
         for (const row of rows) {
           if (changed.get(row.id)!.length > 0) await this.deps.reminders.syncEvent(trx, row.id);
         }
-        await bumpListVersions(trx, [userId], 'calendar');
+        await bumpListVersions(trx, [userId], 'calendar', { live: this.deps.live, actor: userId });
       });
       await slicer.pause();
     }
@@ -577,9 +577,9 @@ export class CalendarService {
           const guests = await guestsOf(trx, fields.id);
           await rewriteEntries(trx, row, [userId, ...guests]);
           await this.deps.reminders.syncEvent(trx, fields.id);
-          await bumpListVersions(trx, guests, 'calendar');
+          await bumpListVersions(trx, guests, 'calendar', { live: this.deps.live, actor: userId });
         }
-        await bumpListVersions(trx, [userId], 'calendar');
+        await bumpListVersions(trx, [userId], 'calendar', { live: this.deps.live, actor: userId });
       });
       await slicer.pause();
     }
@@ -838,7 +838,10 @@ export class CalendarService {
     }
     await rewriteEntries(trx, row, [userId, ...guests]);
     await this.deps.reminders.syncEvent(trx, id);
-    await bumpListVersions(trx, [userId, ...before, ...guests], 'calendar');
+    await bumpListVersions(trx, [userId, ...before, ...guests], 'calendar', {
+      live: this.deps.live,
+      actor: userId,
+    });
     const retimed =
       row.start_at !== event.start_at ||
       row.end_at !== event.end_at ||
@@ -918,7 +921,7 @@ export class CalendarService {
     const guests = await guestsOf(trx, event.id);
     await rewriteEntries(trx, row, [userId, ...guests]);
     await this.deps.reminders.syncEvent(trx, event.id);
-    await bumpListVersions(trx, [userId, ...guests], 'calendar');
+    await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId });
     if (
       iso(times.start) !== current.start ||
       iso(times.end) !== current.end ||
@@ -1019,7 +1022,10 @@ export class CalendarService {
     await rewriteEntries(trx, row, [userId, ...guests]);
     await this.deps.reminders.syncEvent(trx, event.id);
     await this.deps.reminders.syncEvent(trx, row.id);
-    await bumpListVersions(trx, [userId, ...guestsBefore, ...guests], 'calendar');
+    await bumpListVersions(trx, [userId, ...guestsBefore, ...guests], 'calendar', {
+      live: this.deps.live,
+      actor: userId,
+    });
     // The old series now ends earlier; the following occurrences are a new event (a new UID).
     await this.mailGuests(trx, oldRow, guestsBefore, { changed: guestsBefore });
     await this.mailGuests(trx, row, guests, { invited: guests });
@@ -1056,7 +1062,7 @@ export class CalendarService {
           .execute();
         await this.deps.reminders.forgetEvent(trx, id);
         await trx.deleteFrom('events').where('id', '=', id).execute();
-        await bumpListVersions(trx, [userId, ...guests], 'calendar');
+        await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId });
         return;
       }
       const occurrenceAt = iso(target.occurrence);
@@ -1094,7 +1100,7 @@ export class CalendarService {
         await this.mailGuests(trx, row, guests, { changed: guests });
       }
       await this.deps.reminders.syncEvent(trx, id);
-      await bumpListVersions(trx, [userId, ...guests], 'calendar');
+      await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId });
     });
   }
 

@@ -192,7 +192,7 @@ export class MeetingsService {
       const row = await trx.selectFrom('meetings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       await this.invite(trx, row, invitees);
       await this.writeEntries(trx, row);
-      await bumpListVersions(trx, [userId], 'calendar');
+      await bumpListVersions(trx, [userId], 'calendar', { live: this.deps.live, actor: userId });
       this.announce(trx, invitees, invitees);
       return (await this.presentAll(trx, [row], userId))[0]!;
     });
@@ -295,7 +295,10 @@ export class MeetingsService {
       notified.push(...added);
       told.push(...known, ...invitees);
       await this.writeEntries(trx, updated);
-      await bumpListVersions(trx, [userId, ...known, ...invitees], 'calendar');
+      await bumpListVersions(trx, [userId, ...known, ...invitees], 'calendar', {
+        live: this.deps.live,
+        actor: userId,
+      });
       this.announce(trx, told, notified);
       return (await this.presentAll(trx, [updated], userId))[0]!;
     });
@@ -325,7 +328,7 @@ export class MeetingsService {
       await trx.deleteFrom('meeting_invitations').where('meeting_id', '=', id).execute();
       await trx.deleteFrom('meetings').where('id', '=', id).execute();
       const told = invitees.map((invitee) => invitee.user_id);
-      await bumpListVersions(trx, [userId, ...told], 'calendar');
+      await bumpListVersions(trx, [userId, ...told], 'calendar', { live: this.deps.live, actor: userId });
       // Their invitation and its notification are gone.
       this.announce(trx, told, told);
     });
@@ -391,7 +394,10 @@ export class MeetingsService {
       .select('user_id')
       .where('meeting_id', '=', row.id)
       .execute();
-    await bumpListVersions(trx, [row.owner_id, ...invitees.map((invitee) => invitee.user_id)], 'calendar');
+    await bumpListVersions(trx, [row.owner_id, ...invitees.map((invitee) => invitee.user_id)], 'calendar', {
+      live: this.deps.live,
+      actor: userId,
+    });
     if (previous.status === status) return false;
     await notify(trx, [
       {

@@ -51,7 +51,7 @@ export interface TodoReminders {
   syncTodo(trx: Db, todoId: number): Promise<void>;
 }
 
-export type TodosServiceDeps = Pick<ServiceDeps, 'db' | 'engine'> & {
+export type TodosServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'live'> & {
   reminders: TodoReminders;
 };
 
@@ -143,7 +143,7 @@ export class TodosService {
       await writeTags(trx, id, tags);
       await writeAssignees(trx, id, assignees);
       await this.deps.reminders.syncTodo(trx, id);
-      await bumpListVersions(trx, [userId, ...assignees], 'todos');
+      await bumpListVersions(trx, [userId, ...assignees], 'todos', { live: this.deps.live, actor: userId });
       return this.loadOne(trx, id);
     });
   }
@@ -235,7 +235,10 @@ export class TodosService {
         await this.deps.reminders.syncTodo(trx, next.id);
       }
       await this.deps.reminders.syncTodo(trx, id);
-      await bumpListVersions(trx, [task.owner_id, ...before, ...assignees], 'todos');
+      await bumpListVersions(trx, [task.owner_id, ...before, ...assignees], 'todos', {
+        live: this.deps.live,
+        actor: userId,
+      });
       return this.loadOne(trx, id);
     });
   }
@@ -256,7 +259,7 @@ export class TodosService {
           .execute();
       }
       await this.deps.reminders.syncTodo(trx, id);
-      await bumpListVersions(trx, [userId, ...people], 'todos');
+      await bumpListVersions(trx, [userId, ...people], 'todos', { live: this.deps.live, actor: userId });
     });
   }
 
