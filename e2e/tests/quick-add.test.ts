@@ -2,11 +2,13 @@
  * Quick add in words (D47), in Chromium: "Call Maria tomorrow 3pm" in English and "Appeler Marie
  * demain 15h" in French add a to-do titled without those words, due tomorrow in the account's time
  * zone (Asia/Tokyo here, not the machine's); the words read are marked under the field before
- * saving, and "Keep as text" keeps them in the title, with no due date. The calendar's one-line add
- * puts "Lunch with Sam tomorrow 1pm" at 13:00 there, for an hour.
+ * saving (axe finds nothing serious, light or dark), and "Keep as text" keeps them in the title,
+ * with no due date. The calendar's one-line add puts "Lunch with Sam tomorrow 1pm" at 13:00 there,
+ * for an hour.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
 import { arrive as arriveAt, callAs, sessionOf } from '../support/people';
 import { useAppServer } from '../support/server';
 
@@ -57,10 +59,11 @@ describe('the to-do quick add', () => {
       timeZone: 'UTC',
     }).format(new Date(`${due}T00:00:00Z`));
     expect(await reading.textContent()).toContain(`Due: ${shown}`);
+    expect(await seriousViolations(page)).toEqual([]);
     await quickAdd.press('Enter');
     const added = page.getByTestId('task').and(page.locator('[data-title="Call Maria"]'));
     await expect.poll(() => added.isVisible()).toBe(true);
-    expect(await quickAdd.inputValue()).toBe('');
+    await expect.poll(() => quickAdd.inputValue()).toBe('');
     expect(await added.getByTestId('task-due').textContent()).toBe(
       new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(
         new Date(`${due}T00:00:00Z`),
@@ -74,6 +77,7 @@ describe('the to-do quick add', () => {
     await reading.getByRole('button', { name: 'Keep as text' }).click();
     await expect.poll(() => reading.locator('mark').count()).toBe(0);
     expect(await reading.textContent()).toContain('The words stay in the title, with no date.');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('todo-quick-add').getByRole('button', { name: 'Add', exact: true }).click();
     const kept = page.getByTestId('task').and(page.locator('[data-title="Read chapter 3 on friday"]'));
     await expect.poll(() => kept.isVisible()).toBe(true);
@@ -81,8 +85,11 @@ describe('the to-do quick add', () => {
     expect(await tasksOf(page)).toContainEqual({ title: 'Read chapter 3 on friday', dueDate: null });
   });
 
-  it('reads "demain 15h" in French', async () => {
+  it('reads "demain 15h" in French (in the dark skin)', async () => {
     const { page } = await arriveInTokyo('quick-add-fr');
+    await page.evaluate(() => localStorage.setItem('layoutSettings', JSON.stringify({ skin: 'dark' })));
+    await page.reload();
+    await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
     await page.getByTestId('language-menu').selectOption('fr');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
     const quickAdd = page.getByLabel('Nouvelle tâche');
@@ -90,6 +97,12 @@ describe('the to-do quick add', () => {
     const reading = page.getByTestId('todo-quick-add').getByTestId('quick-add-reading');
     await expect.poll(() => reading.locator('mark').textContent()).toBe('demain 15h');
     expect(await reading.textContent()).toContain('Échéance');
+    expect(await seriousViolations(page)).toEqual([]);
+    await reading.getByRole('button', { name: 'Garder en texte' }).click();
+    await expect.poll(() => reading.locator('mark').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await reading.getByRole('button', { name: 'Lire la date' }).click();
+    await expect.poll(() => reading.locator('mark').textContent()).toBe('demain 15h');
     await quickAdd.press('Enter');
     const added = page.getByTestId('task').and(page.locator('[data-title="Appeler Marie"]'));
     await expect.poll(() => added.isVisible()).toBe(true);

@@ -6,7 +6,7 @@
  * and the contract's messages show under it, as in InlineAddForm. The reader (chrono-node's four
  * languages, about 18 KB gzip) loads at the first key typed, not with the page.
  */
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -114,9 +114,14 @@ export function QuickAddForm({
                   </>
                 )}
               </Text>
-              <Button variant="subtle" size="compact-xs" onClick={() => setKept(keptNow ? null : match.text)}>
+              <Anchor
+                component="button"
+                type="button"
+                fz="sm"
+                onClick={() => setKept(keptNow ? null : match.text)}
+              >
                 {t(keptNow ? keys.readDate : keys.keep)}
-              </Button>
+              </Anchor>
             </Group>
           )}
         </div>
