@@ -107,10 +107,16 @@ export function QuickAddForm({
                   t(keys.kept)
                 ) : (
                   <>
-                    {t(keys.reading, {
-                      when: loaded.formatQuickAddWhen(parsed.when, i18n.language, timeZone, withTime),
-                    })}{' '}
-                    {t(keys.from)} <mark>{match.text}</mark>
+                    {/* Isolated, so that a right-to-left layout keeps the date and time in order. */}
+                    <bdi>
+                      {t(keys.reading, {
+                        when: loaded.formatQuickAddWhen(parsed.when, i18n.language, timeZone, withTime),
+                      })}
+                    </bdi>{' '}
+                    {t(keys.from)}{' '}
+                    <mark>
+                      <bdi>{match.text}</bdi>
+                    </mark>
                   </>
                 )}
               </Text>
