@@ -77,7 +77,15 @@ it('offers the device’s zone to an account in another; switching moves the acc
     .toContain('Your device is in Asia/Tokyo; your account uses America/Sao_Paulo.');
   expect(await seriousViolations(page)).toEqual([]);
 
+  // What the server counts in the account's zone is read again: the dashboard's weeks and "today".
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
   await offer.getByRole('button', { name: 'Use Asia/Tokyo' }).click();
+  const readAfterSave = () => {
+    const save = requests.indexOf('PUT /api/account');
+    return save >= 0 && requests.slice(save + 1).includes('GET /api/dashboard');
+  };
+  await expect.poll(readAfterSave).toBe(true);
   await expect.poll(() => page.getByTestId('time-zone-banner').count()).toBe(0);
   await page.getByText('Your account now uses Asia/Tokyo.').waitFor();
   expect(await callAs(page, 'get', '/api/account')).toMatchObject({ timeZone: 'Asia/Tokyo' });

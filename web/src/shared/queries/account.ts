@@ -8,7 +8,7 @@ import type { Account, UpdateAccountInput } from '@cadence/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { rememberAccountLanguage } from '../../lib/language-sync';
-import { rememberAccountZone } from '../../lib/session';
+import { rememberAccountZone, session } from '../../lib/session';
 import { accountKey, calendarKeys, currentUserKey, dashboardKeys, meetingKeys, todoKeys } from './keys';
 import { getWorkingHoursQueryOptions } from './working-hours';
 
@@ -25,7 +25,8 @@ export function useAccountChange<I>(call: (input: I) => Promise<Account | undefi
     mutationFn: call,
     onSuccess: async (account) => {
       const { queryKey } = getAccountQueryOptions();
-      const before = queryClient.getQueryData(queryKey)?.timeZone;
+      // The zone before: the cached account's, or the stored record's when no page read the account.
+      const before = queryClient.getQueryData(queryKey)?.timeZone ?? session.user()?.timeZone;
       if (account) {
         queryClient.setQueryData(queryKey, account);
         rememberAccountLanguage(account.language);
@@ -33,7 +34,7 @@ export function useAccountChange<I>(call: (input: I) => Promise<Account | undefi
       } else await queryClient.invalidateQueries({ queryKey });
       // Names and picture are part of the stored user record too; working hours carry the time zone.
       const stale: (readonly unknown[])[] = [currentUserKey, getWorkingHoursQueryOptions().queryKey];
-      if (account && before !== undefined && before !== account.timeZone) stale.push(...zoneDependentKeys);
+      if (account && before !== account.timeZone) stale.push(...zoneDependentKeys);
       await Promise.all(stale.map((key) => queryClient.invalidateQueries({ queryKey: key })));
     },
   });
