@@ -138,9 +138,18 @@ export async function loadNamespaces(namespaces: readonly LazyNamespace[]): Prom
   missing.forEach((namespace) => loadedNamespaces.add(namespace));
 }
 
+const isLanguage = (value: string): value is Language => (languages as readonly string[]).includes(value);
+
+/**
+ * The language chosen on this browser before, else the first of the browser's own that the app
+ * speaks (D46: a first visit in French is in French, and so is the account it registers), else
+ * English.
+ */
 function storedLanguage(): Language {
-  const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  return (languages as readonly string[]).includes(value ?? '') ? (value as Language) : 'en';
+  const value = localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? '';
+  if (isLanguage(value)) return value;
+  const browser = navigator.languages.map((tag) => tag.slice(0, 2).toLowerCase()).find(isLanguage);
+  return browser ?? 'en';
 }
 
 const coreLoaded = new Set<Language>(['en']);
