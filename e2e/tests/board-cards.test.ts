@@ -106,7 +106,11 @@ describe('board cards', () => {
     // Archive a card from its dialog: it leaves the board for the archived cards, and comes back.
     await cardsOf(page, 'To do').filter({ hasText: 'Draw the mockups' }).click();
     saved = cardSaved(page);
-    await dialog.getByRole('button', { name: 'Archive', exact: true }).click();
+    // The dialog is titled by the card it shows.
+    await page
+      .getByRole('dialog', { name: 'Draw the mockups' })
+      .getByRole('button', { name: 'Archive', exact: true })
+      .click();
     expect((await saved).status()).toBe(200);
     await page.keyboard.press('Escape');
     await expect.poll(() => texts(cardsOf(page, 'To do'))).toEqual(['Write the spec']);
