@@ -17,5 +17,10 @@ export function readingCalendar(handle: DatabaseHandle, db: Db = handle.db): Cal
     reminders: { syncEvent: refuse } as unknown as RemindersService,
     outbox: { enqueue: refuse, kick: () => undefined } as unknown as MailOutbox,
     config: { PUBLIC_URL: 'http://localhost' } as Config,
+    live: {
+      publish: () => {
+        throw new Error('the bench only reads');
+      },
+    },
   });
 }

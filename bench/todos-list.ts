@@ -430,7 +430,12 @@ async function explain(handle: DatabaseHandle, engine: Engine, userId: number, f
   });
   // Reads only: a write here would be a bug, and would fail rather than schedule reminders.
   const reminders = { syncTodo: () => Promise.reject(new Error('the benchmark only reads')) };
-  const service = new TodosService({ db, engine: handle.engine, reminders });
+  const live = {
+    publish: () => {
+      throw new Error('the benchmark only reads');
+    },
+  };
+  const service = new TodosService({ db, engine: handle.engine, reminders, live });
   for (const query of QUERIES) {
     const tasksQuery: ServiceQuery = { user: String(userId), page: 1, perPage: PER_PAGE, ...query.service };
     captured.length = 0;

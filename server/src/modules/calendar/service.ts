@@ -29,7 +29,7 @@ import { badRequest, notFound } from '../../errors';
 import { WorkSlicer } from '../../lib/work-slicer';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { resolveInvitees } from '../../lib/invitees';
-import { bumpListVersions, listVersion } from '../../lib/list-versions';
+import { bumpListVersions, type ListChangeTold, listVersion } from '../../lib/list-versions';
 import type { ServiceDeps } from '../../deps';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import {
@@ -111,8 +111,10 @@ export interface EventReminders {
   forgetEvent(trx: Db, eventId: number): Promise<void>;
 }
 
-export type CalendarServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'outbox' | 'config' | 'live'> & {
+export type CalendarServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'outbox' | 'config'> & {
   reminders: EventReminders;
+  /** Tells the others whose calendar a write changed (D45). */
+  live: ListChangeTold['live'];
 };
 
 export class CalendarService {

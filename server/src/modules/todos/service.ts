@@ -23,7 +23,7 @@ import type { Database } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { resolveInvitees } from '../../lib/invitees';
-import { bumpListVersions, listVersion } from '../../lib/list-versions';
+import { bumpListVersions, type ListChangeTold, listVersion } from '../../lib/list-versions';
 import { resolveTags, type TagRef } from '../../lib/tag-refs';
 import type { ServiceDeps } from '../../deps';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
@@ -51,8 +51,10 @@ export interface TodoReminders {
   syncTodo(trx: Db, todoId: number): Promise<void>;
 }
 
-export type TodosServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'live'> & {
+export type TodosServiceDeps = Pick<ServiceDeps, 'db' | 'engine'> & {
   reminders: TodoReminders;
+  /** Tells the others whose to-do list a write changed (D45). */
+  live: ListChangeTold['live'];
 };
 
 export class TodosService {
