@@ -53,6 +53,7 @@ import { registerInputGuard } from './plugins/input-guard';
 import { serveWebApp } from './plugins/web-app';
 import { seedDemo } from './seed';
 import { buildServices } from './services';
+import { onEffectError } from './db/transaction';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** When a stopping instance ends the live streams, clients come back after about this long. */
@@ -205,6 +206,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Stopping: the mail being sent finishes before the mailer and the database close.
   app.addHook('preClose', () => outbox.stop());
+  // An effect after a commit (a live event, the outbox's kick) that throws is told in the log.
+  onEffectError((error) => app.log.error({ err: error }, 'an effect after a commit failed'));
   const services = buildServices({
     db: database.db,
     engine: database.engine,
