@@ -28,8 +28,7 @@ export function onEffectError(reporter: (error: unknown) => void): void {
 export async function transaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   let effects: Effect[] = [];
   const result = await db.transaction().execute((trx) => {
-    // A retried transaction (the dialect retries one whose connection dropped before it began)
-    // starts its list afresh.
+    // Each run of the work starts its list afresh.
     effects = [];
     pending.set(trx, effects);
     return work(trx);
