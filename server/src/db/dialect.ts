@@ -185,8 +185,15 @@ export function isConnectionLost(error: unknown): boolean {
  * is safe to repeat. Writes and anything inside a transaction fail as they are (the request answers
  * 503 and the client may try again: nothing was committed).
  */
-/** How many connections a read tries before its error stands. */
-const READ_ATTEMPTS = 4;
+/** Connections the pool holds at most. */
+const POOL_SIZE = 10;
+
+/**
+ * How many connections a read tries before its error stands: a drop can kill every connection the
+ * pool holds, and each is only found dead when used (then discarded), so one more than the pool
+ * holds always reaches a new connection. A database that is really down fails each try at once.
+ */
+const READ_ATTEMPTS = POOL_SIZE + 1;
 
 class RetryingConnection implements DatabaseConnection {
   inTransaction = false;
@@ -197,8 +204,8 @@ class RetryingConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    // The pool may still hold other connections the same drop killed: a few tries, each on the
-    // next connection, until one is alive.
+    // The pool may still hold other connections the same drop killed: each try on the next
+    // connection, until one is alive.
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await this.current.executeQuery<R>(query);
@@ -257,7 +264,7 @@ export function postgresEngine(
   connectionString: string,
   onConnectionError: (error: Error) => void = () => undefined,
 ): Engine {
-  const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes, Client: PreparingClient });
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE, types: pgTypes, Client: PreparingClient });
   pool.on('error', onConnectionError);
   pool.on('connect', (client) => client.on('error', onConnectionError));
   return {
