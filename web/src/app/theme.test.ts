@@ -47,6 +47,16 @@ describe('the theme reaches WCAG AA (4.5:1) for text', () => {
     }
   });
 
+  // An outline button writes its colour on the page: the theme's in light, Mantine's shade 3 in dark.
+  it.each(['green', 'teal', 'red'] as const)('an outline %s button on the page, light and dark', (color) => {
+    expect(
+      contrastRatio(variable('light', `--mantine-color-${color}-outline`), white),
+    ).toBeGreaterThanOrEqual(4.5);
+    for (const background of [colors.dark[7], colors.dark[6]]) {
+      expect(contrastRatio(colors[color][3], background)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it('errors and dimmed text in both schemes', () => {
     expect(contrastRatio(variable('light', '--mantine-color-error'), white)).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(variable('light', '--mantine-color-dimmed'), white)).toBeGreaterThanOrEqual(4.5);

@@ -59,6 +59,11 @@ function statusColors(resolved: MantineTheme, scheme: 'light' | 'dark'): Record<
     ...filled,
     '--mantine-color-green-light-color': deepGreen,
     '--mantine-color-teal-light-color': deepTeal,
+    // Outline buttons write their colour's shade 7 on white (3.3:1 for teal): the filled one's.
+    // Dark writes shade 3, which passes.
+    '--mantine-color-green-outline': deepGreen,
+    '--mantine-color-teal-outline': deepTeal,
+    '--mantine-color-red-outline': resolved.colors.red[9],
   };
 }
 

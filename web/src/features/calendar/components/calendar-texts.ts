@@ -25,6 +25,9 @@ const viewKeys: Record<string, string> = {
   timeGridWeek: 'calendar.hint.viewWeek',
   timeGridDay: 'calendar.hint.viewDay',
   listMonth: 'calendar.hint.viewList',
+  // A phone's views (calendar-view.tsx).
+  timeGridThreeDay: 'calendar.hint.viewThreeDays',
+  listWeek: 'calendar.hint.viewList',
 };
 
 export function useCalendarTexts(): CalendarOptions {

@@ -3,7 +3,8 @@
  * direction and time zone, events in their categories' colours. A click on a day or a time slot
  * starts a new event there, a click on an event opens it; the owner drags an event to move it and
  * pulls its end to change its length (an occurrence of a repeating event: that one, the following
- * ones or all, as asked, D39). Guests' events stay put and say they are read-only.
+ * ones or all, as asked, D39). Guests' events stay put and say they are read-only. Below 600 px
+ * wide (a phone) seven columns would be 32 px each: it offers three days and the list instead.
  */
 import type { CalendarEvent } from '@cadence/contract';
 import FullCalendar, {
@@ -20,8 +21,10 @@ import listPlugin from '@fullcalendar/react/list';
 import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconLock, IconRepeat } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { CalendarRange, EventMove } from '../api/calendar-api';
 import type { EventDraft } from '../lib/event-form';
@@ -34,6 +37,12 @@ import './calendar.css';
 
 const plugins = [classicTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 const TIME_GRID_HEIGHT = 760;
+
+/** A phone: narrower than 600 px, where a week's seven columns would be too narrow to read. */
+const PHONE = '(max-width: 599.98px)';
+/** The views offered, by width: each fits its screen; the first is where the calendar opens. */
+const desktopViews = ['dayGridMonth', 'timeGridWeek', 'timeGridDay', 'listMonth'];
+const phoneViews = ['timeGridThreeDay', 'listWeek'];
 
 interface CalendarViewProps {
   events: CalendarEvent[];
@@ -49,12 +58,17 @@ interface CalendarViewProps {
 const occurrenceOf = (info: { event: { extendedProps: Record<string, unknown> } }) =>
   info.event.extendedProps.occurrence as CalendarEvent;
 
+/** The title as said (a guest's event names its owner), whole, however little of it shows. */
+function eventLabel(t: TFunction, occurrence: CalendarEvent): string {
+  return occurrence.editable
+    ? occurrence.title
+    : t('calendar.event.readOnly', { title: occurrence.title, owner: occurrence.owner.fullName });
+}
+
 function EventContent({ info }: { info: EventDisplayInfo }) {
   const { t } = useTranslation();
   const occurrence = occurrenceOf(info);
-  const label = occurrence.editable
-    ? occurrence.title
-    : t('calendar.event.readOnly', { title: occurrence.title, owner: occurrence.owner.fullName });
+  const label = eventLabel(t, occurrence);
   return (
     <>
       {/* <bdi>: a time keeps its order in a right-to-left page ("7:27 PM", not "PM 7:27"). */}
@@ -85,9 +99,17 @@ function EventContent({ info }: { info: EventDisplayInfo }) {
 
 export function CalendarView(props: CalendarViewProps) {
   const { events, timeZone, controller, onRange, onDateClick, onEventClick, onMove } = props;
+  const { t } = useTranslation();
   const theme = useMantineTheme();
   const texts = useCalendarTexts();
-  const [viewType, setViewType] = useState('dayGridMonth');
+  const phone = useMediaQuery(PHONE, window.matchMedia(PHONE).matches, { getInitialValueInEffect: false });
+  const views = phone ? phoneViews : desktopViews;
+  const [viewType, setViewType] = useState(views[0]!);
+
+  // Turned or resized past the width: a view that does not fit gives way to the first that does.
+  useEffect(() => {
+    if (!views.includes(viewType)) controller.changeView(views[0]!);
+  }, [controller, views, viewType]);
 
   const inputs = useMemo(
     () =>
@@ -127,11 +149,13 @@ export function CalendarView(props: CalendarViewProps) {
       <FullCalendar
         plugins={plugins}
         controller={controller}
-        initialView="dayGridMonth"
+        initialView={views[0]}
+        views={{ timeGridThreeDay: { type: 'timeGrid', duration: { days: 3 } } }}
+        buttons={{ timeGridThreeDay: { text: t('calendar.view.threeDays') } }}
         headerToolbar={{
           start: 'prev,next today',
           center: 'title',
-          end: 'dayGridMonth,timeGridWeek,timeGridDay,listMonth',
+          end: views.join(','),
         }}
         {...texts}
         timeZone={timeZone}
@@ -145,6 +169,14 @@ export function CalendarView(props: CalendarViewProps) {
         // Moving an event between the all-day row and the hours would change its kind: not by drag.
         eventAllow={(span, moving) => !moving || span.allDay === moving.allDay}
         eventContent={(info) => <EventContent info={info} />}
+        // Screen readers hear the whole title (and the time) on the event's button, where a narrow
+        // column shows the start of it and "…".
+        eventDidMount={(info) =>
+          info.el.setAttribute(
+            'aria-label',
+            [info.timeText, eventLabel(t, occurrenceOf(info))].filter(Boolean).join(' '),
+          )
+        }
         dateClick={dateClick}
         eventClick={(info) => {
           info.jsEvent.preventDefault();

@@ -120,7 +120,7 @@ export function Component() {
             {data.open ? (
               <Group gap="xs">
                 <Button
-                  color="teal.9"
+                  color="teal"
                   variant={data.status === 'accepted' ? 'filled' : 'outline'}
                   leftSection={<IconCheck size={16} />}
                   aria-pressed={data.status === 'accepted'}
@@ -131,7 +131,7 @@ export function Component() {
                   {t('meetings.actions.accept')}
                 </Button>
                 <Button
-                  color="red.9"
+                  color="red"
                   variant={data.status === 'refused' ? 'filled' : 'outline'}
                   leftSection={<IconX size={16} />}
                   aria-pressed={data.status === 'refused'}
