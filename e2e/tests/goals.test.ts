@@ -11,6 +11,7 @@ import { newPerson, register } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { openPage } from '../support/browser';
 import { useAppServer } from '../support/server';
+import { deleteSent } from '../support/undo';
 
 const server = useAppServer();
 
@@ -234,10 +235,13 @@ describe('the goals page', () => {
     await confirm
       .getByText(`Move the goal “${title}” to the deleted goals? You can restore it from there.`)
       .waitFor();
+    // Sent when the toast (with Undo, D48) closes: the deleted goals are read after that.
+    const sent = deleteSent(page, '/api/objectifs/');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByText('Goal deleted', { exact: true }).isVisible()).toBe(true);
     await confirm.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByText('No goals in progress').isVisible()).toBe(true);
+    expect((await sent).status()).toBe(204);
 
     // Restore it from the deleted goals.
     await filters.getByRole('link', { name: 'Deleted' }).click();

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cardsOf, column, drag, texts } from '../support/board';
 import { arrive as arriveAt, makeFriends } from '../support/people';
 import { useAppServer } from '../support/server';
+import { deleteSent } from '../support/undo';
 
 const server = useAppServer();
 
@@ -222,9 +223,12 @@ describe('project boards', () => {
     await page.getByRole('tab', { name: 'Active (1)' }).click();
     await card.getByRole('button', { name: 'Delete the project Garden plan' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete project' });
+    // Sent when the toast (with Undo, D48) closes.
+    const sent = deleteSent(page, '/api/projects/');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(() => page.getByText('Project deleted', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('project-count').textContent()).toBe('Projects: 0');
+    expect((await sent).status()).toBe(204);
     await page.reload();
     await expect.poll(() => page.getByText('No project yet. Please add a project.').isVisible()).toBe(true);
     expect(errors).toEqual([]);

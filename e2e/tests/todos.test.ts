@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { arrive as arriveAt, makeFriends, sessionOf } from '../support/people';
 import { useAppServer } from '../support/server';
+import { deleteSent } from '../support/undo';
 
 const server = useAppServer();
 
@@ -157,12 +158,15 @@ describe('the to-do page', () => {
     expect(await page.getByRole('button', { name: 'Sort: Title Z–A' }).isVisible()).toBe(true);
     await page.goto('/apps/todo');
 
-    // Delete to the deleted list, then restore it.
+    // Delete to the deleted list, then restore it. The deletion is sent when its toast (with Undo,
+    // D48) closes: the deleted list is read after that.
     await page.getByRole('button', { name: 'Delete the task Book the venue' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete task' });
+    let sent = deleteSent(page, '/api/todos/');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByText('Task moved to deleted', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => titles(page)).toEqual(['Answer the letters', 'Pay the invoice']);
+    expect((await sent).status()).toBe(204);
     await mine.getByRole('link', { name: 'Deleted' }).click();
     await page.waitForURL('**/apps/todo/deleted');
     await expect.poll(() => titles(page)).toEqual(['Book the venue']);
@@ -175,8 +179,10 @@ describe('the to-do page', () => {
     await mine.getByRole('link', { name: 'All tasks' }).click();
     await page.waitForURL('**/apps/todo');
     await page.getByRole('button', { name: 'Delete the task Answer the letters' }).click();
+    sent = deleteSent(page, '/api/todos/');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await confirm.waitFor({ state: 'hidden' });
+    expect((await sent).status()).toBe(204);
     await mine.getByRole('link', { name: 'Deleted' }).click();
     await page.waitForURL('**/apps/todo/deleted');
     await page.getByRole('button', { name: 'Delete the task Answer the letters forever' }).click();

@@ -1,7 +1,7 @@
 /**
  * The one confirm dialog (delete, remove…): a question about a subject, Cancel and a confirm button
  * in the danger colour. It shows the change's pending state and failure inside, and closes with a
- * success toast once the change is made.
+ * success toast once the change is made (a deletion held for Undo shows its own toast: no `success`).
  */
 import { Button, Group, type MantineColor, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -15,9 +15,12 @@ interface ConfirmDialogProps<T> {
   title: string;
   message: (subject: T) => string;
   confirmLabel: string;
-  /** The change, usually a mutation's `mutateAsync`; the dialog stays open with its error if it fails. */
-  onConfirm: (subject: T) => Promise<unknown>;
-  success: (subject: T) => string;
+  /**
+   * The change, usually a mutation's `mutateAsync`; the dialog stays open with its error if it fails.
+   * A deletion held for Undo (`lib/use-undo.ts`) returns nothing: its toast says the rest.
+   */
+  onConfirm: (subject: T) => Promise<unknown> | void;
+  success?: (subject: T) => string;
   onClose: () => void;
   color?: MantineColor;
 }
@@ -45,7 +48,7 @@ export function ConfirmDialog<T>({
     setFailure(null);
     try {
       await onConfirm(target);
-      toastSuccess(t, success(target));
+      if (success) toastSuccess(t, success(target));
       close();
     } catch (error) {
       setFailure(error);

@@ -1,14 +1,15 @@
 /**
  * The keyboard shortcuts of signed-in pages (D48): `?` lists them, `/` puts the cursor in the
  * page's search, `g` then `b`, `t`, `c` or `m` (within a second and a half) go to boards, to-dos,
- * calendar or meetings. A key typed in a field, or with Ctrl, Alt or ⌘, is the field's or the
+ * calendar or meetings; on a board, `n` opens the add-card field of the list that holds the focus
+ * (the first list when none does). A key typed in a field, or with Ctrl, Alt or ⌘, is the field's or the
  * browser's: shortcuts only act on the page itself.
  */
 import { Kbd, Modal, Table } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useMatch, useNavigate } from 'react-router';
 
 /** Where `g` then a letter goes. */
 export const goTo = {
@@ -27,6 +28,29 @@ function typingIn(target: EventTarget | null): boolean {
   return target.closest('input, textarea, select, [contenteditable="true"], [role="textbox"]') !== null;
 }
 
+/** The board page's address (`features/projects`), where `n` adds a card. */
+const BOARD_PATH = '/apps/project/:id';
+
+/**
+ * Opens the add-card field of the list holding the focus, or of the first list, and focuses it.
+ * The board's columns carry `data-list-id` and their "Add a card" button `data-add-card`.
+ */
+function addCardInFocusedList(): boolean {
+  const focused = document.activeElement?.closest<HTMLElement>('[data-list-id]');
+  const list = focused ?? document.querySelector<HTMLElement>('main [data-list-id]');
+  if (!list) return false;
+  const button = list.querySelector<HTMLButtonElement>('[data-add-card]');
+  if (button) {
+    if (button.disabled) return false;
+    button.click();
+    return true;
+  }
+  // The field is open already: go back to it.
+  const field = list.querySelector<HTMLInputElement>('form input');
+  field?.focus();
+  return field !== null;
+}
+
 /** The page's search field: the first search box of the main content. */
 function pageSearch(): HTMLInputElement | null {
   return document.querySelector<HTMLInputElement>('main input[type="search"]');
@@ -37,6 +61,7 @@ export function KeyboardShortcuts() {
   const navigate = useNavigate();
   const [opened, { open, close }] = useDisclosure(false);
   const goPressedAt = useRef<number | null>(null);
+  const onBoard = useMatch(BOARD_PATH) !== null;
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -59,11 +84,13 @@ export function KeyboardShortcuts() {
         search.focus();
       } else if (event.key === 'g') {
         goPressedAt.current = event.timeStamp;
+      } else if (event.key === 'n' && onBoard) {
+        if (addCardInFocusedList()) event.preventDefault();
       }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [navigate, open]);
+  }, [navigate, open, onBoard]);
 
   const rows: Array<[keys: string[], label: string]> = [
     [['?'], t('navbar.shortcuts.list')],
@@ -72,6 +99,8 @@ export function KeyboardShortcuts() {
     [['g', 't'], t('navbar.shortcuts.todos')],
     [['g', 'c'], t('navbar.shortcuts.calendar')],
     [['g', 'm'], t('navbar.shortcuts.meetings')],
+    // Listed where it acts.
+    ...(onBoard ? [[['n'], t('navbar.shortcuts.addCard')] as [string[], string]] : []),
   ];
 
   return (

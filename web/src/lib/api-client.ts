@@ -30,7 +30,18 @@ export function setSessionEndedHandler(handler: () => void): void {
   onSessionEnded = handler;
 }
 
-async function send(method: Method, path: string, body: unknown, token: string | null): Promise<Response> {
+/** `keepalive`: the request outlives the page (a deletion sent as the page is left, `undo.ts`). */
+export interface RequestOptions {
+  keepalive?: boolean;
+}
+
+async function send(
+  method: Method,
+  path: string,
+  body: unknown,
+  token: string | null,
+  options: RequestOptions = {},
+): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   // A FormData body (a file upload) sets its own multipart content type.
   const isForm = body instanceof FormData;
@@ -40,6 +51,7 @@ async function send(method: Method, path: string, body: unknown, token: string |
     method,
     headers,
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    ...(options.keepalive && { keepalive: true }),
   });
 }
 
@@ -77,9 +89,14 @@ export function endSession(): void {
   onSessionEnded();
 }
 
-export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
   const token = session.accessToken();
-  let response = await send(method, path, body, token);
+  let response = await send(method, path, body, token, options);
   if (response.status === 401 && token) {
     // A refresh may have finished while this request was in flight: then just replay.
     const current = session.accessToken();
@@ -88,7 +105,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
       endSession();
       return parse<T>(response);
     }
-    response = await send(method, path, body, fresh);
+    response = await send(method, path, body, fresh, options);
   }
   return parse<T>(response);
 }
@@ -97,5 +114,5 @@ export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
-  delete: <T>(path: string) => request<T>('DELETE', path),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
 };

@@ -4,6 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
 import { forgetPersistedQueries } from './query-persistence';
 import { session } from './session';
+import { flushHeldDelete } from './undo';
 import { currentUserKey } from '../shared/queries/keys';
 
 export const getCurrentUserQueryOptions = () =>
@@ -23,6 +24,8 @@ export const getCurrentUserQueryOptions = () =>
  * try to refresh them — a refused call for nothing.
  */
 export async function logout(): Promise<void> {
+  // A deletion waiting for its Undo goes out while the session can still send it (D48).
+  await flushHeldDelete();
   const refreshToken = session.refreshToken();
   forgetPersistedQueries();
   session.clear();

@@ -19,12 +19,14 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';
 import { getAccountQueryOptions } from '../../../shared/queries/account';
 import { calendarKeys } from '../../../shared/queries/keys';
 import { currentLanguage, type Language } from '../../../lib/i18n';
 import { toastError } from '../../../lib/toast';
+import { cacheEdit, useHeldDelete } from '../../../lib/use-undo';
 import { firstDayOf } from '../lib/calendar-locales';
 import { type EventMove, moveInput, moveTimes } from '../lib/event-move';
 import { monthGridRange, todayIn } from '../lib/event-times';
@@ -117,9 +119,35 @@ export function useUpdateEvent() {
   );
 }
 
+/**
+ * Deletes an event, or the occurrences `scoped` names: they leave the ranges at once and the call
+ * is sent when the toast closes, unless Undo (D48, `lib/undo.ts`).
+ */
 export function useDeleteEvent() {
-  return useCalendarMutation(({ id, scoped }: { id: string; scoped?: Scoped }) =>
-    api.delete<undefined>(eventPath(id, scoped)),
+  const hold = useHeldDelete();
+  return useCallback(
+    (event: Pick<CalendarEvent, '_id'>, scoped: Scoped | undefined, message: string) => {
+      const goes = (occurrence: CalendarEvents['data'][number]) =>
+        occurrence._id === event._id &&
+        (scoped?.scope === 'this'
+          ? occurrence.occurrence === scoped.occurrence
+          : scoped?.scope === 'following'
+            ? occurrence.occurrence >= scoped.occurrence
+            : true);
+      hold({
+        message,
+        edits: [
+          cacheEdit<CalendarEvents>(calendarKeys.all, (range) =>
+            Array.isArray(range.data) && range.data.some(goes)
+              ? { ...range, data: range.data.filter((occurrence) => !goes(occurrence)) }
+              : range,
+          ),
+        ],
+        send: (options) => api.delete<undefined>(eventPath(event._id, scoped), options),
+        refresh: [calendarKeys.all],
+      });
+    },
+    [hold],
   );
 }
 

@@ -25,7 +25,7 @@ import { type QuickAddKeys, QuickAddForm } from '../../../components/quick-add-f
 import type { QuickAddWhen } from '../../../lib/quick-add';
 import { getAccountQueryOptions } from '../../../shared/queries/account';
 import { useSessionUser } from '../../../lib/session';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastSuccess } from '../../../lib/toast';
 import {
   type CalendarRange,
   getEventsQueryOptions,
@@ -177,17 +177,13 @@ export function Component() {
               setDeleting(event);
               return;
             }
-            void scopeQuestion.ask('delete').then(async (scope) => {
+            void scopeQuestion.ask('delete').then((scope) => {
               if (!scope) return;
-              try {
-                await remove.mutateAsync({
-                  id: event._id,
-                  scoped: scope === 'all' ? undefined : { occurrence: event.occurrence, scope },
-                });
-                toastSuccess(t, t('calendar.toast.deleted'));
-              } catch (error) {
-                toastError(t, error);
-              }
+              remove(
+                event,
+                scope === 'all' ? undefined : { occurrence: event.occurrence, scope },
+                t('calendar.toast.deleted'),
+              );
             });
           }}
           askScope={scopeQuestion.ask}
@@ -199,8 +195,7 @@ export function Component() {
         title={t('calendar.delete.title')}
         message={(event) => t('calendar.delete.confirm', { title: event.title })}
         confirmLabel={t('calendar.delete.submit')}
-        onConfirm={(event) => remove.mutateAsync({ id: event._id })}
-        success={() => t('calendar.toast.deleted')}
+        onConfirm={(event) => remove(event, undefined, t('calendar.toast.deleted'))}
         onClose={() => setDeleting(null)}
       />
     </Stack>

@@ -12,12 +12,14 @@ import type {
 } from '@cadence/contract';
 import { isAllowedParam } from '@cadence/contract/routes';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Params } from 'react-router';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { PERSISTED_MAX_AGE_MS } from '../../../lib/query-persistence';
 import { toastError } from '../../../lib/toast';
+import { cacheEdit, useHeldDelete } from '../../../lib/use-undo';
 import { goalKeys } from '../../../shared/queries/keys';
 import { replaceGoal, treeOf } from '../model/goal';
 
@@ -93,9 +95,32 @@ export function useUpdateGoal() {
   );
 }
 
-/** Moves a goal to the deleted ones; a deleted goal is removed for good. */
+/**
+ * Moves a goal to the deleted ones; a deleted goal is removed for good. Either leaves the lists at
+ * once and is sent when its toast closes, unless Undo (D48, `lib/undo.ts`).
+ */
 export function useDeleteGoal() {
-  return useGoalMutation((id: string) => api.delete<undefined>(goalPath(id)));
+  const hold = useHeldDelete();
+  return useCallback(
+    (goal: Objective, message: string) =>
+      hold({
+        message,
+        edits: [
+          cacheEdit<ObjectiveList>(goalKeys.all, (list) =>
+            Array.isArray(list.data) && list.data.some((row) => row._id === goal._id)
+              ? {
+                  ...list,
+                  data: list.data.filter((row) => row._id !== goal._id),
+                  count: Math.max(0, list.count - 1),
+                }
+              : list,
+          ),
+        ],
+        send: (options) => api.delete<undefined>(goalPath(goal._id), options),
+        refresh: [goalKeys.all],
+      }),
+    [hold],
+  );
 }
 
 /** Ticks or unticks a task on a goal's card: shown at once, sent as the whole tree (ids kept). */

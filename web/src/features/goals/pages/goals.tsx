@@ -195,8 +195,7 @@ export function Component() {
         title={t('goals.delete.title')}
         message={(goal) => t('goals.delete.confirm', { title: goal.title })}
         confirmLabel={t('goals.delete.submit')}
-        onConfirm={(goal) => remove.mutateAsync(goal._id)}
-        success={() => t('goals.toast.deleted')}
+        onConfirm={(goal) => remove(goal, t('goals.toast.deleted'))}
         onClose={() => setDeleting(null)}
       />
       <ConfirmDialog
@@ -204,8 +203,7 @@ export function Component() {
         title={t('goals.purge.title')}
         message={(goal) => t('goals.purge.confirm', { title: goal.title })}
         confirmLabel={t('goals.purge.submit')}
-        onConfirm={(goal) => remove.mutateAsync(goal._id)}
-        success={() => t('goals.toast.purged')}
+        onConfirm={(goal) => remove(goal, t('goals.toast.purged'))}
         onClose={() => setPurging(null)}
       />
     </Stack>

@@ -21,11 +21,13 @@ import {
   type UpdateListInput,
 } from '@cadence/contract';
 import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../../lib/api-client';
 import { PERSISTED_MAX_AGE_MS } from '../../../lib/query-persistence';
 import { saveFile } from '../../../lib/save-file';
 import { toastError } from '../../../lib/toast';
+import { cacheEdit, useHeldDelete } from '../../../lib/use-undo';
 import { groupKeys, projectKeys } from '../../../shared/queries/keys';
 import * as model from '../model/board';
 import { type CardFields, changeCard } from '../model/card';
@@ -105,15 +107,31 @@ export function useUpdateBoard() {
   );
 }
 
+/**
+ * Deletes a board: it leaves my boards at once and the call is sent when the toast closes, unless
+ * Undo (D48, `lib/undo.ts`).
+ */
 export function useDeleteBoard() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<undefined>(`/projects/${path(id)}`),
-    onSuccess: async (_result, id) => {
-      queryClient.removeQueries({ queryKey: getBoardQueryOptions(id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: projectKeys.all });
-    },
-  });
+  const hold = useHeldDelete();
+  return useCallback(
+    (board: Pick<BoardSummary, '_id'>, message: string) =>
+      hold({
+        message,
+        edits: [
+          cacheEdit<BoardSummaryList>(projectKeys.lists, (list) =>
+            list.data.some((row) => row._id === board._id)
+              ? {
+                  data: list.data.filter((row) => row._id !== board._id),
+                  count: Math.max(0, list.count - 1),
+                }
+              : list,
+          ),
+        ],
+        send: (options) => api.delete<undefined>(`/projects/${path(board._id)}`, options),
+        refresh: [projectKeys.all],
+      }),
+    [hold],
+  );
 }
 
 // ---- The board page: optimistic changes ---------------------------------------------------
@@ -250,12 +268,28 @@ export function useUpdateItem(boardId: string) {
   });
 }
 
+/**
+ * Deletes a card: it leaves the board at once and the call is sent when the toast closes, unless
+ * Undo (D48, `lib/undo.ts`), which brings it back with its comments, members, tags and place.
+ */
 export function useDeleteItem(boardId: string) {
-  return useBoardChange(boardId, {
-    mutationFn: ({ listId, itemId }: { listId: string; itemId: string }) =>
-      api.delete<undefined>(itemPath(boardId, listId, itemId)),
-    optimistic: (board, { listId, itemId }) => model.removeItem(board, listId, itemId),
-  });
+  const hold = useHeldDelete();
+  return useCallback(
+    ({ listId, itemId }: { listId: string; itemId: string }, message: string) =>
+      hold({
+        message,
+        edits: [
+          cacheEdit<BoardAnswer>(
+            projectKeys.board(boardId),
+            (answer) => ({ data: model.removeItem(answer.data, listId, itemId) }),
+            true,
+          ),
+        ],
+        send: (options) => api.delete<undefined>(itemPath(boardId, listId, itemId), options),
+        refresh: [projectKeys.board(boardId)],
+      }),
+    [boardId, hold],
+  );
 }
 
 interface TodoTarget {

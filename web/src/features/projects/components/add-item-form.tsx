@@ -37,6 +37,8 @@ export const AddItemForm = memo(function AddItemForm({
         disabled={disabled}
         onClick={() => setOpen(true)}
         aria-label={t('projects.item.addTo', { name: listName })}
+        // The board's `n` key opens this (layouts/keyboard-shortcuts.tsx).
+        data-add-card
       >
         {t('projects.item.add')}
       </Button>

@@ -31,6 +31,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUndoableToast } from '../../../lib/use-undo';
 import { useUpdateList } from '../api/projects-api';
 import { isTemporaryId } from '../model/board';
 import { AddItemForm } from './add-item-form';
@@ -311,6 +312,7 @@ const ColumnHeader = memo(function ColumnHeader({
 }: HeaderProps) {
   const { t } = useTranslation();
   const update = useUpdateList(boardId);
+  const undoable = useUndoableToast();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(listName);
   const pending = isTemporaryId(listId);
@@ -398,7 +400,13 @@ const ColumnHeader = memo(function ColumnHeader({
           size="sm"
           disabled={pending}
           aria-label={t('projects.list.archive', { name: listName })}
-          onClick={() => update.mutate({ listId, input: { status: 'inactive' } })}
+          onClick={() => {
+            update.mutate({ listId, input: { status: 'inactive' } });
+            // Undo sends the reverse change (D48): the list keeps its place among the others.
+            undoable(t('projects.toast.listArchived'), () =>
+              update.mutate({ listId, input: { status: 'active' } }),
+            );
+          }}
         >
           <IconArchive size={16} />
         </ActionIcon>

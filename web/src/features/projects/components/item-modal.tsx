@@ -41,6 +41,7 @@ import { type FormEvent, memo, useEffect, useMemo, useRef, useState } from 'reac
 import { useTranslation } from 'react-i18next';
 import { InlineAddForm } from '../../../components/inline-add-form';
 import { useSessionUser } from '../../../lib/session';
+import { useUndoableToast } from '../../../lib/use-undo';
 import { projectKeys } from '../../../shared/queries/keys';
 import {
   type CardChange,
@@ -110,6 +111,12 @@ function ItemDetails({ board, list, item, onDeleted }: ItemDetailsProps) {
   const people = useMemo(() => boardPeople(board), [board]);
   const change = useChangeCard(board._id);
   const save = (fields: CardChange) => change.mutate({ listId: list._id, itemId: item._id, change: fields });
+  const undoable = useUndoableToast();
+  // Undo sends the reverse change (D48).
+  const archive = () => {
+    save({ archived: true });
+    undoable(t('projects.toast.cardArchived'), () => save({ archived: false }));
+  };
   useCardReadsFollowBoard(board._id, item._id, board.version);
 
   return (
@@ -203,11 +210,7 @@ function ItemDetails({ board, list, item, onDeleted }: ItemDetailsProps) {
               {t('projects.item.archive.restore')}
             </Button>
           ) : (
-            <Button
-              variant="default"
-              leftSection={<IconArchive size={16} />}
-              onClick={() => save({ archived: true })}
-            >
+            <Button variant="default" leftSection={<IconArchive size={16} />} onClick={archive}>
               {t('projects.item.archive.archive')}
             </Button>
           )}
@@ -358,7 +361,7 @@ function DeleteItem({
         <Button
           color="red"
           onClick={() => {
-            remove.mutate({ listId, itemId });
+            remove({ listId, itemId }, t('projects.toast.cardDeleted'));
             onDeleted();
           }}
         >

@@ -19,6 +19,7 @@ import { ListBody, PageHeader, PageTabs } from '../../../components/list-page';
 import { usePersistedQueries } from '../../../lib/persisted-queries';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useUndoableToast } from '../../../lib/use-undo';
 import {
   getBoardQueryOptions,
   getBoardsQueryOptions,
@@ -88,8 +89,7 @@ export function Component() {
         title={t('projects.delete.title')}
         message={(board) => t('projects.delete.confirm', { name: board.name })}
         confirmLabel={t('projects.delete.submit')}
-        onConfirm={(board) => remove.mutateAsync(board._id)}
-        success={() => t('projects.toast.deleted')}
+        onConfirm={(board) => remove(board, t('projects.toast.deleted'))}
         onClose={() => setDeleting(null)}
       />
       <ImportBoardModal opened={importing} onClose={() => setImporting(false)} />
@@ -108,6 +108,7 @@ function BoardCard({
 }) {
   const { t } = useTranslation();
   const update = useUpdateBoard();
+  const undoable = useUndoableToast();
   const queryClient = useQueryClient();
   const archivedBoard = board.status === 'inactive';
   // The board's read starts while its page's code loads.
@@ -116,7 +117,15 @@ function BoardCard({
   const setStatus = async (status: 'active' | 'inactive') => {
     try {
       await update.mutateAsync({ id: board._id, input: { status } });
-      toastSuccess(t, status === 'inactive' ? t('projects.toast.archived') : t('projects.toast.restored'));
+      if (status === 'active') toastSuccess(t, t('projects.toast.restored'));
+      // Undo sends the reverse change (D48).
+      else
+        undoable(t('projects.toast.archived'), () =>
+          update.mutate(
+            { id: board._id, input: { status: 'active' } },
+            { onError: (error) => toastError(t, error) },
+          ),
+        );
     } catch (error) {
       toastError(t, error);
     }

@@ -15,10 +15,12 @@ import {
 } from '@cadence/contract';
 import { isAllowedParam } from '@cadence/contract/routes';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Params } from 'react-router';
 import { api } from '../../../lib/api-client';
 import { toastError } from '../../../lib/toast';
+import { cacheEdit, useHeldDelete } from '../../../lib/use-undo';
 import { todoKeys } from '../../../shared/queries/keys';
 
 export { getTodoSummaryQueryOptions } from '../../../shared/queries/todo-summary';
@@ -104,9 +106,29 @@ export function useUpdateTask() {
   );
 }
 
-/** Moves a task to the deleted ones; a deleted task is removed for good. */
+/** A list without one task (a read of another shape, the summary, is left alone). */
+function withoutTask(list: TaskList, id: string): TaskList {
+  if (!Array.isArray(list.data)) return list;
+  const data = list.data.filter((row) => row._id !== id);
+  return data.length === list.data.length ? list : { ...list, data, count: Math.max(0, list.count - 1) };
+}
+
+/**
+ * Moves a task to the deleted ones; a deleted task is removed for good. Either leaves the lists at
+ * once and is sent when its toast closes, unless Undo (D48, `lib/undo.ts`).
+ */
 export function useDeleteTask() {
-  return useTodoMutation((id: string) => api.delete<undefined>(taskPath(id)));
+  const hold = useHeldDelete();
+  return useCallback(
+    (task: Task, message: string) =>
+      hold({
+        message,
+        edits: [cacheEdit<TaskList>(todoKeys.all, (list) => withoutTask(list, task._id))],
+        send: (options) => api.delete<undefined>(taskPath(task._id), options),
+        refresh: [todoKeys.all],
+      }),
+    [hold],
+  );
 }
 
 /** The flags a row changes with one click: shown at once, rolled back on refusal. */

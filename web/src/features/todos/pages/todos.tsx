@@ -269,8 +269,7 @@ export function Component() {
         title={t('todos.delete.title')}
         message={(task) => t('todos.delete.confirm', { title: task.title })}
         confirmLabel={t('todos.delete.submit')}
-        onConfirm={(task) => remove.mutateAsync(task._id)}
-        success={() => t('todos.toast.deleted')}
+        onConfirm={(task) => remove(task, t('todos.toast.deleted'))}
         onClose={() => setDeleting(null)}
       />
       <ConfirmDialog
@@ -278,8 +277,7 @@ export function Component() {
         title={t('todos.purge.title')}
         message={(task) => t('todos.purge.confirm', { title: task.title })}
         confirmLabel={t('todos.purge.submit')}
-        onConfirm={(task) => remove.mutateAsync(task._id)}
-        success={() => t('todos.toast.purged')}
+        onConfirm={(task) => remove(task, t('todos.toast.purged'))}
         onClose={() => setPurging(null)}
       />
     </Stack>
