@@ -15,6 +15,7 @@ export function readingCalendar(handle: DatabaseHandle, db: Db = handle.db): Cal
     db,
     engine: handle.engine,
     reminders: { syncEvent: refuse } as unknown as RemindersService,
+    notices: { mailWanted: refuse, tell: refuse },
     outbox: { enqueue: refuse, kick: () => undefined } as unknown as MailOutbox,
     config: { PUBLIC_URL: 'http://localhost' } as Config,
     live: {

@@ -435,7 +435,9 @@ async function explain(handle: DatabaseHandle, engine: Engine, userId: number, f
       throw new Error('the benchmark only reads');
     },
   };
-  const service = new TodosService({ db, engine: handle.engine, reminders, live });
+  const outbox = { enqueue: () => Promise.reject(new Error('the benchmark only reads')) };
+  const config = { PUBLIC_URL: 'http://localhost' };
+  const service = new TodosService({ db, engine: handle.engine, reminders, live, outbox, config });
   for (const query of QUERIES) {
     const tasksQuery: ServiceQuery = { user: String(userId), page: 1, perPage: PER_PAGE, ...query.service };
     captured.length = 0;

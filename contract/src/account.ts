@@ -79,7 +79,28 @@ export const notificationFlags = [
   'blogDigest',
   'eventReminders',
   'taskReminders',
+  // D45: e-mail about shared work, one switch per kind (the bell shows them all); on by default.
+  'invitations',
+  'scheduleChanges',
+  'meetingAnswers',
+  'todoAssigned',
+  'todoCompleted',
+  'boardShared',
+  'cardComments',
+  'cardDueDates',
 ] as const;
+/** The switches of D45, by the notification kinds whose e-mail each one decides. */
+export const sharedWorkFlags = [
+  'invitations',
+  'scheduleChanges',
+  'meetingAnswers',
+  'todoAssigned',
+  'todoCompleted',
+  'boardShared',
+  'cardComments',
+  'cardDueDates',
+] as const satisfies ReadonlyArray<(typeof notificationFlags)[number]>;
+export type SharedWorkFlag = (typeof sharedWorkFlags)[number];
 export const accountNotifications = z.object(
   Object.fromEntries(notificationFlags.map((flag) => [flag, z.boolean()])) as Record<
     (typeof notificationFlags)[number],

@@ -13,6 +13,17 @@ export const notificationKinds = [
   'board-deleted',
   'meeting-accepted',
   'meeting-declined',
+  // D45: shared work. sourceId: the event's, the meeting's, the task's, the board's, the card's.
+  'event-invited',
+  'event-changed',
+  'event-cancelled',
+  'meeting-changed',
+  'meeting-cancelled',
+  'todo-assigned',
+  'todo-completed',
+  'board-shared',
+  'card-comment',
+  'card-due',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 export const NOTIFICATIONS_SHOWN = 50;
@@ -23,7 +34,7 @@ export const notification = z
     kind: z
       .enum(notificationKinds)
       .describe(
-        'event: a reminder before an event; todo: a task due today; meeting: an invitation; board-deleted: a board shared with the user went with its owner’s account; meeting-accepted, meeting-declined: an invitee answered the user’s meeting (D42)',
+        'event: a reminder before an event; todo: a task due today; meeting: an invitation; board-deleted: a board shared with the user went with its owner’s account; meeting-accepted, meeting-declined: an invitee answered the user’s meeting (D42); D45: event-invited (added as a guest), event-changed (its time changed), event-cancelled (deleted, or the user taken off it), meeting-changed (a new time, to answer again), meeting-cancelled (archived or deleted), todo-assigned, todo-completed (a task the user assigned), board-shared (made a member), card-comment, card-due (a card the user is a member of)',
       ),
     sourceId: z.string().describe('The event’s, the task’s, the meeting’s or the (deleted) board’s id'),
     title: z
@@ -37,6 +48,12 @@ export const notification = z
     actor: publicUser
       .nullable()
       .describe('Who did what the notification tells (the invitee who answered); null for reminders'),
+    boardId: z
+      .string()
+      .nullable()
+      .describe(
+        'The board a card-comment or card-due notification’s card is on (null when the card is gone), or a board-shared one’s board; null for the other kinds',
+      ),
     isRead: z.boolean(),
     createdAt: z.string(),
   })

@@ -6,7 +6,7 @@ import type { ServiceDeps } from './deps';
 import { AccountService } from './modules/account/service';
 import { AuthService } from './modules/auth/service';
 import { CalendarFeedService } from './modules/calendar/feed';
-import { CalendarService } from './modules/calendar/service';
+import { CalendarService, type GuestNotices } from './modules/calendar/service';
 import { DashboardService } from './modules/dashboard/service';
 import { FriendsService } from './modules/friends/service';
 import { GoalsService } from './modules/goals/service';
@@ -18,6 +18,7 @@ import { HelpService } from './modules/help/service';
 import { MeetingsService } from './modules/meetings/service';
 import { WorkingHoursService } from './modules/meetings/working-hours';
 import { NotificationsService } from './modules/notifications/service';
+import { mailWanted, tell } from './modules/notifications/shared-work';
 import { type RemindersDeps, RemindersService } from './modules/notifications/reminders';
 import { invitationMailsOf } from './modules/meetings/invitation-mail';
 import { touchBoardsTagged } from './modules/projects/cards';
@@ -73,11 +74,20 @@ export function buildReminders(
   });
 }
 
+/** D45: the calendar's guests told in the bell (the events' own iTIP mails are the calendar's). */
+function guestNotices(deps: ServiceDeps): GuestNotices {
+  const parts = { outbox: deps.outbox, base: deps.config.PUBLIC_URL, live: deps.live };
+  return {
+    mailWanted,
+    tell: (trx, notices) => tell(trx, parts, notices, { mail: false }),
+  };
+}
+
 export function buildServices(deps: ServiceDeps): Services {
   const auth = new AuthService(deps);
   const accounts = new AccountService({ ...deps, auth });
   const reminders = buildReminders(deps);
-  const calendar = new CalendarService({ ...deps, reminders });
+  const calendar = new CalendarService({ ...deps, reminders, notices: guestNotices(deps) });
   const todos = new TodosService({ ...deps, reminders });
   const friends = new FriendsService(deps);
   const meetings = new MeetingsService({ ...deps, calendar });

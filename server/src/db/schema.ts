@@ -1,5 +1,6 @@
 /** Table types for Kysely. Timestamps travel as ISO 8601 UTC strings on both engines. */
 import type { ColumnType, Generated } from 'kysely';
+import type { NotificationKind } from '@cadence/contract';
 
 export type Timestamp = string;
 /** SQLite hands booleans back as 0/1: read them through `bool()` from ./dialect. */
@@ -41,6 +42,15 @@ export interface UsersTable {
   notify_blog_digest: ColumnType<boolean | number, boolean | undefined, boolean>;
   notify_event_reminders: ColumnType<boolean | number, boolean | undefined, boolean>;
   notify_task_reminders: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** D45: e-mail for each kind of notice about shared work (0020); the bell shows them all. */
+  notify_invitations: ColumnType<boolean | number, boolean | undefined, boolean>;
+  notify_schedule_changes: ColumnType<boolean | number, boolean | undefined, boolean>;
+  notify_meeting_answers: ColumnType<boolean | number, boolean | undefined, boolean>;
+  notify_todo_assigned: ColumnType<boolean | number, boolean | undefined, boolean>;
+  notify_todo_completed: ColumnType<boolean | number, boolean | undefined, boolean>;
+  notify_board_shared: ColumnType<boolean | number, boolean | undefined, boolean>;
+  notify_card_comments: ColumnType<boolean | number, boolean | undefined, boolean>;
+  notify_card_due: ColumnType<boolean | number, boolean | undefined, boolean>;
   /** JSON `[{day, from, to}]` in the user's zone; null: D22's default */
   working_hours: ColumnType<string | null, string | null | undefined, string | null>;
   time_zone: Generated<string>;
@@ -426,7 +436,7 @@ export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
   /** board-deleted: source_id is the deleted board's id, title its name (issue 13) */
-  kind: 'event' | 'todo' | 'meeting' | 'board-deleted' | 'meeting-accepted' | 'meeting-declined';
+  kind: NotificationKind;
   source_id: number;
   title: string;
   occurrence_at: Timestamp;

@@ -11,6 +11,8 @@ const params = {
   organiser: 'Rui Costa',
   person: 'Inês Sousa',
   accepted: true,
+  kind: 'card-due' as const,
+  actor: 'Rui Costa',
 };
 
 describe('mail texts', () => {
@@ -55,6 +57,18 @@ describe('mail texts', () => {
     const cancelled = texts.eventInvitation({ ...params, cancelled: true });
     expect(new Set([added.subject, changed.subject, cancelled.subject]).size).toBe(3);
     expect(added.text).toContain(params.organiser);
+  });
+
+  it.each(languagesList)('words D45’s mails in %s: who did what to which thing', (language) => {
+    const kinds = ['todo-assigned', 'todo-completed', 'board-shared', 'card-comment', 'card-due'] as const;
+    const mails = kinds.map((kind) => mailTexts[language].sharedWork({ ...params, kind }));
+    expect(new Set(mails.map((mail) => mail.subject)).size).toBe(kinds.length);
+    for (const mail of mails) {
+      expect(mail.subject).toContain(params.title);
+      expect(mail.text).toContain(params.actor);
+    }
+    expect(mails[4]!.text).toContain(params.when);
+    expect(mailTexts[language].sharedWork({ ...params, when: null }).text).not.toContain(params.when);
   });
 
   it('falls back to English for a language it does not have', () => {

@@ -54,6 +54,18 @@ interface MailParams {
     changed?: boolean;
     cancelled?: boolean;
   };
+  /**
+   * D45: `actor` did something to shared work of the recipient's: assigned them a task, completed
+   * one they assigned, shared a board, commented on or set the due time (`when`) of their card.
+   */
+  sharedWork: {
+    kind: 'todo-assigned' | 'todo-completed' | 'board-shared' | 'card-comment' | 'card-due';
+    name: string;
+    actor: string;
+    title: string;
+    when: string | null;
+    link: string;
+  };
 }
 
 export type MailKey = keyof MailParams;
@@ -159,6 +171,33 @@ export const mailTexts: Record<Language, Texts> = {
         `Your calendar: ${link}`,
       ),
     }),
+    sharedWork: ({ kind, name, actor, title, when, link }) => {
+      const what = {
+        'todo-assigned': {
+          subject: `Assigned to you: ${title}`,
+          text: `${actor} assigned you the task “${title}”.`,
+        },
+        'todo-completed': {
+          subject: `Completed: ${title}`,
+          text: `${actor} completed the task “${title}” that you assigned.`,
+        },
+        'board-shared': {
+          subject: `Board shared with you: ${title}`,
+          text: `${actor} added you to the board “${title}”.`,
+        },
+        'card-comment': {
+          subject: `New comment: ${title}`,
+          text: `${actor} commented on the card “${title}”.`,
+        },
+        'card-due': {
+          subject: `Due date: ${title}`,
+          text: when
+            ? `${actor} set the card “${title}” due ${when}.`
+            : `${actor} removed the due date of the card “${title}”.`,
+        },
+      }[kind];
+      return { subject: what.subject, text: lines(`Hello ${name},`, '', what.text, '', `Open it: ${link}`) };
+    },
   },
   fr: {
     passwordReset: ({ name, link }) => ({
@@ -262,6 +301,36 @@ export const mailTexts: Record<Language, Texts> = {
         `Votre calendrier : ${link}`,
       ),
     }),
+    sharedWork: ({ kind, name, actor, title, when, link }) => {
+      const what = {
+        'todo-assigned': {
+          subject: `Assignée à vous : ${title}`,
+          text: `${actor} vous a assigné la tâche « ${title} ».`,
+        },
+        'todo-completed': {
+          subject: `Terminée : ${title}`,
+          text: `${actor} a terminé la tâche « ${title} » que vous avez assignée.`,
+        },
+        'board-shared': {
+          subject: `Tableau partagé avec vous : ${title}`,
+          text: `${actor} vous a ajouté au tableau « ${title} ».`,
+        },
+        'card-comment': {
+          subject: `Nouveau commentaire : ${title}`,
+          text: `${actor} a commenté la carte « ${title} ».`,
+        },
+        'card-due': {
+          subject: `Échéance : ${title}`,
+          text: when
+            ? `${actor} a fixé l’échéance de la carte « ${title} » au ${when}.`
+            : `${actor} a retiré l’échéance de la carte « ${title} ».`,
+        },
+      }[kind];
+      return {
+        subject: what.subject,
+        text: lines(`Bonjour ${name},`, '', what.text, '', `Ouvrir : ${link}`),
+      };
+    },
   },
   de: {
     passwordReset: ({ name, link }) => ({
@@ -365,6 +434,33 @@ export const mailTexts: Record<Language, Texts> = {
         `Ihr Kalender: ${link}`,
       ),
     }),
+    sharedWork: ({ kind, name, actor, title, when, link }) => {
+      const what = {
+        'todo-assigned': {
+          subject: `Ihnen zugewiesen: ${title}`,
+          text: `${actor} hat Ihnen die Aufgabe „${title}“ zugewiesen.`,
+        },
+        'todo-completed': {
+          subject: `Erledigt: ${title}`,
+          text: `${actor} hat die von Ihnen zugewiesene Aufgabe „${title}“ erledigt.`,
+        },
+        'board-shared': {
+          subject: `Board mit Ihnen geteilt: ${title}`,
+          text: `${actor} hat Sie zum Board „${title}“ hinzugefügt.`,
+        },
+        'card-comment': {
+          subject: `Neuer Kommentar: ${title}`,
+          text: `${actor} hat die Karte „${title}“ kommentiert.`,
+        },
+        'card-due': {
+          subject: `Fälligkeit: ${title}`,
+          text: when
+            ? `${actor} hat die Karte „${title}“ fällig gesetzt: ${when}.`
+            : `${actor} hat die Fälligkeit der Karte „${title}“ entfernt.`,
+        },
+      }[kind];
+      return { subject: what.subject, text: lines(`Hallo ${name},`, '', what.text, '', `Öffnen: ${link}`) };
+    },
   },
   pt: {
     passwordReset: ({ name, link }) => ({
@@ -462,6 +558,33 @@ export const mailTexts: Record<Language, Texts> = {
         `O seu calendário: ${link}`,
       ),
     }),
+    sharedWork: ({ kind, name, actor, title, when, link }) => {
+      const what = {
+        'todo-assigned': {
+          subject: `Atribuída a si: ${title}`,
+          text: `${actor} atribuiu-lhe a tarefa «${title}».`,
+        },
+        'todo-completed': {
+          subject: `Concluída: ${title}`,
+          text: `${actor} concluiu a tarefa «${title}» que atribuiu.`,
+        },
+        'board-shared': {
+          subject: `Quadro partilhado consigo: ${title}`,
+          text: `${actor} adicionou-o ao quadro «${title}».`,
+        },
+        'card-comment': {
+          subject: `Novo comentário: ${title}`,
+          text: `${actor} comentou o cartão «${title}».`,
+        },
+        'card-due': {
+          subject: `Data limite: ${title}`,
+          text: when
+            ? `${actor} definiu a data limite do cartão «${title}» para ${when}.`
+            : `${actor} retirou a data limite do cartão «${title}».`,
+        },
+      }[kind];
+      return { subject: what.subject, text: lines(`Olá ${name},`, '', what.text, '', `Abrir: ${link}`) };
+    },
   },
 };
 

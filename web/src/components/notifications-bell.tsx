@@ -1,6 +1,9 @@
 /**
  * The navbar's bell (issue 11): unread reminders counted on it; its list shows each with what it
  * is about and when, marks one read when opened (and goes to the calendar or the to-dos), or all.
+ * D45: it tells of shared work too — invitations, new times and cancellations, answers, tasks
+ * assigned and completed, boards shared, comments and due dates on one's cards — each opening the
+ * thing it is about.
  */
 import type { Notification } from '@cadence/contract';
 import {
@@ -19,11 +22,19 @@ import {
 import {
   IconBell,
   IconCalendarEvent,
+  IconCalendarPlus,
+  IconCalendarTime,
   IconCalendarUser,
+  IconCalendarX,
   IconUserCheck,
   IconUserX,
   IconChecklist,
+  IconCircleCheck,
+  IconClock,
   IconLayoutKanban,
+  IconListCheck,
+  IconMessageCircle,
+  IconShare,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -131,7 +142,83 @@ const kinds = {
     what: 'notifications.boardDeleted',
     to: () => '/apps/projects',
   },
+  // D45: shared work. An event opens the calendar at its day; a card, its board.
+  'event-invited': {
+    color: 'violet',
+    Icon: IconCalendarPlus,
+    what: 'notifications.eventInvited',
+    to: calendarAt,
+  },
+  'event-changed': {
+    color: 'violet',
+    Icon: IconCalendarTime,
+    what: 'notifications.eventChanged',
+    to: calendarAt,
+  },
+  'event-cancelled': {
+    color: 'gray',
+    Icon: IconCalendarX,
+    what: 'notifications.eventCancelled',
+    to: calendarAt,
+  },
+  'meeting-changed': {
+    color: 'blue',
+    Icon: IconCalendarTime,
+    what: 'notifications.meetingChanged',
+    to: (item: Notification) => `/apps/meetings/preview?id=${item.sourceId}`,
+  },
+  // A cancelled meeting may be gone: the list of meetings.
+  'meeting-cancelled': {
+    color: 'gray',
+    Icon: IconCalendarX,
+    what: 'notifications.meetingCancelled',
+    to: () => '/apps/meetings',
+  },
+  'todo-assigned': {
+    color: 'teal',
+    Icon: IconListCheck,
+    what: 'notifications.todoAssigned',
+    to: () => '/apps/todo',
+  },
+  'todo-completed': {
+    color: 'green',
+    Icon: IconCircleCheck,
+    what: 'notifications.todoCompleted',
+    to: () => '/apps/todo',
+  },
+  'board-shared': {
+    color: 'indigo',
+    Icon: IconShare,
+    what: 'notifications.boardShared',
+    to: boardOf,
+  },
+  'card-comment': {
+    color: 'indigo',
+    Icon: IconMessageCircle,
+    what: 'notifications.cardComment',
+    to: boardOf,
+  },
+  'card-due': {
+    color: 'orange',
+    Icon: IconClock,
+    what: 'notifications.cardDue',
+    to: boardOf,
+  },
 } as const;
+
+/** The calendar at the day of the event (in the browser's zone). */
+function calendarAt(item: Notification): string {
+  const day = new Date(item.at);
+  const date = [day.getFullYear(), day.getMonth() + 1, day.getDate()]
+    .map((part) => String(part).padStart(2, '0'))
+    .join('-');
+  return `/apps/calendar?date=${date}`;
+}
+
+/** The board the notice is about; the list of boards once it (or the card) is gone. */
+function boardOf(item: Notification): string {
+  return item.boardId ? `/apps/project/${item.boardId}` : '/apps/projects';
+}
 
 function NotificationLine({ item, onOpen }: { item: Notification; onOpen: () => void }) {
   const { t, i18n } = useTranslation();

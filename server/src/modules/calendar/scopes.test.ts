@@ -421,6 +421,7 @@ describe('everywhere an occurrence counts', () => {
     const told = await t.database.db
       .selectFrom('notifications')
       .select('title')
+      .where('kind', '=', 'event')
       .where('source_id', '=', Number(event._id))
       .where('occurrence_at', '=', '2027-01-12T14:00:00.000Z')
       .execute();

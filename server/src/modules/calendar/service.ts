@@ -111,8 +111,29 @@ export interface EventReminders {
   forgetEvent(trx: Db, eventId: number): Promise<void>;
 }
 
+/**
+ * How the calendar tells guests of an event in the bell (D45), and asks whom to mail: the
+ * notifications module's (shared-work.ts), wired in services.ts, since that module reads events.
+ */
+export interface GuestNotices {
+  mailWanted(trx: Db, userIds: number[], kind: 'event-invited' | 'event-changed'): Promise<Set<number>>;
+  tell(
+    trx: Db,
+    notices: Array<{
+      userId: number;
+      kind: 'event-invited' | 'event-changed' | 'event-cancelled';
+      sourceId: number;
+      title: string;
+      at: string;
+      actorId: number;
+      path: string;
+    }>,
+  ): Promise<void>;
+}
+
 export type CalendarServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'outbox' | 'config'> & {
   reminders: EventReminders;
+  notices: GuestNotices;
   /** Tells the others whose calendar a write changed (D45). */
   live: ListChangeTold['live'];
 };
@@ -452,8 +473,34 @@ export class CalendarService {
     plan: GuestMails,
     when?: { start: string; allDay: boolean },
   ): Promise<void> {
-    const mails = await guestMails(trx, row, guests, plan, this.deps.config.PUBLIC_URL, when);
-    await this.deps.outbox.enqueue(trx, mails);
+    const { outbox, config, notices } = this.deps;
+    // D45: each guest concerned is told in the bell; mailed only when their switch is on.
+    const invited = plan.invited ?? [];
+    const changed = plan.changed ?? [];
+    const cancelled = plan.cancelled ?? [];
+    const wantInvite = await notices.mailWanted(trx, invited, 'event-invited');
+    const wantChange = await notices.mailWanted(trx, [...changed, ...cancelled], 'event-changed');
+    const wanted = {
+      invited: invited.filter((id) => wantInvite.has(id)),
+      changed: changed.filter((id) => wantChange.has(id)),
+      cancelled: cancelled.filter((id) => wantChange.has(id)),
+    };
+    const mails = await guestMails(trx, row, guests, wanted, config.PUBLIC_URL, when);
+    await outbox.enqueue(trx, mails);
+    const notice = (kind: 'event-invited' | 'event-changed' | 'event-cancelled') => (userId: number) => ({
+      userId,
+      kind,
+      sourceId: row.id,
+      title: row.title,
+      at: when?.start ?? row.start_at,
+      actorId: row.owner_id,
+      path: '/apps/calendar',
+    });
+    await notices.tell(trx, [
+      ...invited.map(notice('event-invited')),
+      ...changed.map(notice('event-changed')),
+      ...cancelled.map(notice('event-cancelled')),
+    ]);
   }
 
   private async ownedCount(db: Db, userId: number): Promise<number> {

@@ -453,7 +453,7 @@ describe('PUT /api/meetings/{id}', () => {
 });
 
 describe('DELETE /api/meetings/{id}', () => {
-  it('removes the meeting from every calendar, list and bell', async () => {
+  it('removes the meeting from every calendar and list; the bell tells of the cancellation alone', async () => {
     const { a, b } = await buildMeetingTeam(t);
     const meeting = await buildMeeting(t, a, { invitees: [b.id], time: T });
     await answerInvitation(t, b, meeting._id, 'accepted');
@@ -462,7 +462,9 @@ describe('DELETE /api/meetings/{id}', () => {
     expect((await calendarOf(a)).data).toEqual([]);
     expect((await calendarOf(b)).data).toEqual([]);
     expect((await ok<InvitationList>(t, 'GET', '/api/meetings/invitations', b.token)).data).toEqual([]);
-    expect((await ok<NotificationList>(t, 'GET', '/api/notifications', b.token)).data).toEqual([]);
+    // D45: the invitation is withdrawn; the cancellation is told.
+    const bell = (await ok<NotificationList>(t, 'GET', '/api/notifications', b.token)).data;
+    expect(bell.map((notice) => notice.kind)).toEqual(['meeting-cancelled']);
     expectError(await call(t, 'GET', `/api/meetings/${meeting._id}`, a.token), 404, 'NOT_FOUND');
   });
 });

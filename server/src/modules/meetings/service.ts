@@ -40,6 +40,7 @@ import { offsetSpans } from '../../lib/zoned-time';
 import { addMeetingEntries, clearMeetingEntries } from '../calendar/meeting-entries';
 import type { CalendarService } from '../calendar/service';
 import { notify, withdrawNotifications } from '../notifications/notify';
+import { mailWanted } from '../notifications/shared-work';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import { availableStarts, type Interval, isFreeAt, type Participant } from './availability';
 import { answeredMail, type MeetingMailKind, meetingMails } from './invitation-mail';
@@ -278,8 +279,6 @@ export class MeetingsService {
             .where('user_id', 'in', stays)
             .execute();
         }
-        await this.notifyInvitees(trx, updated, stays);
-        notified.push(...stays);
       }
       // D42: archiving cancels the meeting in the invitees' calendars; restoring asks again.
       const kind: MeetingMailKind | null =
@@ -288,7 +287,19 @@ export class MeetingsService {
           : isActive && (!wasActive || (timeChanged && time !== null))
             ? 'changed'
             : null;
-      if (kind) await this.mail(trx, updated, stays, kind);
+      if (kind) {
+        // D45: a new time (asked again) or a restored meeting, or a cancelled one, in the bell.
+        await this.notifyInvitees(
+          trx,
+          updated,
+          stays,
+          kind === 'cancelled' ? 'meeting-cancelled' : 'meeting-changed',
+        );
+        notified.push(...stays);
+        await this.mail(trx, updated, stays, kind);
+      }
+      await this.notifyInvitees(trx, updated, removed, 'meeting-cancelled');
+      notified.push(...removed);
       await this.mail(trx, updated, removed, 'removed');
       const added = invitees.filter((person) => !known.has(person));
       await this.invite(trx, updated, added);
@@ -325,6 +336,16 @@ export class MeetingsService {
       }
       await clearMeetingEntries(trx, id);
       await withdrawNotifications(trx, 'meeting', [id]);
+      await withdrawNotifications(trx, 'meeting-changed', [id]);
+      // D45: those invited to an active meeting are told it is cancelled (the bell's link: the list).
+      if (row.state === 'active') {
+        await this.notifyInvitees(
+          trx,
+          row,
+          invitees.map((invitee) => invitee.user_id),
+          'meeting-cancelled',
+        );
+      }
       await trx.deleteFrom('meeting_invitations').where('meeting_id', '=', id).execute();
       await trx.deleteFrom('meetings').where('id', '=', id).execute();
       const told = invitees.map((invitee) => invitee.user_id);
@@ -416,9 +437,12 @@ export class MeetingsService {
       .execute();
     const organiser = people.find((person) => person.id === row.owner_id)!;
     const invitee = people.find((person) => person.id === userId)!;
-    await this.deps.outbox.enqueue(trx, [
-      answeredMail(this.deps.config.PUBLIC_URL, row, organiser, invitee, status === 'accepted'),
-    ]);
+    // D45: mailed when the organiser's switch for answers is on; the bell shows it always.
+    if ((await mailWanted(trx, [row.owner_id], 'meeting-accepted')).has(row.owner_id)) {
+      await this.deps.outbox.enqueue(trx, [
+        answeredMail(this.deps.config.PUBLIC_URL, row, organiser, invitee, status === 'accepted'),
+      ]);
+    }
     return true;
   }
 
@@ -621,19 +645,38 @@ export class MeetingsService {
     await this.mail(trx, row, invitees, 'invited');
   }
 
-  /** A notification in the bell of each invitee named (their mail goes through the outbox). */
-  private async notifyInvitees(trx: Db, row: MeetingRow, invitees: number[]): Promise<void> {
+  /**
+   * A notification in the bell of each invitee named (their mail goes through the outbox): an
+   * invitation, a new time to answer again, or the meeting cancelled for them (D45).
+   */
+  private async notifyInvitees(
+    trx: Db,
+    row: MeetingRow,
+    invitees: number[],
+    kind: 'meeting' | 'meeting-changed' | 'meeting-cancelled' = 'meeting',
+  ): Promise<void> {
     const at = row.time ?? now();
     await notify(
       trx,
-      invitees.map((userId) => ({ userId, kind: 'meeting', sourceId: row.id, title: row.name, at })),
+      invitees
+        .filter((userId) => userId !== row.owner_id)
+        .map((userId) => ({ userId, kind, sourceId: row.id, title: row.name, at, actorId: row.owner_id })),
     );
   }
 
-  /** D42's mails of one kind to the invitees named, into the outbox of the transaction. */
+  /**
+   * D42's mails of one kind to the invitees named, into the outbox of the transaction: to those
+   * whose switch for it is on (D45: invitations; changes and cancellations).
+   */
   private async mail(trx: Db, row: MeetingRow, invitees: number[], kind: MeetingMailKind): Promise<void> {
     const parts = { db: trx, links: this.deps.links, base: this.deps.config.PUBLIC_URL };
-    const mails: Mail[] = await meetingMails(parts, row, invitees, kind);
+    const wanted = await mailWanted(trx, invitees, kind === 'invited' ? 'meeting' : 'meeting-changed');
+    const mails: Mail[] = await meetingMails(
+      parts,
+      row,
+      invitees.filter((id) => wanted.has(id)),
+      kind,
+    );
     await this.deps.outbox.enqueue(trx, mails);
   }
 

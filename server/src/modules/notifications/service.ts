@@ -15,7 +15,17 @@ import { presentPublicUser, publicUserColumns } from '../users/public-presenter'
 
 type NotificationRow = Selectable<NotificationsTable>;
 
-function presentNotification(row: NotificationRow, actors: Map<number, PublicUser>): Notification {
+function presentNotification(
+  row: NotificationRow,
+  actors: Map<number, PublicUser>,
+  cardBoards: Map<number, number>,
+): Notification {
+  const boardId =
+    row.kind === 'board-shared'
+      ? row.source_id
+      : row.kind === 'card-comment' || row.kind === 'card-due'
+        ? (cardBoards.get(row.source_id) ?? null)
+        : null;
   return {
     _id: String(row.id),
     kind: row.kind,
@@ -23,13 +33,26 @@ function presentNotification(row: NotificationRow, actors: Map<number, PublicUse
     title: row.title,
     at: row.occurrence_at,
     actor: row.actor_id === null ? null : (actors.get(row.actor_id) ?? null),
+    boardId: boardId === null ? null : String(boardId),
     isRead: bool(row.is_read),
     createdAt: row.created_at,
   };
 }
 
-/** The rows with the people they name: one indexed query. */
+/** The rows with the people they name and the boards of the cards they tell of: indexed queries. */
 async function presentAll(db: Db, rows: NotificationRow[]): Promise<Notification[]> {
+  const cards = [
+    ...new Set(
+      rows.flatMap((row) => (row.kind === 'card-comment' || row.kind === 'card-due' ? [row.source_id] : [])),
+    ),
+  ];
+  const cardBoards = new Map(
+    cards.length === 0
+      ? []
+      : (
+          await db.selectFrom('board_items').select(['id', 'board_id']).where('id', 'in', cards).execute()
+        ).map((card) => [card.id, card.board_id]),
+  );
   const ids = [...new Set(rows.flatMap((row) => (row.actor_id === null ? [] : [row.actor_id])))];
   const actors = new Map(
     ids.length === 0
@@ -38,7 +61,7 @@ async function presentAll(db: Db, rows: NotificationRow[]): Promise<Notification
           (user) => [user.id, presentPublicUser(user)],
         ),
   );
-  return rows.map((row) => presentNotification(row, actors));
+  return rows.map((row) => presentNotification(row, actors, cardBoards));
 }
 
 export class NotificationsService {

@@ -51,6 +51,7 @@ import { importBoard, readBoardFile } from './transfer';
 import { presentBoard, presentItem, presentList, presentSummary, presentTodo } from './presenter';
 import { authorizeBoard, authorizeComment, type BoardAccess, boardPeople, visibleBoards } from './policy';
 import { transaction } from '../../db/transaction';
+import { type SharedNotice, tell } from '../notifications/shared-work';
 
 const now = () => new Date().toISOString();
 
@@ -126,7 +127,7 @@ const bumpVersion = prepared<{ version: number }, [at: string, boardId: number]>
     .returning('version'),
 );
 
-export type ProjectsServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'live'>;
+export type ProjectsServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'live' | 'outbox' | 'config'>;
 
 export class ProjectsService {
   private readonly cache = new VersionedCache<number>(256);
@@ -366,6 +367,7 @@ export class ProjectsService {
           .values(memberIds.map((user_id) => ({ board_id: row.id, user_id })))
           .execute();
       }
+      await this.tellShared(trx, userId, row.id, input.name, memberIds);
       return row.id;
     });
     this.announce(id, 0, [userId, ...memberIds]);
@@ -390,6 +392,19 @@ export class ProjectsService {
           .where('id', '=', boardId)
           .execute();
         if (memberIds !== undefined) {
+          const earlier = await trx
+            .selectFrom('board_members')
+            .select('user_id')
+            .where('board_id', '=', boardId)
+            .execute();
+          const known = new Set(earlier.map((member) => member.user_id));
+          const added = memberIds.filter((member) => !known.has(member));
+          const board = await trx
+            .selectFrom('boards')
+            .select('name')
+            .where('id', '=', boardId)
+            .executeTakeFirstOrThrow();
+          await this.tellShared(trx, userId, boardId, board.name, added);
           // A group alone adds its members; a list of ids replaces the members.
           if (replace !== undefined)
             await trx.deleteFrom('board_members').where('board_id', '=', boardId).execute();
@@ -418,6 +433,58 @@ export class ProjectsService {
     const audience = await this.audience(this.deps.db, boardId);
     await this.deps.db.deleteFrom('boards').where('id', '=', boardId).execute();
     this.announce(boardId, access.version + 1, audience);
+  }
+
+  // ---- Telling people (D45) -----------------------------------------------------------------
+
+  /** Those just made members of a board hear of it in the bell (and by mail, per their switch). */
+  private async tellShared(trx: Db, actorId: number, boardId: number, name: string, added: number[]) {
+    const { outbox, config, live } = this.deps;
+    await tell(
+      trx,
+      { outbox, base: config.PUBLIC_URL, live },
+      added.map((userId) => ({
+        userId,
+        kind: 'board-shared' as const,
+        sourceId: boardId,
+        title: name,
+        at: now(),
+        actorId,
+        path: `/apps/project/${boardId}`,
+      })),
+    );
+  }
+
+  /**
+   * The members of a card who can still see its board (policy.ts), but the actor, hear of a
+   * comment on it or of its new due time.
+   */
+  private async tellCardMembers(
+    trx: Db,
+    actorId: number,
+    boardId: number,
+    itemId: number,
+    kind: 'card-comment' | 'card-due',
+    about: { title: string; at: string; when?: string },
+  ) {
+    const [members, people] = await Promise.all([
+      trx.selectFrom('item_members').select('user_id').where('item_id', '=', itemId).execute(),
+      boardPeople(trx, boardId),
+    ]);
+    const notices: SharedNotice[] = members
+      .filter((member) => people.has(member.user_id))
+      .map((member) => ({
+        userId: member.user_id,
+        kind,
+        sourceId: itemId,
+        title: about.title,
+        at: about.at,
+        actorId,
+        path: `/apps/project/${boardId}`,
+        when: about.when ?? null,
+      }));
+    const { outbox, config, live } = this.deps;
+    await tell(trx, { outbox, base: config.PUBLIC_URL, live }, notices);
   }
 
   // ---- Lists --------------------------------------------------------------------------------
@@ -588,6 +655,13 @@ export class ProjectsService {
       if (input.tags !== undefined) await this.setTags(trx, userId, boardId, itemId, input.tags, line);
       if (input.members !== undefined) await this.setMembers(trx, boardId, itemId, input.members, line);
       await recordActivity(trx, lines, at);
+      if (input.dueAt != null && input.dueAt !== item.due_at) {
+        await this.tellCardMembers(trx, userId, boardId, itemId, 'card-due', {
+          title: input.name ?? item.name,
+          at: input.dueAt,
+          when: input.dueAt,
+        });
+      }
       return this.presentOne(trx, itemId, boardId);
     });
   }
@@ -785,6 +859,8 @@ export class ProjectsService {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      const item = await this.itemOf(boardId, itemId, trx);
+      await this.tellCardMembers(trx, userId, boardId, itemId, 'card-comment', { title: item.name, at });
       return this.presentComment((await this.commentRows(trx, itemId, id))[0]!);
     });
   }

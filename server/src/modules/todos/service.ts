@@ -23,6 +23,7 @@ import type { Database } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { resolveInvitees } from '../../lib/invitees';
+import { tell, type TellParts } from '../notifications/shared-work';
 import { bumpListVersions, type ListChangeTold, listVersion } from '../../lib/list-versions';
 import { resolveTags, type TagRef } from '../../lib/tag-refs';
 import type { ServiceDeps } from '../../deps';
@@ -52,6 +53,9 @@ export interface TodoReminders {
 }
 
 export type TodosServiceDeps = Pick<ServiceDeps, 'db' | 'engine'> & {
+  /** D45's mail of an assigned or completed task (the bench that only reads passes refusing ones). */
+  outbox: TellParts['outbox'];
+  config: Pick<ServiceDeps['config'], 'PUBLIC_URL'>;
   reminders: TodoReminders;
   /** Tells the others whose to-do list a write changed (D45). */
   live: ListChangeTold['live'];
@@ -146,6 +150,7 @@ export class TodosService {
       await writeAssignees(trx, id, assignees);
       await this.deps.reminders.syncTodo(trx, id);
       await bumpListVersions(trx, [userId, ...assignees], 'todos', { live: this.deps.live, actor: userId });
+      await this.tell(trx, userId, { id, title: input.title }, 'todo-assigned', assignees);
       return this.loadOne(trx, id);
     });
   }
@@ -241,8 +246,39 @@ export class TodosService {
         live: this.deps.live,
         actor: userId,
       });
+      // D45: the newly assigned are told; so is the owner when an assignee completes their task.
+      const title = input.title ?? task.title;
+      const added = assignees.filter((person) => !before.includes(person));
+      await this.tell(trx, userId, { id, title }, 'todo-assigned', added);
+      if (completing && userId !== task.owner_id) {
+        await this.tell(trx, userId, { id, title }, 'todo-completed', [task.owner_id]);
+      }
       return this.loadOne(trx, id);
     });
+  }
+
+  /** D45: a notice (and, per their switch, a mail) to each of `people` but the actor. */
+  private tell(
+    trx: Db,
+    actorId: number,
+    task: { id: number; title: string },
+    kind: 'todo-assigned' | 'todo-completed',
+    people: number[],
+  ): Promise<void> {
+    const { outbox, config, live } = this.deps;
+    return tell(
+      trx,
+      { outbox, base: config.PUBLIC_URL, live },
+      people.map((userId) => ({
+        userId,
+        kind,
+        sourceId: task.id,
+        title: task.title,
+        at: now(),
+        actorId,
+        path: '/apps/todo',
+      })),
+    );
   }
 
   /** The owner's delete moves the task to deleted; deleting a deleted task removes it for good. */

@@ -5,6 +5,7 @@ import {
   genders,
   languagesList,
   notificationFlags,
+  sharedWorkFlags,
   socialNetworks,
   type UpdateAccountInput,
   updateAccountInput,
@@ -17,8 +18,10 @@ import {
   PasswordInput,
   Select,
   SimpleGrid,
+  Stack,
   Switch,
   Text,
+  Title,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -50,7 +53,17 @@ const notificationLabels = {
   blogDigest: 'account.notifications.blogDigest',
   eventReminders: 'account.notifications.eventReminders',
   taskReminders: 'account.notifications.taskReminders',
+  invitations: 'account.notifications.invitations',
+  scheduleChanges: 'account.notifications.scheduleChanges',
+  meetingAnswers: 'account.notifications.meetingAnswers',
+  todoAssigned: 'account.notifications.todoAssigned',
+  todoCompleted: 'account.notifications.todoCompleted',
+  boardShared: 'account.notifications.boardShared',
+  cardComments: 'account.notifications.cardComments',
+  cardDueDates: 'account.notifications.cardDueDates',
 } as const;
+
+const sharedWork = new Set<string>(sharedWorkFlags);
 
 const socialLabels = {
   twitter: 'account.social.twitter',
@@ -228,13 +241,31 @@ export function NotificationsTab({ account }: { account: Account }) {
       <Text size="sm" c="dimmed">
         {t('account.notifications.intro')}
       </Text>
-      {notificationFlags.map((flag) => (
-        <Switch
-          key={flag}
-          label={t(notificationLabels[flag])}
-          {...binding.form.getInputProps(`notifications.${flag}`, { type: 'checkbox' })}
-        />
-      ))}
+      {notificationFlags
+        .filter((flag) => !sharedWork.has(flag))
+        .map((flag) => (
+          <Switch
+            key={flag}
+            label={t(notificationLabels[flag])}
+            {...binding.form.getInputProps(`notifications.${flag}`, { type: 'checkbox' })}
+          />
+        ))}
+      {/* D45: one e-mail switch per kind of notice about shared work; the bell shows them all. */}
+      <Title order={3} size="h5" mt="md" id="shared-work-mail">
+        {t('account.notifications.sharedWork')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('account.notifications.sharedWorkIntro')}
+      </Text>
+      <Stack gap="sm" role="group" aria-labelledby="shared-work-mail">
+        {sharedWorkFlags.map((flag) => (
+          <Switch
+            key={flag}
+            label={t(notificationLabels[flag])}
+            {...binding.form.getInputProps(`notifications.${flag}`, { type: 'checkbox' })}
+          />
+        ))}
+      </Stack>
     </FormShell>
   );
 }
