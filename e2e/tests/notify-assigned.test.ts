@@ -1,0 +1,109 @@
+/**
+ * D45 in Chromium: a to-do assigned by a friend appears on the open to-do page and in the bell —
+ * its count and its list — without a reload, and the bell's entry opens the to-do page; the bell
+ * open with the kinds of shared work, and the Notifications settings with their e-mail switches,
+ * have no serious or critical accessibility violation, light and dark.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
+import { arrive, type Arrived, callAs, makeFriends, sessionOf } from '../support/people';
+import { useAppServer } from '../support/server';
+
+const server = useAppServer();
+
+/** Marks the page, so that a reload (which would lose the mark) is seen. */
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
+const marked = (page: Page) => page.evaluate(() => (window as unknown as { mark?: number }).mark === 1);
+
+const streamOpened = (page: Page) =>
+  page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/live' && response.status() === 200,
+  );
+
+async function setSkin(page: Page, skin: 'light' | 'dark') {
+  await page.evaluate((value) => {
+    const stored = JSON.parse(localStorage.getItem('layoutSettings') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('layoutSettings', JSON.stringify({ ...stored, skin: value }));
+  }, skin);
+}
+
+/** Two friends: `owner` shares work with `friend`. */
+async function friends(name: string): Promise<{ owner: Arrived; friend: Arrived; friendId: string }> {
+  const owner = await arrive(server.url, `${name}-owner`);
+  const friend = await arrive(server.url, `${name}-friend`);
+  await makeFriends(owner, friend);
+  return { owner, friend, friendId: (await sessionOf(friend.page)).id };
+}
+
+describe('told of shared work (D45)', () => {
+  it('shows an assigned to-do on the open to-do page and in the bell, live; the bell opens the to-dos', async () => {
+    const { owner, friend, friendId } = await friends('assign');
+    const streaming = streamOpened(friend.page);
+    await friend.page.goto('/apps/todo');
+    await streaming;
+    await mark(friend.page);
+
+    await callAs(owner.page, 'post', '/api/todos', { title: 'Order the banners', assignee: [friendId] });
+    const task = friend.page.getByTestId('task').and(friend.page.locator('[data-title="Order the banners"]'));
+    await expect.poll(() => task.count(), { timeout: 10_000 }).toBe(1);
+    const bell = friend.page.getByRole('button', { name: 'Notifications, unread: 1' });
+    await expect.poll(() => bell.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await friend.page.getByTestId('notifications-count').textContent()).toContain('1');
+    await bell.click();
+    const dropdown = friend.page.getByRole('dialog', { name: 'Notifications' });
+    const entry = dropdown.getByTestId('notification').filter({ hasText: 'Order the banners' });
+    await expect.poll(() => entry.count()).toBe(1);
+    expect(await entry.textContent()).toContain('assigned it to you');
+    expect(await marked(friend.page)).toBe(true);
+
+    // From another page, the entry leads to the to-dos and is read.
+    await friend.page.keyboard.press('Escape');
+    await friend.page.goto('/dashboard/analytics');
+    await friend.page.getByRole('button', { name: 'Notifications, unread: 1' }).click();
+    await friend.page
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByTestId('notification')
+      .filter({ hasText: 'Order the banners' })
+      .click();
+    await friend.page.waitForURL('**/apps/todo');
+    await expect
+      .poll(() => friend.page.getByRole('button', { name: 'Notifications', exact: true }).isVisible())
+      .toBe(true);
+  });
+
+  it.each(['light', 'dark'] as const)(
+    'the bell with shared work, and the Notifications settings, have no serious violation (%s)',
+    async (skin) => {
+      const { owner, friend, friendId } = await friends(`axe-${skin}`);
+      await setSkin(friend.page, skin);
+      await callAs(owner.page, 'post', '/api/todos', { title: 'Print the posters', assignee: [friendId] });
+      await callAs(owner.page, 'post', '/api/calender/add-event', {
+        title: 'Press day',
+        start: '2027-02-01T09:00:00.000Z',
+        end: '2027-02-01T10:00:00.000Z',
+        guests: [friendId],
+      });
+      const board = await callAs(owner.page, 'post', '/api/projects', { name: 'Festival' });
+      await callAs(owner.page, 'put', `/api/projects/${String(board._id)}`, { memberIds: [friendId] });
+
+      await friend.page.goto('/dashboard/analytics');
+      await friend.page.getByRole('button', { name: 'Notifications, unread: 3' }).click();
+      const dropdown = friend.page.getByRole('dialog', { name: 'Notifications' });
+      await expect.poll(() => dropdown.getByTestId('notification').count()).toBe(3);
+      expect(await friend.page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(skin);
+      expect(await seriousViolations(friend.page)).toEqual([]);
+
+      // The board's entry opens the board.
+      await dropdown.getByTestId('notification').filter({ hasText: 'Festival' }).click();
+      await friend.page.waitForURL(`**/apps/project/${String(board._id)}`);
+
+      await friend.page.goto('/pages/account-setting?tab=notifications');
+      const group = friend.page.getByRole('group', { name: 'Shared work' });
+      await group.waitFor();
+      expect(await group.getByRole('switch').count()).toBe(8);
+      expect(await group.getByRole('switch', { name: 'A task is assigned to me' }).isChecked()).toBe(true);
+      expect(await seriousViolations(friend.page)).toEqual([]);
+    },
+  );
+});
