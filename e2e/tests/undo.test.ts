@@ -163,6 +163,67 @@ describe('undo', () => {
     expect(errors).toEqual([]);
   });
 
+  it('undoes archiving a list, a card and a board by sending the reverse change', async () => {
+    const { page, errors } = await arrive('undo-archive');
+    const board = (await callAs(page, 'post', '/api/projects', { name: 'Archive board' })) as { _id: string };
+    const lists: Record<string, string> = {};
+    for (const name of ['To do', 'Doing', 'Done']) {
+      lists[name] = String((await callAs(page, 'post', `/api/projects/${board._id}/lists`, { name }))._id);
+    }
+    for (const name of ['Plan', 'Build']) {
+      await callAs(page, 'post', `/api/projects/${board._id}/lists/${lists['To do']}/items`, { name });
+    }
+    const listNames = () =>
+      page
+        .getByTestId('board-list')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
+    const changed = (pattern: RegExp) =>
+      page.waitForResponse(
+        (response) => response.request().method() === 'PUT' && pattern.test(response.url()),
+      );
+    await page.goto(`/apps/project/${board._id}`);
+    await expect.poll(() => texts(cardsOf(page, 'To do'))).toEqual(['Plan', 'Build']);
+    const order = await listNames();
+
+    // A list: it leaves the board, and Undo puts it back in its place.
+    let saved = changed(/\/lists\/\d+$/);
+    await page.getByRole('button', { name: 'Archive the list Doing' }).click();
+    expect((await saved).status()).toBe(200);
+    await column(page, 'Doing').waitFor({ state: 'detached' });
+    saved = changed(/\/lists\/\d+$/);
+    await undo(page, 'List archived');
+    expect((await saved).status()).toBe(200);
+    await expect.poll(listNames).toEqual(order);
+
+    // A card, from its dialog.
+    await cardsOf(page, 'To do').filter({ hasText: 'Plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Plan' });
+    saved = changed(/\/items\/\d+$/);
+    await dialog.getByRole('button', { name: 'Archive', exact: true }).click();
+    expect((await saved).status()).toBe(200);
+    await dialog.getByTestId('archived-banner').waitFor();
+    saved = changed(/\/items\/\d+$/);
+    await undo(page, 'Card archived');
+    expect((await saved).status()).toBe(200);
+    await dialog.getByTestId('archived-banner').waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => texts(cardsOf(page, 'To do'))).toEqual(['Plan', 'Build']);
+    await page.reload();
+    await expect.poll(() => texts(cardsOf(page, 'To do'))).toEqual(['Plan', 'Build']);
+    await expect.poll(listNames).toEqual(order);
+
+    // The board, from my boards.
+    await page.goto('/apps/projects');
+    const boardCard = page.getByRole('region', { name: 'Archive board' });
+    await boardCard.getByRole('button', { name: 'Archive the project Archive board' }).click();
+    await expect.poll(() => page.getByRole('tab', { name: 'Archived (1)' }).isVisible()).toBe(true);
+    saved = changed(/\/projects\/\d+$/);
+    await undo(page, 'Project archived');
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => page.getByRole('tab', { name: 'Active (1)' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('adds a card to the focused list with `n`, and lists the key on a board only', async () => {
     const { page, errors } = await arrive('undo-n-key');
     const board = (await callAs(page, 'post', '/api/projects', { name: 'Keys board' })) as { _id: string };
@@ -176,12 +237,15 @@ describe('undo', () => {
       await page.locator('main').click({ position: { x: 5, y: 5 } });
       await page.keyboard.press('?');
       const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await dialog.getByTestId('shortcuts').getByText('Show this list').waitFor();
       const rows = await dialog.getByTestId('shortcuts').locator('tbody tr').allInnerTexts();
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       return rows.map((row) => row.replace(/\s+/g, ' ').trim());
     };
-    expect(await shortcutRows()).not.toContain('n Add a card to the focused list');
+    const elsewhere = await shortcutRows();
+    expect(elsewhere).toContain('? Show this list');
+    expect(elsewhere).not.toContain('n Add a card to the focused list');
 
     await page.goto(`/apps/project/${board._id}`);
     await expect.poll(() => texts(cardsOf(page, 'To do'))).toEqual(['Old card']);

@@ -36,6 +36,8 @@ const BOARD_PATH = '/apps/project/:id';
  * The board's columns carry `data-list-id` and their "Add a card" button `data-add-card`.
  */
 function addCardInFocusedList(): boolean {
+  // A dialog over the board (a card's details) keeps its keys.
+  if (document.activeElement?.closest('[role="dialog"]')) return false;
   const focused = document.activeElement?.closest<HTMLElement>('[data-list-id]');
   const list = focused ?? document.querySelector<HTMLElement>('main [data-list-id]');
   if (!list) return false;

@@ -121,12 +121,36 @@ describe('a held deletion', () => {
     expect(rows()).toEqual(['a', 'c']);
   });
 
-  it('is sent at once, with keepalive, when the page is left', async () => {
+  it('is sent at once, with keepalive, when the page is left, and asks for nothing more', async () => {
     holdDelete('c');
     leaving.dispatchEvent(new Event('pagehide'));
     await flushPromises();
     expect(sent).toEqual([{ id: 'c', options: { keepalive: true } }]);
     expect(toasts.open.size).toBe(0);
+    expect(client.getQueryState(listKey)?.isInvalidated).toBe(false);
+  });
+
+  it('once sent, asks for its reads again and drops the reads of the thing itself', async () => {
+    const ownKey: QueryKey = ['things', 'one', 'b'];
+    client.setQueryData(ownKey, { _id: 'b' });
+    queue.hold({
+      message: 'b deleted',
+      edits: [
+        cacheEdit<List>(listKey, (list) => ({ data: list.data.filter((row) => row._id !== 'b'), count: 2 })),
+      ],
+      send: (options) => {
+        sent.push({ id: 'b', options });
+        return Promise.resolve();
+      },
+      refresh: [listKey],
+      forget: [ownKey],
+    });
+    expect(client.getQueryData(ownKey)).toEqual({ _id: 'b' });
+    toasts.expire();
+    await flushPromises();
+    expect(sent).toHaveLength(1);
+    expect(client.getQueryData(ownKey)).toBeUndefined();
+    expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
   });
 
   it('a second deletion sends the first at once and holds itself; Undo brings back only the second', async () => {

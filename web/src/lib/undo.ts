@@ -38,6 +38,8 @@ export interface HeldDelete {
   send: (options: SendOptions) => Promise<unknown>;
   /** The reads to ask for again once the DELETE has been answered (or refused). */
   refresh: QueryKey[];
+  /** Reads of the thing itself, dropped once it is gone (a deleted board's). */
+  forget?: QueryKey[];
 }
 
 /** What the queue needs of a toast: show one with Undo, hide it; `onClose` runs however it closes. */
@@ -59,7 +61,10 @@ export interface UndoQueue {
   hold: (held: HeldDelete) => void;
   /** Puts the pending thing back; sends nothing. */
   undo: () => void;
-  /** Sends the pending DELETE now; resolves when it is answered. */
+  /**
+   * Sends the pending DELETE now; resolves when it is answered. With `keepalive` (the page or the
+   * session is ending) the reads are not asked for again.
+   */
   flush: (options?: SendOptions) => Promise<void>;
   /** Whether a deletion is waiting. */
   pending: () => boolean;
@@ -120,11 +125,12 @@ export function createUndoQueue(
     toast.hide(entry.toastId);
     try {
       await entry.held.send(options);
+      for (const queryKey of entry.held.forget ?? []) queryClient.removeQueries({ queryKey });
     } catch (error) {
       onError(error);
     }
     // Refused or not, the server's answer is what the reads show next.
-    await refresh(entry.held);
+    if (!options.keepalive) void refresh(entry.held);
   };
 
   const hold = (held: HeldDelete) => {
@@ -170,5 +176,5 @@ export function setAppUndoQueue(queue: UndoQueue | null): void {
 
 /** Sends a waiting deletion now: sign-out calls it while the session can still send it. */
 export function flushHeldDelete(): Promise<void> {
-  return appQueue?.flush() ?? Promise.resolve();
+  return appQueue?.flush({ keepalive: true }) ?? Promise.resolve();
 }

@@ -129,6 +129,7 @@ export function useDeleteBoard() {
         ],
         send: (options) => api.delete<undefined>(`/projects/${path(board._id)}`, options),
         refresh: [projectKeys.all],
+        forget: [projectKeys.board(board._id)],
       }),
     [hold],
   );
