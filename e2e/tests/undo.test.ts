@@ -1,7 +1,8 @@
 /**
  * Undo (D48) in Chromium: a deleted to-do, card (with its comment), event and goal leave the page at
  * once and come back with the toast's Undo, still there after a reload (nothing was sent); a deletion
- * left alone is sent when the toast closes and is gone after a reload. On a board, `n` opens the
+ * left alone is sent when the toast closes (or at once when the page is left) and is gone after a
+ * reload. An archive's Undo sends the reverse change. On a board, `n` opens the
  * add-card field of the list holding the focus, and a title typed there adds the card.
  */
 import type { Page, Request } from 'playwright-core';
@@ -82,6 +83,33 @@ describe('undo', () => {
     await page.reload();
     await taskRow(page, 'Keep me').waitFor();
     expect(await taskRow(page, 'Lose me').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('sends a waiting deletion when the page is left before its toast closes', async () => {
+    const { page, errors } = await arrive('undo-pagehide');
+    await callAs(page, 'post', '/api/todos', { title: 'Leave with me' });
+    await page.goto('/apps/todo');
+    await taskRow(page, 'Leave with me').waitFor();
+    await page.getByRole('button', { name: 'Delete the task Leave with me' }).click();
+    await page.getByRole('dialog', { name: 'Delete task' }).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Task moved to deleted').waitFor();
+    // Reloading at once (well within the 3 s) sends it on pagehide, kept alive past the page.
+    await page.reload();
+    const deletedTitles = async () => {
+      const list = (await callAs(
+        page,
+        'get',
+        `/api/todos?user=${(await sessionOf(page)).id}&filter=deleted`,
+      )) as {
+        data: Array<{ title: string }>;
+      };
+      return list.data.map((task) => task.title);
+    };
+    await expect.poll(deletedTitles).toEqual(['Leave with me']);
+    await page.reload();
+    await page.getByText('Nothing to do').waitFor();
+    expect(await taskRow(page, 'Leave with me').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
