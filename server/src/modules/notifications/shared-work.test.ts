@@ -361,6 +361,14 @@ describe('boards', () => {
     expect((await subjectsTo(member!)).filter((subject) => subject.startsWith('Due date'))).toHaveLength(1);
   });
 
+  it('takes the sharing back from the bell when the board is deleted', async () => {
+    const [owner, member] = await friends(2);
+    const { board } = await buildBoard(t, owner!, { name: 'Short-lived', members: [member!] });
+    expect(await toldOf(member!, 'board-shared')).toHaveLength(1);
+    await ok(t, 'DELETE', `/api/projects/${board._id}`, owner!.token, undefined, 204);
+    expect(await toldOf(member!, 'board-shared')).toEqual([]);
+  });
+
   it('the card’s board is null once the card is gone', async () => {
     const [owner, member] = await friends(2);
     const built = await buildBoard(t, owner!, { members: [member!], layout: { Todo: ['Gone'] } });

@@ -51,6 +51,7 @@ import { importBoard, readBoardFile } from './transfer';
 import { presentBoard, presentItem, presentList, presentSummary, presentTodo } from './presenter';
 import { authorizeBoard, authorizeComment, type BoardAccess, boardPeople, visibleBoards } from './policy';
 import { transaction } from '../../db/transaction';
+import { withdrawNotifications } from '../notifications/notify';
 import { type SharedNotice, tell } from '../notifications/shared-work';
 
 const now = () => new Date().toISOString();
@@ -431,7 +432,11 @@ export class ProjectsService {
   async deleteBoard(userId: number, boardId: number): Promise<void> {
     const access = await this.ownerAccess(userId, boardId);
     const audience = await this.audience(this.deps.db, boardId);
-    await this.deps.db.deleteFrom('boards').where('id', '=', boardId).execute();
+    await transaction(this.deps.db, async (trx) => {
+      // Its sharing told of a board no one can open any more (D45).
+      await withdrawNotifications(trx, 'board-shared', [boardId]);
+      await trx.deleteFrom('boards').where('id', '=', boardId).execute();
+    });
     this.announce(boardId, access.version + 1, audience);
   }
 

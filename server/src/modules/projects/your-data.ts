@@ -8,7 +8,7 @@ import type { ItemActivity, YourDataExport } from '@cadence/contract';
 import type { Db } from '../../db';
 import { bool, type Engine } from '../../db/dialect';
 import { exportedTagRef } from '../../lib/tag-refs';
-import { notify } from '../notifications/notify';
+import { notify, withdrawNotifications } from '../notifications/notify';
 import { peopleNamed } from '../users/your-data';
 import { presentCardTag } from './cards';
 
@@ -290,6 +290,8 @@ export async function eraseBoards(trx: Db, userId: number, at: string): Promise<
     )
     .execute();
 
+  // The board's sharing told of nothing left to open (D45): the deletion says it instead.
+  await withdrawNotifications(trx, 'board-shared', [...new Set(shared.map((board) => board.id))]);
   await notify(
     trx,
     shared.map((board) => ({
