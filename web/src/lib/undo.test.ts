@@ -180,6 +180,25 @@ describe('a held deletion', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('stays out of a rollback to a copy taken before it, and Undo then asks the server again', () => {
+    const before = client.getQueryData<List>(listKey);
+    holdDelete('b');
+    // Another change in flight fails and puts back the copy it took before the deletion.
+    client.setQueryData(listKey, before);
+    expect(rows()).toEqual(['a', 'c']);
+    expect(client.getQueryState(listKey)?.isInvalidated).toBe(false);
+    toasts.clickUndo();
+    expect(rows()).toEqual(['a', 'b', 'c']);
+    expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
+    expect(sent).toEqual([]);
+  });
+
+  it('Undo with nothing changed meanwhile asks the server for nothing', () => {
+    holdDelete('b');
+    toasts.clickUndo();
+    expect(client.getQueryState(listKey)?.isInvalidated).toBe(false);
+  });
+
   it('a refused deletion is reported and its reads are marked stale, to be asked again', async () => {
     holdDelete('b', true);
     expect(client.getQueryState(listKey)?.isInvalidated).toBe(false);

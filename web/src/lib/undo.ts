@@ -52,8 +52,8 @@ interface Pending {
   held: HeldDelete;
   snapshots: [QueryKey, unknown][];
   toastId: string;
-  /** A read under the edited keys came back from the server meanwhile. */
-  refetched: boolean;
+  /** A read under the edited keys changed meanwhile (an answer, another change). */
+  changed: boolean;
   stopWatching: () => void;
 }
 
@@ -82,22 +82,34 @@ export function createUndoQueue(
   leaving: EventTarget | undefined = typeof window === 'undefined' ? undefined : window,
 ): UndoQueue {
   let pending: Pending | null = null;
-
-  const apply = (edits: CacheEdit[]) => {
-    for (const edit of edits)
-      queryClient.setQueriesData({ queryKey: edit.queryKey, exact: edit.exact }, edit.update);
+  /** True while the queue writes the cache itself: its own writes are not news. */
+  let writing = false;
+  const write = (change: () => void) => {
+    writing = true;
+    try {
+      change();
+    } finally {
+      writing = false;
+    }
   };
 
+  const apply = (edits: CacheEdit[]) =>
+    write(() => {
+      for (const edit of edits)
+        queryClient.setQueriesData({ queryKey: edit.queryKey, exact: edit.exact }, edit.update);
+    });
+
   // A read that comes back while the deletion waits (a live event, another change, a page opened)
-  // still has the thing, since the server has not been told: take it out of that read too.
+  // still has the thing, since the server has not been told; so may another change's rollback to
+  // a copy taken before the deletion. Take it out of those too (the edits are idempotent).
   const watch = (entry: Pending) =>
     queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+      if (writing || event.type !== 'updated' || event.action.type !== 'success') return;
       const queryKey: QueryKey = event.query.queryKey as QueryKey;
       for (const edit of entry.held.edits) {
         if (!covers(edit, queryKey)) continue;
-        entry.refetched = true;
-        queryClient.setQueryData(queryKey, edit.update(event.query.state.data));
+        entry.changed = true;
+        write(() => queryClient.setQueryData(queryKey, edit.update(event.query.state.data)));
       }
     });
 
@@ -111,10 +123,12 @@ export function createUndoQueue(
     if (!entry) return;
     pending = null;
     entry.stopWatching();
-    for (const [queryKey, data] of entry.snapshots) queryClient.setQueryData(queryKey, data);
+    write(() => {
+      for (const [queryKey, data] of entry.snapshots) queryClient.setQueryData(queryKey, data);
+    });
     toast.hide(entry.toastId);
-    // A read answered meanwhile may hold other news the snapshot lacks.
-    if (entry.refetched) void refresh(entry.held);
+    // A read changed meanwhile may hold other news the snapshot lacks: ask the server.
+    if (entry.changed) void refresh(entry.held);
   };
 
   const flush = async (options: SendOptions = { keepalive: false }) => {
@@ -140,7 +154,7 @@ export function createUndoQueue(
       queryClient.getQueriesData({ queryKey: edit.queryKey, exact: edit.exact }),
     );
     apply(held.edits);
-    const entry: Pending = { held, snapshots, toastId: '', refetched: false, stopWatching: () => undefined };
+    const entry: Pending = { held, snapshots, toastId: '', changed: false, stopWatching: () => undefined };
     entry.stopWatching = watch(entry);
     pending = entry;
     entry.toastId = toast.show({
