@@ -1,12 +1,14 @@
 /**
  * D45 in Chromium: a to-do assigned by a friend appears on the open to-do page and in the bell —
- * its count and its list — without a reload, and the bell's entry opens the to-do page; the bell
+ * its count and its list — without a reload, and the bell's entry opens the to-do page (a board's
+ * entry, the board; an event's, the calendar at its day); the bell
  * open with the kinds of shared work, and the Notifications settings with their e-mail switches,
  * have no serious or critical accessibility violation, light and dark.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
+import { shown } from '../support/calendar';
 import { arrive, type Arrived, callAs, makeFriends, sessionOf } from '../support/people';
 import { useAppServer } from '../support/server';
 
@@ -94,9 +96,17 @@ describe('told of shared work (D45)', () => {
       expect(await friend.page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(skin);
       expect(await seriousViolations(friend.page)).toEqual([]);
 
-      // The board's entry opens the board.
+      // The board's entry opens the board; the event's, the calendar at the event's day.
       await dropdown.getByTestId('notification').filter({ hasText: 'Festival' }).click();
       await friend.page.waitForURL(`**/apps/project/${String(board._id)}`);
+      await friend.page.getByRole('button', { name: /^Notifications/ }).click();
+      await friend.page
+        .getByRole('dialog', { name: 'Notifications' })
+        .getByTestId('notification')
+        .filter({ hasText: 'Press day' })
+        .click();
+      await friend.page.waitForURL('**/apps/calendar?date=2027-02-01');
+      await expect.poll(() => shown(friend.page, 'Press day').count(), { timeout: 10_000 }).toBe(1);
 
       await friend.page.goto('/pages/account-setting?tab=notifications');
       const group = friend.page.getByRole('group', { name: 'Shared work' });

@@ -16,7 +16,8 @@ import {
 import { useCalendarController } from '@fullcalendar/react';
 import { Alert, Card, Grid, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -90,6 +91,16 @@ export function Component() {
   const [shown, setShown] = useState<Set<EventCategory>>(() => new Set(eventCategories));
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<CalendarEvent | null>(null);
+  // D45: `?date=YYYY-MM-DD` (a notification's link) opens that day, once the calendar has drawn.
+  const [params] = useSearchParams();
+  const date = params.get('date');
+  const opened = useRef<string | null>(null);
+  const drawn = range !== null;
+  useEffect(() => {
+    if (!drawn || !date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || opened.current === date) return;
+    opened.current = date;
+    controller.gotoDate(date);
+  }, [controller, date, drawn]);
 
   const visible = useMemo(
     () => (events.data?.data ?? []).filter((event) => shown.has(event.category)),
