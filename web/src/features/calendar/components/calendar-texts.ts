@@ -39,8 +39,9 @@ export function useCalendarTexts(): CalendarOptions {
     colorScheme: skin,
     todayText: t('calendar.today'),
     todayHint: t('calendar.today'),
-    prevHint: (text: string, unit: string) => (previousKeys[unit] ? t(previousKeys[unit]) : text),
-    nextHint: (text: string, unit: string) => (nextKeys[unit] ? t(nextKeys[unit]) : text),
+    // Three days (a phone's view) have no unit of their own.
+    prevHint: (_text: string, unit: string) => t(previousKeys[unit] ?? 'calendar.hint.previousDays'),
+    nextHint: (_text: string, unit: string) => t(nextKeys[unit] ?? 'calendar.hint.nextDays'),
     viewHint: (text: string, view: string) => (viewKeys[view] ? t(viewKeys[view]) : text),
     viewChangeHint: t('calendar.hint.changeView'),
     navLinkHint: (date: string) => t('calendar.hint.goTo', { date }),

@@ -20,7 +20,7 @@ import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
 import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
-import { useMantineTheme } from '@mantine/core';
+import { useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLock, IconRepeat } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -89,9 +89,13 @@ function EventContent({ info }: { info: EventDisplayInfo }) {
       >
         {!occurrence.editable && <IconLock size={12} className="cadence-event-icon" aria-hidden />}
         {occurrence.recurrence && <IconRepeat size={12} className="cadence-event-icon" aria-hidden />}
-        {/* On one line, ended by "…" when cut: the text stays whole for screen readers, and the
-            title attribute shows it on hover. */}
-        <span className="cadence-event-title">{occurrence.title}</span>
+        {/* On one line, ended by "…" when cut: the text stays whole for screen readers (the event's
+            button is named by its content, not by an aria-label that would differ from what shows),
+            and the title attribute shows it on hover. A guest's event also says whose it is. */}
+        <span className="cadence-event-title" aria-hidden={!occurrence.editable || undefined}>
+          {occurrence.title}
+        </span>
+        {!occurrence.editable && <VisuallyHidden>{label}</VisuallyHidden>}
       </div>
     </>
   );
@@ -169,14 +173,6 @@ export function CalendarView(props: CalendarViewProps) {
         // Moving an event between the all-day row and the hours would change its kind: not by drag.
         eventAllow={(span, moving) => !moving || span.allDay === moving.allDay}
         eventContent={(info) => <EventContent info={info} />}
-        // Screen readers hear the whole title (and the time) on the event's button, where a narrow
-        // column shows the start of it and "…".
-        eventDidMount={(info) =>
-          info.el.setAttribute(
-            'aria-label',
-            [info.timeText, eventLabel(t, occurrenceOf(info))].filter(Boolean).join(' '),
-          )
-        }
         dateClick={dateClick}
         eventClick={(info) => {
           info.jsEvent.preventDefault();

@@ -125,12 +125,15 @@ export function TodoRow({ task, tags, meId, today, ...actions }: TodoRowProps) {
                 data-overdue={overdue}
               >
                 <IconCalendar size={14} aria-hidden />
+                {/* <bdi>: a date keeps its order in a right-to-left page ("25 nov. 2026"). */}
                 <Text size="xs" fw={overdue || dueToday ? 600 : undefined} inherit>
-                  {overdue
-                    ? t('todos.row.overdue', { date: formatDay(task.dueDate, i18n.language) })
-                    : dueToday
-                      ? t('todos.row.today')
-                      : formatDay(task.dueDate, i18n.language)}
+                  <bdi>
+                    {overdue
+                      ? t('todos.row.overdue', { date: formatDay(task.dueDate, i18n.language) })
+                      : dueToday
+                        ? t('todos.row.today')
+                        : formatDay(task.dueDate, i18n.language)}
+                  </bdi>
                 </Text>
               </Group>
             )}
