@@ -1,7 +1,7 @@
 /**
  * D45 in Chromium: a to-do assigned by a friend appears on the open to-do page and in the bell —
  * its count and its list — without a reload, and the bell's entry opens the to-do page (a board's
- * entry, the board; an event's, the calendar at its day); the bell
+ * entry, the board; a card's, the card open on its board; an event's, the calendar at its day); the bell
  * open with the kinds of shared work, and the Notifications settings with their e-mail switches,
  * have no serious or critical accessibility violation, light and dark.
  */
@@ -87,24 +87,41 @@ describe('told of shared work (D45)', () => {
         guests: [friendId],
       });
       const board = await callAs(owner.page, 'post', '/api/projects', { name: 'Festival' });
-      await callAs(owner.page, 'put', `/api/projects/${String(board._id)}`, { memberIds: [friendId] });
+      const boardId = String(board._id);
+      await callAs(owner.page, 'put', `/api/projects/${boardId}`, { memberIds: [friendId] });
+      const list = await callAs(owner.page, 'post', `/api/projects/${boardId}/lists`, { name: 'Doing' });
+      const cardsUrl = `/api/projects/${boardId}/lists/${String(list._id)}/items`;
+      const card = await callAs(owner.page, 'post', cardsUrl, { name: 'Flyer' });
+      await callAs(owner.page, 'put', `${cardsUrl}/${String(card._id)}`, { members: [friendId] });
+      await callAs(owner.page, 'post', `/api/projects/${boardId}/items/${String(card._id)}/comments`, {
+        text: 'Bigger letters',
+      });
 
       await friend.page.goto('/dashboard/analytics');
-      await friend.page.getByRole('button', { name: 'Notifications, unread: 3' }).click();
+      await friend.page.getByRole('button', { name: 'Notifications, unread: 4' }).click();
       const dropdown = friend.page.getByRole('dialog', { name: 'Notifications' });
-      await expect.poll(() => dropdown.getByTestId('notification').count()).toBe(3);
+      await expect.poll(() => dropdown.getByTestId('notification').count()).toBe(4);
       expect(await friend.page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(skin);
       expect(await seriousViolations(friend.page)).toEqual([]);
 
-      // The board's entry opens the board; the event's, the calendar at the event's day.
+      // The board's entry opens the board; the card's, the card on it; the event's, the calendar
+      // at the event's day.
       await dropdown.getByTestId('notification').filter({ hasText: 'Festival' }).click();
-      await friend.page.waitForURL(`**/apps/project/${String(board._id)}`);
+      await friend.page.waitForURL(`**/apps/project/${boardId}`);
+      const entry = (title: string) =>
+        friend.page.getByRole('dialog', { name: 'Notifications' }).getByTestId('notification').filter({
+          hasText: title,
+        });
       await friend.page.getByRole('button', { name: /^Notifications/ }).click();
-      await friend.page
-        .getByRole('dialog', { name: 'Notifications' })
-        .getByTestId('notification')
-        .filter({ hasText: 'Press day' })
-        .click();
+      await entry('Flyer').click();
+      await friend.page.waitForURL(`**/apps/project/${boardId}?card=${String(card._id)}`);
+      const cardDialog = friend.page.getByRole('dialog', { name: 'Flyer' });
+      await expect.poll(() => cardDialog.isVisible()).toBe(true);
+      await friend.page.keyboard.press('Escape');
+      await expect.poll(() => cardDialog.isVisible()).toBe(false);
+      expect(new URL(friend.page.url()).search).toBe('');
+      await friend.page.getByRole('button', { name: /^Notifications/ }).click();
+      await entry('Press day').click();
       await friend.page.waitForURL('**/apps/calendar?date=2027-02-01');
       await expect.poll(() => shown(friend.page, 'Press day').count(), { timeout: 10_000 }).toBe(1);
 

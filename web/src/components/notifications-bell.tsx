@@ -142,7 +142,7 @@ const kinds = {
     what: 'notifications.boardDeleted',
     to: () => '/apps/projects',
   },
-  // D45: shared work. An event opens the calendar at its day; a card, its board.
+  // D45: shared work. An event opens the calendar at its day; a card, its board with it open.
   'event-invited': {
     color: 'violet',
     Icon: IconCalendarPlus,
@@ -196,13 +196,13 @@ const kinds = {
     color: 'indigo',
     Icon: IconMessageCircle,
     what: 'notifications.cardComment',
-    to: boardOf,
+    to: cardOf,
   },
   'card-due': {
     color: 'orange',
     Icon: IconClock,
     what: 'notifications.cardDue',
-    to: boardOf,
+    to: cardOf,
   },
 } as const;
 
@@ -215,9 +215,14 @@ function calendarAt(item: Notification): string {
   return `/apps/calendar?date=${date}`;
 }
 
-/** The board the notice is about; the list of boards once it (or the card) is gone. */
+/** The board the notice is about; the list of boards once it is gone. */
 function boardOf(item: Notification): string {
   return item.boardId ? `/apps/project/${item.boardId}` : '/apps/projects';
+}
+
+/** The card the notice is about, open on its board; the list of boards once it is gone. */
+function cardOf(item: Notification): string {
+  return item.boardId ? `/apps/project/${item.boardId}?card=${item.sourceId}` : '/apps/projects';
 }
 
 function NotificationLine({ item, onOpen }: { item: Notification; onOpen: () => void }) {

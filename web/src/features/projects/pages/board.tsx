@@ -13,7 +13,7 @@ import { IconArchive, IconArrowLeft, IconDownload, IconPencil } from '@tabler/ic
 import { useQuery } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ApiError } from '../../../lib/api-client';
 import { usePersistedQueries } from '../../../lib/persisted-queries';
@@ -118,7 +118,26 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
   const archived = useStableArray(
     useMemo(() => board.lists.filter((list) => !isActive(list)), [board.lists]),
   );
-  const closeItem = useCallback(() => setOpenItem(null), []);
+  // D45: `?card=<id>` (a notification's link) opens that card; closing it takes it out of the address.
+  const [params, setParams] = useSearchParams();
+  const cardInAddress = params.get('card');
+  useEffect(() => {
+    if (cardInAddress) setOpenItem(cardInAddress);
+  }, [cardInAddress]);
+  const cardOpenedByAddress = useRef(cardInAddress);
+  cardOpenedByAddress.current = cardInAddress;
+  const closeItem = useCallback(() => {
+    setOpenItem(null);
+    if (!cardOpenedByAddress.current) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('card');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
   const onOpenItem = useCallback((itemId: string) => setOpenItem(itemId), []);
   const [cardHeights] = useState(() => new Map<string, number>());
   const scroller = useRef<HTMLDivElement>(null);
