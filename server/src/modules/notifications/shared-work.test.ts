@@ -262,6 +262,19 @@ describe('meetings', () => {
     expect(await subjectsTo(c)).toHaveLength(1);
   });
 
+  it('puts an invitation in the bell whatever the switch, and mails it only when it is on', async () => {
+    const { a, b, c } = await buildMeetingTeam(t);
+    const stranger = await buildUser(t);
+    await switches(b, { invitations: false });
+    const meeting = await buildMeeting(t, a, { name: 'Kick-off', invitees: [b.id, c.id], time: T });
+    for (const person of [b, c]) {
+      expect(await toldOf(person, 'meeting')).toMatchObject([{ sourceId: meeting._id, title: 'Kick-off' }]);
+    }
+    expect(await bell(stranger)).toEqual([]);
+    expect(await subjectsTo(b)).toEqual([]);
+    expect(await subjectsTo(c)).toHaveLength(1);
+  });
+
   it('tells invitees when the meeting is deleted; the invitation leaves the bell', async () => {
     const { a, b } = await buildMeetingTeam(t);
     const meeting = await buildMeeting(t, a, { name: 'Offsite', invitees: [b.id], time: T });
