@@ -20,6 +20,7 @@ import { calendarBounds } from './0016-calendar-bounds';
 import { eventExceptions } from './0017-event-exceptions';
 import { mailOutbox } from './0018-mail-outbox';
 import { signInProtection } from './0019-sign-in-protection';
+import { caldav } from './0021-caldav';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -42,5 +43,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0017-event-exceptions': eventExceptions(engine),
     '0018-mail-outbox': mailOutbox(engine),
     '0019-sign-in-protection': signInProtection(engine),
+    '0021-caldav': caldav(engine),
   };
 }

@@ -23,7 +23,7 @@ import type { Database } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { resolveInvitees } from '../../lib/invitees';
-import { bumpListVersions, type ListChangeTold, listVersion } from '../../lib/list-versions';
+import { bumpListVersions, type DavResource, type ListChangeTold, listVersion } from '../../lib/list-versions';
 import { resolveTags, type TagRef } from '../../lib/tag-refs';
 import type { ServiceDeps } from '../../deps';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
@@ -96,6 +96,34 @@ export class TodosService {
     return (await this.present(this.deps.db, [row]))[0]!;
   }
 
+  /**
+   * The user's to-dos as CalDAV serves them (D43): those on their list (owned or assigned) and not
+   * deleted; all, or only these ids.
+   */
+  async davTasks(userId: number, ids?: number[]): Promise<Array<{ row: TodoRow; task: Task }>> {
+    let query = visibleTasks(this.deps.db.selectFrom('todos'), userId)
+      .where('todos.is_deleted', '=', false)
+      .selectAll('todos');
+    if (ids) query = query.where('todos.id', 'in', ids.length > 0 ? ids : [0]);
+    const rows = await query.orderBy('todos.id').execute();
+    const tasks = await this.present(this.deps.db, rows);
+    return rows.map((row, index) => ({ row, task: tasks[index]! }));
+  }
+
+  /** The to-do on the user's list under this CalDAV resource name (its client's, or `<id>.ics`). */
+  async davTaskNamed(userId: number, name: string): Promise<TodoRow | undefined> {
+    const id = /^(\d{1,15})\.ics$/.exec(name)?.[1];
+    return visibleTasks(this.deps.db.selectFrom('todos'), userId)
+      .where('todos.is_deleted', '=', false)
+      .where((eb) =>
+        id
+          ? eb.or([eb('todos.dav_name', '=', name), eb.and([eb('todos.id', '=', Number(id)), eb('todos.dav_name', 'is', null)])])
+          : eb('todos.dav_name', '=', name),
+      )
+      .selectAll('todos')
+      .executeTakeFirst();
+  }
+
   /** Open tasks, and those due today and before, in the user's time zone. */
   async summary(userId: number, timeZone: string): Promise<TaskSummary> {
     const today = todayIn(timeZone);
@@ -116,7 +144,8 @@ export class TodosService {
     };
   }
 
-  async create(userId: number, input: CreateTaskInput): Promise<Task> {
+  /** `dav`: made over CalDAV (D43), under the client's UID and resource name. */
+  async create(userId: number, input: CreateTaskInput, dav?: { uid: string; name: string }): Promise<Task> {
     if (input.user !== undefined && Number(input.user) !== userId) {
       throw badRequest('VALIDATION_ERROR', 'todos.userNotYou', { user: messages['todos.userNotYou'] });
     }
@@ -131,6 +160,8 @@ export class TodosService {
           title: input.title,
           description: input.description,
           due_date: input.dueDate,
+          uid: dav?.uid ?? null,
+          dav_name: dav?.name ?? null,
           is_important: input.isImportant,
           is_completed: false,
           is_deleted: false,
@@ -145,7 +176,9 @@ export class TodosService {
       await writeTags(trx, id, tags);
       await writeAssignees(trx, id, assignees);
       await this.deps.reminders.syncTodo(trx, id);
-      await bumpListVersions(trx, [userId, ...assignees], 'todos', { live: this.deps.live, actor: userId });
+      await bumpListVersions(trx, [userId, ...assignees], 'todos', { live: this.deps.live, actor: userId }, [
+        { id, dav_name: dav?.name ?? null },
+      ]);
       return this.loadOne(trx, id);
     });
   }
@@ -178,6 +211,7 @@ export class TodosService {
             : null;
       const dueDate = input.dueDate !== undefined ? input.dueDate : task.due_date;
       const makesNext = completing && repeat !== null && !bool(task.is_deleted);
+      const changed: DavResource[] = [task];
       await trx
         .updateTable('todos')
         .set({
@@ -235,12 +269,16 @@ export class TodosService {
         await writeTags(trx, next.id, currentTags);
         await writeAssignees(trx, next.id, assignees);
         await this.deps.reminders.syncTodo(trx, next.id);
+        changed.push({ id: next.id, dav_name: null });
       }
       await this.deps.reminders.syncTodo(trx, id);
-      await bumpListVersions(trx, [task.owner_id, ...before, ...assignees], 'todos', {
-        live: this.deps.live,
-        actor: userId,
-      });
+      await bumpListVersions(
+        trx,
+        [task.owner_id, ...before, ...assignees],
+        'todos',
+        { live: this.deps.live, actor: userId },
+        changed,
+      );
       return this.loadOne(trx, id);
     });
   }
@@ -261,7 +299,9 @@ export class TodosService {
           .execute();
       }
       await this.deps.reminders.syncTodo(trx, id);
-      await bumpListVersions(trx, [userId, ...people], 'todos', { live: this.deps.live, actor: userId });
+      await bumpListVersions(trx, [userId, ...people], 'todos', { live: this.deps.live, actor: userId }, [
+        task,
+      ]);
     });
   }
 
