@@ -9,7 +9,7 @@ import { appPasswordsMessages } from './app-passwords-messages';
 export const APP_PASSWORDS_MAX = 20;
 
 export const createAppPasswordInput = z
-  .object({
+  .strictObject({
     name: z
       .string({ error: appPasswordsMessages['appPasswords.nameLength'] })
       .trim()

@@ -160,6 +160,7 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
     wellKnown.route({
       method: ['GET', 'HEAD', 'PROPFIND', 'OPTIONS'],
       url: '/.well-known/caldav',
+      schema: { hide: true },
       handler: (_request, reply) => reply.redirect('/dav/', 301),
     });
   });
@@ -196,11 +197,13 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
       dav.route({
         method: ['OPTIONS', 'GET', 'HEAD', 'PUT', 'DELETE', ...DAV_METHODS],
         url: '/*',
+        schema: { hide: true },
         handler: (request, reply) => handle(request, reply),
       });
       dav.route({
         method: ['OPTIONS', 'GET', 'HEAD', 'PUT', 'DELETE', ...DAV_METHODS],
         url: '/',
+        schema: { hide: true },
         handler: (request, reply) => handle(request, reply),
       });
     },
