@@ -6,7 +6,8 @@ export const appPasswordsMessages = {
   'dav.wrongComponent': 'This collection holds only events (VEVENT); to-dos go in "tasks".',
   'dav.wrongTodoComponent': 'This collection holds only to-dos (VTODO); events go in "events".',
   'dav.uidTaken': 'Another resource of this collection already has this UID.',
-  'dav.readOnly': 'This collection is read-only: the events you are a guest of change in their owner’s calendar.',
+  'dav.readOnly':
+    'This collection is read-only: the events you are a guest of change in their owner’s calendar.',
   'dav.badXml': 'The request body is not well-formed XML of the kind this method takes.',
   'dav.tooLarge': 'This resource is larger than 1 MB.',
   'dav.preconditionFailed': 'The resource changed since you read it (its ETag differs).',

@@ -63,4 +63,3 @@ export async function measuredBeside<T>(base: string, work: () => Promise<T>): P
     memoryGrowthMb: (rssPeak - rssBefore) / 2 ** 20,
   };
 }
-

@@ -23,13 +23,25 @@ export function caldav(engine: Engine): Migration {
         .addColumn('created_at', types.timestamp, (c) => c.notNull())
         .addColumn('last_used_at', types.timestamp)
         .execute();
-      await db.schema.createIndex('app_passwords_user').on('app_passwords').columns(['user_id', 'id']).execute();
+      await db.schema
+        .createIndex('app_passwords_user')
+        .on('app_passwords')
+        .columns(['user_id', 'id'])
+        .execute();
 
       await db.schema.alterTable('events').addColumn('dav_name', 'text').execute();
-      await db.schema.createIndex('events_owner_dav_name').on('events').columns(['owner_id', 'dav_name']).execute();
+      await db.schema
+        .createIndex('events_owner_dav_name')
+        .on('events')
+        .columns(['owner_id', 'dav_name'])
+        .execute();
       await db.schema.alterTable('todos').addColumn('uid', 'text').execute();
       await db.schema.alterTable('todos').addColumn('dav_name', 'text').execute();
-      await db.schema.createIndex('todos_owner_dav_name').on('todos').columns(['owner_id', 'dav_name']).execute();
+      await db.schema
+        .createIndex('todos_owner_dav_name')
+        .on('todos')
+        .columns(['owner_id', 'dav_name'])
+        .execute();
 
       await db.schema
         .createTable('dav_changes')

@@ -1,5 +1,11 @@
 /** App passwords (D43): /api/account/app-passwords — list, make (the secret shown once), revoke. */
-import { appPassword, appPasswordCreated, appPasswordParams, createAppPasswordInput, errorBody } from '@cadence/contract';
+import {
+  appPassword,
+  appPasswordCreated,
+  appPasswordParams,
+  createAppPasswordInput,
+  errorBody,
+} from '@cadence/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

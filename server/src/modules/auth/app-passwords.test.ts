@@ -28,7 +28,14 @@ describe('without a token', () => {
 describe('/api/account/app-passwords', () => {
   it('shows the secret once, keeps only its hash, and lists the last use', async () => {
     const me = await buildUser(t);
-    const made = await ok<AppPasswordCreated>(t, 'POST', '/api/account/app-passwords', me.token, { name: '  iPhone ' }, 201);
+    const made = await ok<AppPasswordCreated>(
+      t,
+      'POST',
+      '/api/account/app-passwords',
+      me.token,
+      { name: '  iPhone ' },
+      201,
+    );
     expect(made).toMatchObject({ name: 'iPhone', lastUsedAt: null, username: me.username });
     expect(made.password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){5}$/);
     expect(made.server).toMatch(/\/dav\/$/);
@@ -51,10 +58,21 @@ describe('/api/account/app-passwords', () => {
 
   it('refuses a bad name and a 21st in the D10 shape, writing nothing', async () => {
     const me = await buildUser(t);
-    for (const body of [{ name: '' }, { name: '   ' }, { name: 'x'.repeat(61) }, {}, { name: 'Phone', extra: 1 }]) {
+    for (const body of [
+      { name: '' },
+      { name: '   ' },
+      { name: 'x'.repeat(61) },
+      {},
+      { name: 'Phone', extra: 1 },
+    ]) {
       const before = await snapshot(t.database);
-      const error = expectError(await call(t, 'POST', '/api/account/app-passwords', me.token, body), 400, 'VALIDATION_ERROR');
-      if ('name' in body && !('extra' in body)) expect(error.fields?.name).toBe(messages['appPasswords.nameLength']);
+      const error = expectError(
+        await call(t, 'POST', '/api/account/app-passwords', me.token, body),
+        400,
+        'VALIDATION_ERROR',
+      );
+      if ('name' in body && !('extra' in body))
+        expect(error.fields?.name).toBe(messages['appPasswords.nameLength']);
       expect(await snapshot(t.database)).toEqual(before);
     }
     for (let n = 0; n < APP_PASSWORDS_MAX; n += 1) {
@@ -73,21 +91,54 @@ describe('/api/account/app-passwords', () => {
   it('revokes one of mine; another user’s or a gone one answers 404', async () => {
     const me = await buildUser(t);
     const other = await buildUser(t);
-    const mine = await ok<AppPasswordCreated>(t, 'POST', '/api/account/app-passwords', me.token, { name: 'Laptop' }, 201);
-    const theirs = await ok<AppPasswordCreated>(t, 'POST', '/api/account/app-passwords', other.token, { name: 'Tablet' }, 201);
-    expectError(await call(t, 'DELETE', `/api/account/app-passwords/${theirs._id}`, me.token), 404, 'NOT_FOUND');
+    const mine = await ok<AppPasswordCreated>(
+      t,
+      'POST',
+      '/api/account/app-passwords',
+      me.token,
+      { name: 'Laptop' },
+      201,
+    );
+    const theirs = await ok<AppPasswordCreated>(
+      t,
+      'POST',
+      '/api/account/app-passwords',
+      other.token,
+      { name: 'Tablet' },
+      201,
+    );
+    expectError(
+      await call(t, 'DELETE', `/api/account/app-passwords/${theirs._id}`, me.token),
+      404,
+      'NOT_FOUND',
+    );
     expect((await davAs(other.username, theirs.password)).statusCode).toBe(207);
     await ok(t, 'DELETE', `/api/account/app-passwords/${mine._id}`, me.token, undefined, 204);
-    expectError(await call(t, 'DELETE', `/api/account/app-passwords/${mine._id}`, me.token), 404, 'NOT_FOUND');
+    expectError(
+      await call(t, 'DELETE', `/api/account/app-passwords/${mine._id}`, me.token),
+      404,
+      'NOT_FOUND',
+    );
     expect(await ok<AppPassword[]>(t, 'GET', '/api/account/app-passwords', me.token)).toEqual([]);
     expect((await davAs(me.username, mine.password)).statusCode).toBe(401);
   });
 
   it('goes with the account', async () => {
     const me = await buildUser(t);
-    const made = await ok<AppPasswordCreated>(t, 'POST', '/api/account/app-passwords', me.token, { name: 'Phone' }, 201);
+    const made = await ok<AppPasswordCreated>(
+      t,
+      'POST',
+      '/api/account/app-passwords',
+      me.token,
+      { name: 'Phone' },
+      201,
+    );
     await ok(t, 'DELETE', '/api/account', me.token, { password: me.password }, 204);
-    const left = await t.database.db.selectFrom('app_passwords').select('id').where('id', '=', Number(made._id)).execute();
+    const left = await t.database.db
+      .selectFrom('app_passwords')
+      .select('id')
+      .where('id', '=', Number(made._id))
+      .execute();
     expect(left).toEqual([]);
     expect((await davAs(me.username, made.password)).statusCode).toBe(401);
   });

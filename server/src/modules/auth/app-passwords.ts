@@ -135,7 +135,11 @@ export class AppPasswordsService {
       throw new LoginRefused('ADDRESS_BLOCKED', 'auth.addressBlocked', refused.retryAfterSeconds);
     }
     if (refused) {
-      throw new LoginRefused('TOO_MANY_LOGIN_ATTEMPTS', 'auth.tooManyLoginAttempts', refused.retryAfterSeconds);
+      throw new LoginRefused(
+        'TOO_MANY_LOGIN_ATTEMPTS',
+        'auth.tooManyLoginAttempts',
+        refused.retryAfterSeconds,
+      );
     }
     const found =
       user &&
@@ -150,7 +154,11 @@ export class AppPasswordsService {
       return undefined;
     }
     if (!found.last_used_at || Date.parse(found.last_used_at) < now - LAST_USED_EVERY_MS) {
-      await db.updateTable('app_passwords').set({ last_used_at: iso(now) }).where('id', '=', found.id).execute();
+      await db
+        .updateTable('app_passwords')
+        .set({ last_used_at: iso(now) })
+        .where('id', '=', found.id)
+        .execute();
     }
     return {
       id: user.id,
@@ -162,6 +170,11 @@ export class AppPasswordsService {
   }
 }
 
-function present(row: { id: number; name: string; created_at: string; last_used_at: string | null }): AppPassword {
+function present(row: {
+  id: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}): AppPassword {
   return { _id: String(row.id), name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at };
 }

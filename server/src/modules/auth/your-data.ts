@@ -28,7 +28,11 @@ export async function exportSecurity(
       usedAt: r.used_at,
     })),
     failedSignIns: failures.map((f) => ({ at: f.created_at })),
-    appPasswords: appPasswords.map((a) => ({ name: a.name, createdAt: a.created_at, lastUsedAt: a.last_used_at })),
+    appPasswords: appPasswords.map((a) => ({
+      name: a.name,
+      createdAt: a.created_at,
+      lastUsedAt: a.last_used_at,
+    })),
   };
 }
 

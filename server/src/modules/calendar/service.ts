@@ -421,7 +421,9 @@ export class CalendarService {
         timeZone,
         uid: `${randomUUID()}@cadence`,
       });
-      await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId }, [row]);
+      await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId }, [
+        row,
+      ]);
       await this.mailGuests(trx, row, guests, { invited: guests });
       const people = await this.peopleOf(trx, [row]);
       return this.presentWith(row, people, userId);
@@ -592,7 +594,11 @@ export class CalendarService {
     for (const part of chunks(exceptionRowsOf(fields.id, fields.changes, at), 200)) {
       await trx.insertInto('event_exceptions').values(part).execute();
     }
-    const row = await trx.selectFrom('events').selectAll().where('id', '=', fields.id).executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('events')
+      .selectAll()
+      .where('id', '=', fields.id)
+      .executeTakeFirstOrThrow();
     const guests = await guestsOf(trx, fields.id);
     await rewriteEntries(trx, row, [userId, ...guests]);
     await this.deps.reminders.syncEvent(trx, fields.id);
@@ -626,12 +632,22 @@ export class CalendarService {
       const at = now();
       const row = await trx
         .insertInto('events')
-        .values({ owner_id: userId, ...eventColumns(fields), dav_name: target.name, created_at: at, updated_at: at })
+        .values({
+          owner_id: userId,
+          ...eventColumns(fields),
+          dav_name: target.name,
+          created_at: at,
+          updated_at: at,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       const exceptions = exceptionRowsOf(row.id, fields.changes, at);
-      for (const part of chunks(exceptions, 200)) await trx.insertInto('event_exceptions').values(part).execute();
-      await trx.insertInto('calendar_entries').values(entriesOf(row, [userId], exceptions)).execute();
+      for (const part of chunks(exceptions, 200))
+        await trx.insertInto('event_exceptions').values(part).execute();
+      await trx
+        .insertInto('calendar_entries')
+        .values(entriesOf(row, [userId], exceptions))
+        .execute();
       await this.deps.reminders.syncEvent(trx, row.id);
       await bumpListVersions(trx, [userId], 'calendar', tell, [row]);
       return row;
@@ -652,7 +668,10 @@ export class CalendarService {
       collection === 'events'
         ? query.where('events.owner_id', '=', userId)
         : query.where('events.id', 'in', (eb) =>
-            eb.selectFrom('event_guests').select('event_guests.event_id').where('event_guests.user_id', '=', userId),
+            eb
+              .selectFrom('event_guests')
+              .select('event_guests.event_id')
+              .where('event_guests.user_id', '=', userId),
           );
     if (only.ids) query = query.where('events.id', 'in', only.ids.length > 0 ? only.ids : [0]);
     if (only.from !== undefined || only.to !== undefined) {
@@ -692,7 +711,11 @@ export class CalendarService {
 
   /** Whether another of the user's events has this UID (CalDAV's no-uid-conflict). */
   async uidTaken(userId: number, uid: string, except?: number): Promise<boolean> {
-    let query = this.deps.db.selectFrom('events').select('id').where('owner_id', '=', userId).where('uid', '=', uid);
+    let query = this.deps.db
+      .selectFrom('events')
+      .select('id')
+      .where('owner_id', '=', userId)
+      .where('uid', '=', uid);
     if (except !== undefined) query = query.where('id', '!=', except);
     return (await query.executeTakeFirst()) !== undefined;
   }
@@ -1035,7 +1058,9 @@ export class CalendarService {
     const guests = await guestsOf(trx, event.id);
     await rewriteEntries(trx, row, [userId, ...guests]);
     await this.deps.reminders.syncEvent(trx, event.id);
-    await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId }, [row]);
+    await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId }, [
+      row,
+    ]);
     if (
       iso(times.start) !== current.start ||
       iso(times.end) !== current.end ||
@@ -1179,7 +1204,13 @@ export class CalendarService {
           .execute();
         await this.deps.reminders.forgetEvent(trx, id);
         await trx.deleteFrom('events').where('id', '=', id).execute();
-        await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId }, [event]);
+        await bumpListVersions(
+          trx,
+          [userId, ...guests],
+          'calendar',
+          { live: this.deps.live, actor: userId },
+          [event],
+        );
         return;
       }
       const occurrenceAt = iso(target.occurrence);
@@ -1217,7 +1248,9 @@ export class CalendarService {
         await this.mailGuests(trx, row, guests, { changed: guests });
       }
       await this.deps.reminders.syncEvent(trx, id);
-      await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId }, [event]);
+      await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId }, [
+        event,
+      ]);
     });
   }
 

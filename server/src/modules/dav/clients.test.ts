@@ -37,7 +37,14 @@ interface Account {
 
 async function account(zone = 'Europe/Paris'): Promise<Account> {
   const user = await buildUserInZone(t, zone);
-  const secret = await ok<AppPasswordCreated>(t, 'POST', '/api/account/app-passwords', user.token, { name: 'Laptop' }, 201);
+  const secret = await ok<AppPasswordCreated>(
+    t,
+    'POST',
+    '/api/account/app-passwords',
+    user.token,
+    { name: 'Laptop' },
+    201,
+  );
   return { user, secret };
 }
 
@@ -79,7 +86,10 @@ type Objects = Array<{ url: string; data: string | null }>;
 describe('python3-caldav', () => {
   it('discovers the three calendars from /.well-known/caldav', async () => {
     const me = await account();
-    const calendars = await client<Array<{ name: string; url: string; components: string[] }>>(me, 'discover');
+    const calendars = await client<Array<{ name: string; url: string; components: string[] }>>(
+      me,
+      'discover',
+    );
     expect(calendars.map((c) => [c.url.replace(base, ''), c.components])).toEqual([
       [`/dav/calendars/${me.user.id}/events/`, ['VEVENT']],
       [`/dav/calendars/${me.user.id}/shared/`, ['VEVENT']],
@@ -104,8 +114,18 @@ describe('python3-caldav', () => {
     expect(data).toContain('SUMMARY:Team sync');
 
     // Made in the client: in the app's range read and in its busy times.
-    await client(me, 'put', 'events', file('dentist.ics', vevent('dentist-1@elsewhere', 'Dentist', '20261209T100000', '20261209T110000')));
-    const range = await ok<CalendarEvents>(t, 'GET', '/api/calender/events?start=2026-12-09&end=2026-12-10', me.user.token);
+    await client(
+      me,
+      'put',
+      'events',
+      file('dentist.ics', vevent('dentist-1@elsewhere', 'Dentist', '20261209T100000', '20261209T110000')),
+    );
+    const range = await ok<CalendarEvents>(
+      t,
+      'GET',
+      '/api/calender/events?start=2026-12-09&end=2026-12-10',
+      me.user.token,
+    );
     expect(range.data.map((e) => [e.title, e.start, e.end])).toEqual([
       ['Dentist', '2026-12-09T09:00:00.000Z', '2026-12-09T10:00:00.000Z'],
     ]);
@@ -122,7 +142,9 @@ describe('python3-caldav', () => {
     // Only what changed: the client's own put, then one change in the app.
     const afterPut = await client<{ token: string; objects: Objects }>(me, 'sync', 'events', first.token);
     expect(afterPut.objects.map((o) => o.data?.includes('UID:dentist-1@elsewhere'))).toEqual([true]);
-    await ok(t, 'PUT', `/api/calender/modify-event/${weekly._id}`, me.user.token, { title: 'Team sync (moved)' });
+    await ok(t, 'PUT', `/api/calender/modify-event/${weekly._id}`, me.user.token, {
+      title: 'Team sync (moved)',
+    });
     const changed = await client<{ token: string; objects: Objects }>(me, 'sync', 'events', afterPut.token);
     expect(changed.objects).toHaveLength(1);
     expect(changed.objects[0]!.data).toContain('SUMMARY:Team sync (moved)');
@@ -131,7 +153,12 @@ describe('python3-caldav', () => {
 
     // An edit in the client reaches the app; a delete in the app reaches the client.
     await client(me, 'rename', 'events', 'dentist-1@elsewhere', 'Dentist (check-up)');
-    const renamed = await ok<CalendarEvents>(t, 'GET', '/api/calender/events?start=2026-12-09&end=2026-12-10', me.user.token);
+    const renamed = await ok<CalendarEvents>(
+      t,
+      'GET',
+      '/api/calender/events?start=2026-12-09&end=2026-12-10',
+      me.user.token,
+    );
     expect(renamed.data.map((e) => e.title)).toEqual(['Dentist (check-up)']);
     await ok(t, 'DELETE', `/api/calender/${weekly._id}`, me.user.token, undefined, 204);
     const listed = await client<Objects>(me, 'list', 'events');
@@ -139,13 +166,25 @@ describe('python3-caldav', () => {
 
     // A delete in the client reaches the app.
     await client(me, 'delete', 'events', 'dentist-1@elsewhere');
-    const empty = await ok<CalendarEvents>(t, 'GET', '/api/calender/events?start=2026-12-01&end=2026-12-31', me.user.token);
+    const empty = await ok<CalendarEvents>(
+      t,
+      'GET',
+      '/api/calender/events?start=2026-12-01&end=2026-12-31',
+      me.user.token,
+    );
     expect(empty.data).toEqual([]);
   });
 
   it('completes in the app a to-do completed in the client, and brings one made there', async () => {
     const me = await account();
-    const task = await ok<Task>(t, 'POST', '/api/todos', me.user.token, { title: 'File the taxes', dueDate: '2026-12-15', isImportant: true }, 201);
+    const task = await ok<Task>(
+      t,
+      'POST',
+      '/api/todos',
+      me.user.token,
+      { title: 'File the taxes', dueDate: '2026-12-15', isImportant: true },
+      201,
+    );
     const listed = await client<Objects>(me, 'list', 'tasks');
     expect(listed).toHaveLength(1);
     const vtodo = listed[0]!.data!;

@@ -39,9 +39,7 @@ const etagOf = (version: number | undefined, updatedAt: string) =>
   `"${version ?? 0}-${Date.parse(updatedAt).toString(36)}"`;
 
 export class DavCollections {
-  constructor(
-    private readonly deps: { db: Db; calendar: CalendarService; todos: TodosService },
-  ) {}
+  constructor(private readonly deps: { db: Db; calendar: CalendarService; todos: TodosService }) {}
 
   /** The list version the collection's sync token and CTag are. */
   version(userId: number, collection: CollectionName): Promise<number> {
@@ -52,7 +50,12 @@ export class DavCollections {
     const { db, calendar, todos } = this.deps;
     if (collection === 'tasks') {
       const found = await todos.davTasks(userId, selection.ids);
-      const versions = await davVersions(db, userId, 'todos', found.map(({ row }) => row.id));
+      const versions = await davVersions(
+        db,
+        userId,
+        'todos',
+        found.map(({ row }) => row.id),
+      );
       return found.map(({ row, task }) => ({
         kind: 'task',
         id: row.id,
@@ -63,7 +66,12 @@ export class DavCollections {
       }));
     }
     const rows = await calendar.davEvents(userId, collection, selection);
-    const versions = await davVersions(db, userId, 'calendar', rows.map((row) => row.id));
+    const versions = await davVersions(
+      db,
+      userId,
+      'calendar',
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => ({
       kind: 'event',
       id: row.id,
@@ -83,7 +91,9 @@ export class DavCollections {
       // A guest's copy is named as its owner named it.
       const numeric = /^(\d{1,15})\.ics$/.exec(name)?.[1];
       const guestOf = await calendar.davEvents(userId, 'shared');
-      id = guestOf.find((row) => row.dav_name === name || (row.dav_name === null && String(row.id) === numeric))?.id;
+      id = guestOf.find(
+        (row) => row.dav_name === name || (row.dav_name === null && String(row.id) === numeric),
+      )?.id;
     }
     if (id === undefined) return undefined;
     return (await this.members(userId, collection, { ids: [id] }))[0];
@@ -94,7 +104,9 @@ export class DavCollections {
     const texts = new Map<number, string>();
     const events = members.flatMap((member) => (member.kind === 'event' ? [member.row] : []));
     if (events.length > 0) {
-      const exceptions = await this.deps.calendar.exceptionsOf(events.filter((row) => row.recurrence).map((row) => row.id));
+      const exceptions = await this.deps.calendar.exceptionsOf(
+        events.filter((row) => row.recurrence).map((row) => row.id),
+      );
       const people = await this.deps.calendar.feedPeople(events);
       for (const row of events) {
         texts.set(row.id, feedOf('', [row], [], exceptions, people));

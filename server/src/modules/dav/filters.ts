@@ -71,7 +71,13 @@ function valuesOf(text: string, component: string, property: string): string[] {
     } else if (inside) {
       const colon = line.indexOf(':');
       const name = line.slice(0, colon).split(';')[0]!.toUpperCase();
-      if (name === property) values.push(line.slice(colon + 1).replace(/\\([,;\\])/g, '$1').replace(/\\n/gi, '\n'));
+      if (name === property)
+        values.push(
+          line
+            .slice(colon + 1)
+            .replace(/\\([,;\\])/g, '$1')
+            .replace(/\\n/gi, '\n'),
+        );
     }
   }
   return values;

@@ -45,7 +45,15 @@ const report = (ns: string, name: string) => d('supported-report', d('report', e
 const privileges: Getter = (c) =>
   (c.collection === 'shared'
     ? ['read', 'read-current-user-privilege-set']
-    : ['read', 'write', 'write-content', 'write-properties', 'bind', 'unbind', 'read-current-user-privilege-set']
+    : [
+        'read',
+        'write',
+        'write-content',
+        'write-properties',
+        'bind',
+        'unbind',
+        'read-current-user-privilege-set',
+      ]
   )
     .map((name) => d('privilege', d(name)))
     .join('');
@@ -85,15 +93,24 @@ const table: Record<ResourceKind, Array<[QName, Getter]>> = {
     [{ ns: CALSERVER, name: 'getctag' }, (c) => String(c.version ?? 0)],
     [
       { ns: DAV, name: 'supported-report-set' },
-      () => report(CALDAV, 'calendar-query') + report(CALDAV, 'calendar-multiget') + report(DAV, 'sync-collection'),
+      () =>
+        report(CALDAV, 'calendar-query') +
+        report(CALDAV, 'calendar-multiget') +
+        report(DAV, 'sync-collection'),
     ],
     [
       { ns: CALDAV, name: 'supported-calendar-component-set' },
       (c) => `<cal:comp name="${c.collection === 'tasks' ? 'VTODO' : 'VEVENT'}"/>`,
     ],
-    [{ ns: CALDAV, name: 'supported-calendar-data' }, () => '<cal:calendar-data content-type="text/calendar" version="2.0"/>'],
+    [
+      { ns: CALDAV, name: 'supported-calendar-data' },
+      () => '<cal:calendar-data content-type="text/calendar" version="2.0"/>',
+    ],
     [{ ns: CALDAV, name: 'max-resource-size' }, () => String(DAV_RESOURCE_MAX_BYTES)],
-    [{ ns: APPLE, name: 'calendar-color' }, (c) => (c.collection === 'tasks' ? '#2F9E44FF' : c.collection === 'shared' ? '#F08C00FF' : '#1C7ED6FF')],
+    [
+      { ns: APPLE, name: 'calendar-color' },
+      (c) => (c.collection === 'tasks' ? '#2F9E44FF' : c.collection === 'shared' ? '#F08C00FF' : '#1C7ED6FF'),
+    ],
   ],
   member: [
     ...common,
@@ -112,7 +129,10 @@ export const DAV_RESOURCE_MAX_BYTES = 1024 * 1024;
 
 const keyOf = (qname: QName) => `{${qname.ns}}${qname.name}`;
 const indexed = Object.fromEntries(
-  Object.entries(table).map(([kind, entries]) => [kind, new Map(entries.map(([qname, get]) => [keyOf(qname), { qname, get }]))]),
+  Object.entries(table).map(([kind, entries]) => [
+    kind,
+    new Map(entries.map(([qname, get]) => [keyOf(qname), { qname, get }])),
+  ]),
 ) as Record<ResourceKind, Map<string, { qname: QName; get: Getter }>>;
 
 /** Every property of the kind (allprop, propname), calendar-data aside: it is asked for by name. */
@@ -140,7 +160,9 @@ export function propResponse(
   }
   const propstats = [
     found.length > 0 ? d('propstat', d('prop', found.join('')) + d('status', 'HTTP/1.1 200 OK')) : '',
-    missing.length > 0 ? d('propstat', d('prop', missing.join('')) + d('status', 'HTTP/1.1 404 Not Found')) : '',
+    missing.length > 0
+      ? d('propstat', d('prop', missing.join('')) + d('status', 'HTTP/1.1 404 Not Found'))
+      : '',
   ].join('');
   return d('response', href(path) + propstats);
 }

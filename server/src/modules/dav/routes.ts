@@ -97,7 +97,10 @@ function targetOf(url: string, userId: number): Target | undefined {
   } catch {
     return undefined;
   }
-  return /^[^/\\\u0000-\u001f]{1,200}$/.test(decoded) ? { kind: 'member', collection, name: decoded } : undefined;
+  const printable = [...decoded].every((c) => c.charCodeAt(0) >= 0x20 && c !== '/' && c !== '\\');
+  return printable && decoded.length >= 1 && decoded.length <= 200
+    ? { kind: 'member', collection, name: decoded }
+    : undefined;
 }
 
 /** `Basic base64(login:secret)`, or undefined. */
@@ -116,7 +119,12 @@ function checked<T>(schema: z.ZodType<T>, value: unknown): T {
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-  throw new AppError(400, 'VALIDATION_ERROR', Object.values(fields)[0] ?? messages['dav.notCalendar'], fields);
+  throw new AppError(
+    400,
+    'VALIDATION_ERROR',
+    Object.values(fields)[0] ?? messages['dav.notCalendar'],
+    fields,
+  );
 }
 
 const xmlReply = (reply: FastifyReply, code: number, body: string) =>
@@ -149,13 +157,15 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
   /** Bodies as text: XML for PROPFIND and REPORT, iCalendar for PUT; nothing larger than a resource. */
   const takeText = (scope: FastifyInstance) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: DAV_RESOURCE_MAX_BYTES }, (_request, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: DAV_RESOURCE_MAX_BYTES },
+      (_request, body, done) => done(null, body),
     );
   };
 
   // Clients look here first (RFC 6764); the root answers where the user's calendars are.
-  app.register(async (wellKnown) => {
+  app.register((wellKnown, _options, done) => {
     takeText(wellKnown);
     wellKnown.route({
       method: ['GET', 'HEAD', 'PROPFIND', 'OPTIONS'],
@@ -163,31 +173,30 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
       schema: { hide: true },
       handler: (_request, reply) => reply.redirect('/dav/', 301),
     });
+    done();
   });
 
   app.register(
-    async (dav) => {
+    (dav, _options, done) => {
       takeText(dav);
 
       dav.addHook('onRequest', async (request, reply) => {
         if (request.method === 'OPTIONS') return;
         const credentials = basicCredentials(request.headers.authorization);
         const refuse = () =>
-          reply
-            .code(401)
-            .header('www-authenticate', 'Basic realm="Cadence CalDAV", charset="UTF-8"')
-            .send({
-              statusCode: 401,
-              error: 'Unauthorized',
-              code: 'UNAUTHORIZED',
-              message: messages['auth.required'],
-            });
+          reply.code(401).header('www-authenticate', 'Basic realm="Cadence CalDAV", charset="UTF-8"').send({
+            statusCode: 401,
+            error: 'Unauthorized',
+            code: 'UNAUTHORIZED',
+            message: messages['auth.required'],
+          });
         if (!credentials) return refuse();
         let user: DavUser | undefined;
         try {
           user = await appPasswords.verify(credentials.login, credentials.secret, request.ip);
         } catch (error) {
-          if (error instanceof LoginRefused) void reply.header('retry-after', String(error.retryAfterSeconds));
+          if (error instanceof LoginRefused)
+            void reply.header('retry-after', String(error.retryAfterSeconds));
           throw error;
         }
         if (!user) return refuse();
@@ -206,6 +215,7 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
         schema: { hide: true },
         handler: (request, reply) => handle(request, reply),
       });
+      done();
     },
     { prefix: '/dav' },
   );
@@ -240,6 +250,17 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
           message: messages['request.forbidden'],
         });
     }
+  }
+
+  /**
+   * The services tell the others a write concerns (D45); the one who made it over CalDAV has the
+   * web app open elsewhere, so their own pages are told too, once the write is committed.
+   */
+  function changedHere(user: DavUser, collection: CollectionName) {
+    context.services.live.publish([user.id], {
+      type: collection === 'tasks' ? 'todos' : 'calendar',
+      data: {},
+    });
   }
 
   function propContext(user: DavUser, extra: Partial<PropContext> = {}): PropContext {
@@ -313,12 +334,20 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
       reply,
       207,
       multistatus([
-        d('response', d('href', escapeXml(request.url)) + d('propstat', d('prop', props) + status(403, 'Forbidden'))),
+        d(
+          'response',
+          d('href', escapeXml(request.url)) + d('propstat', d('prop', props) + status(403, 'Forbidden')),
+        ),
       ]),
     );
   }
 
-  async function report(request: FastifyRequest, reply: FastifyReply, user: DavUser, collection: CollectionName) {
+  async function report(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: DavUser,
+    collection: CollectionName,
+  ) {
     const root = bodyXml(request);
     if (!root) throw badRequest('BAD_XML', 'dav.badXml');
     const wanted = propNames(child(root, DAV, 'prop'));
@@ -374,7 +403,10 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
         members = members.filter((member) => {
           const due = member.kind === 'task' ? member.task.dueDate : null;
           if (!due) return true;
-          return (!query.to || `${due}T00:00:00.000Z` < query.to) && (!query.from || `${due}T23:59:59.999Z` >= query.from);
+          return (
+            (!query.to || `${due}T00:00:00.000Z` < query.to) &&
+            (!query.from || `${due}T23:59:59.999Z` >= query.from)
+          );
         });
       }
       if (query.props.length > 0) {
@@ -388,7 +420,12 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
       const token = textOf(child(root, DAV, 'sync-token'));
       const current = await collections.version(user.id, collection);
       const newToken = d('sync-token', escapeXml(syncTokenOf(base, collection, current)));
-      if (token === '') return xmlReply(reply, 207, multistatus(await respond(await collections.members(user.id, collection)), newToken));
+      if (token === '')
+        return xmlReply(
+          reply,
+          207,
+          multistatus(await respond(await collections.members(user.id, collection)), newToken),
+        );
       const prefix = `${base}/dav/sync/${collection}/`;
       const since = token.startsWith(prefix) ? Number(token.slice(prefix.length)) : Number.NaN;
       const changes =
@@ -397,12 +434,17 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
           : 'invalid';
       if (changes === 'invalid') return xmlReply(reply, 403, davError({ ns: DAV, name: 'valid-sync-token' }));
       if (changes.length === 0) return xmlReply(reply, 207, multistatus([], newToken));
-      const members = await collections.members(user.id, collection, { ids: changes.map((c) => c.source_id) });
+      const members = await collections.members(user.id, collection, {
+        ids: changes.map((c) => c.source_id),
+      });
       const present = new Set(members.map((member) => member.id));
       const gone = changes
         .filter((change) => !present.has(change.source_id))
         .map((change) =>
-          d('response', d('href', escapeXml(paths.member(user.id, collection, change.name))) + status(404, 'Not Found')),
+          d(
+            'response',
+            d('href', escapeXml(paths.member(user.id, collection, change.name))) + status(404, 'Not Found'),
+          ),
         );
       return xmlReply(reply, 207, multistatus([...(await respond(members)), ...gone], newToken));
     }
@@ -428,10 +470,19 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
     const ifNoneMatch = request.headers['if-none-match'];
     const failed =
       (ifMatch !== undefined &&
-        (!member || (ifMatch.trim() !== '*' && !ifMatch.split(',').map((t) => t.trim()).includes(member.etag)))) ||
+        (!member ||
+          (ifMatch.trim() !== '*' &&
+            !ifMatch
+              .split(',')
+              .map((t) => t.trim())
+              .includes(member.etag)))) ||
       (ifNoneMatch !== undefined &&
         member !== undefined &&
-        (ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').map((t) => t.trim()).includes(member.etag)));
+        (ifNoneMatch.trim() === '*' ||
+          ifNoneMatch
+            .split(',')
+            .map((t) => t.trim())
+            .includes(member.etag)));
     if (failed) throw new AppError(412, 'PRECONDITION_FAILED', messages['dav.preconditionFailed']);
   }
 
@@ -455,7 +506,8 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
       try {
         parsed = await readIcs(text, user.timeZone, new WorkSlicer());
       } catch (error) {
-        if (error instanceof NotICalendar || error instanceof ImportTooLarge) throw notCalendar('dav.notCalendar');
+        if (error instanceof NotICalendar || error instanceof ImportTooLarge)
+          throw notCalendar('dav.notCalendar');
         throw error;
       }
       if (parsed.events.length !== 1) {
@@ -466,10 +518,15 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
       if (!event.uid || (await calendar.uidTaken(user.id, event.uid, existing?.id))) {
         throw new AppError(409, 'UID_CONFLICT', messages['dav.uidTaken']);
       }
-      const row = await calendar.putDavEvent(user.id, event, existing ? { id: existing.id } : { name: target.name });
+      const row = await calendar.putDavEvent(
+        user.id,
+        event,
+        existing ? { id: existing.id } : { name: target.name },
+      );
       id = row.id;
     } else {
-      if (/BEGIN:VEVENT/i.test(text) && !/BEGIN:VTODO/i.test(text)) throw notCalendar('dav.wrongTodoComponent');
+      if (/BEGIN:VEVENT/i.test(text) && !/BEGIN:VTODO/i.test(text))
+        throw notCalendar('dav.wrongTodoComponent');
       const known = new Map(
         (await context.services.tags.list(user.id)).data.map((tag) => [tag.name.toLowerCase(), tag.name]),
       );
@@ -498,6 +555,7 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
     }
     const stored = (await collections.members(user.id, target.collection, { ids: [id] }))[0];
     if (stored) void reply.header('etag', stored.etag);
+    changedHere(user, target.collection);
     return reply.code(existing ? 204 : 201).send();
   }
 
@@ -509,7 +567,7 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
     checkPreconditions(request, member);
     if (member.kind === 'task') await todos.remove(user.id, member.id);
     else await calendar.remove(user.id, member.id);
+    changedHere(user, target.collection);
     return reply.code(204).send();
   }
 }
-

@@ -20,7 +20,14 @@ beforeAll(async () => {
 
 async function withAppPassword(): Promise<{ user: TestUser; secret: AppPasswordCreated }> {
   const user = await buildUser(t);
-  const secret = await ok<AppPasswordCreated>(t, 'POST', '/api/account/app-passwords', user.token, { name: 'Phone' }, 201);
+  const secret = await ok<AppPasswordCreated>(
+    t,
+    'POST',
+    '/api/account/app-passwords',
+    user.token,
+    { name: 'Phone' },
+    201,
+  );
   return { user, secret };
 }
 
@@ -47,7 +54,11 @@ describe('signing in to CalDAV', () => {
   it('refuses no credentials, the account password and a revoked app password with 401 and a challenge', async () => {
     const { user, secret } = await withAppPassword();
     const home = `/dav/calendars/${user.id}/`;
-    for (const authorization of [undefined, basic(user.username, user.password), basic(user.email, user.password)]) {
+    for (const authorization of [
+      undefined,
+      basic(user.username, user.password),
+      basic(user.email, user.password),
+    ]) {
       const response = await dav('PROPFIND', home, authorization, propfind, { depth: '0' });
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toMatch(/^Basic realm="Cadence CalDAV"/);
@@ -69,7 +80,9 @@ describe('signing in to CalDAV', () => {
     const { user, secret } = await withAppPassword();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      statuses.push((await dav('PROPFIND', '/dav/', basic(user.username, `wrong-${attempt}`), propfind)).status);
+      statuses.push(
+        (await dav('PROPFIND', '/dav/', basic(user.username, `wrong-${attempt}`), propfind)).status,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     const refused = await dav('PROPFIND', '/dav/', basic(user.username, secret.password), propfind);
@@ -122,10 +135,14 @@ describe('another user’s things', () => {
     expect(shared.status).toBe(207);
     expect(text).toContain('SUMMARY:Planning');
     const href = /<d:href>([^<]+\.ics)<\/d:href>/.exec(text)![1]!;
-    const put = await dav('PUT', href, auth, 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', { 'content-type': 'text/calendar' });
+    const put = await dav('PUT', href, auth, 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', {
+      'content-type': 'text/calendar',
+    });
     expect(put.status).toBe(403);
     expect((await dav('DELETE', href, auth)).status).toBe(403);
-    const own = await dav('PROPFIND', `/dav/calendars/${guest.user.id}/events/`, auth, propfind, { depth: '1' });
+    const own = await dav('PROPFIND', `/dav/calendars/${guest.user.id}/events/`, auth, propfind, {
+      depth: '1',
+    });
     expect(await own.text()).not.toContain('.ics');
   });
 });
@@ -148,9 +165,15 @@ describe('hostile bodies', () => {
     await dav('PROPFIND', '/dav/', basic(secret.username, secret.password), propfind);
     const before = await fingerprint(t.database);
     const run = await measuredBeside(base, async () => {
-      const response = await dav('PUT', `/dav/calendars/${user.id}/events/big.ics`, basic(secret.username, secret.password), big, {
-        'content-type': 'text/calendar',
-      });
+      const response = await dav(
+        'PUT',
+        `/dav/calendars/${user.id}/events/big.ics`,
+        basic(secret.username, secret.password),
+        big,
+        {
+          'content-type': 'text/calendar',
+        },
+      );
       return { status: response.status, body: (await response.json()) as ErrorBody };
     });
     expect(run.result.status).toBe(413);
@@ -191,7 +214,13 @@ describe('hostile bodies', () => {
         'RRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30',
         'END:VEVENT',
       ),
-      year: vcalendar('BEGIN:VEVENT', 'UID:evil-3', 'DTSTAMP:20261101T000000Z', 'DTSTART:99991201T100000Z', 'END:VEVENT'),
+      year: vcalendar(
+        'BEGIN:VEVENT',
+        'UID:evil-3',
+        'DTSTAMP:20261101T000000Z',
+        'DTSTART:99991201T100000Z',
+        'END:VEVENT',
+      ),
       notCalendar: 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Nobody\r\nEND:VCARD\r\n',
     };
     for (const [name, body] of Object.entries(files)) {
@@ -217,7 +246,9 @@ describe('hostile bodies', () => {
     const laughs =
       '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>' +
       '<d:propfind xmlns:d="DAV:"><d:prop><d:displayname>&b;</d:displayname></d:prop></d:propfind>';
-    const refused = await dav('PROPFIND', `/dav/calendars/${user.id}/`, auth, laughs, { 'content-type': 'application/xml' });
+    const refused = await dav('PROPFIND', `/dav/calendars/${user.id}/`, auth, laughs, {
+      'content-type': 'application/xml',
+    });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as ErrorBody).code).toBe('BAD_XML');
     const broken = await dav('REPORT', `/dav/calendars/${user.id}/events/`, auth, '<d:sync-collection', {

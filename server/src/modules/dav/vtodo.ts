@@ -13,8 +13,15 @@ const PRODID = '-//Cadence//Tasks//EN';
 
 type Frequency = NonNullable<Parameters<typeof ICAL.Recur.fromData>[0]['freq']>;
 
-const frequencies: Record<RepeatUnit, Frequency> = { day: 'DAILY', week: 'WEEKLY', month: 'MONTHLY', year: 'YEARLY' };
-const units = new Map<string, RepeatUnit>(Object.entries(frequencies).map(([unit, freq]) => [freq, unit as RepeatUnit]));
+const frequencies: Record<RepeatUnit, Frequency> = {
+  day: 'DAILY',
+  week: 'WEEKLY',
+  month: 'MONTHLY',
+  year: 'YEARLY',
+};
+const units = new Map<string, RepeatUnit>(
+  Object.entries(frequencies).map(([unit, freq]) => [freq, unit as RepeatUnit]),
+);
 
 const utc = (isoTime: string) => ICAL.Time.fromJSDate(new Date(isoTime), true);
 
@@ -64,7 +71,11 @@ export interface ReadTodo {
 export class NotVtodo extends Error {}
 
 /** A client's VCALENDAR holding one VTODO (and nothing else of note); throws NotVtodo otherwise. */
-export function readVtodo(text: string, timeZone: string, knownTags: (name: string) => string | undefined): ReadTodo {
+export function readVtodo(
+  text: string,
+  timeZone: string,
+  knownTags: (name: string) => string | undefined,
+): ReadTodo {
   let calendar: ICAL.Component;
   try {
     calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
@@ -75,7 +86,8 @@ export function readVtodo(text: string, timeZone: string, knownTags: (name: stri
   const todos = calendar.getAllSubcomponents('vtodo');
   const uids = new Set(todos.map((todo) => String(todo.getFirstPropertyValue('uid') ?? '')));
   const todo = todos.find((candidate) => !candidate.hasProperty('recurrence-id')) ?? todos[0];
-  if (!todo || uids.size !== 1 || calendar.getAllSubcomponents('vevent').length > 0) throw new NotVtodo('not one VTODO');
+  if (!todo || uids.size !== 1 || calendar.getAllSubcomponents('vevent').length > 0)
+    throw new NotVtodo('not one VTODO');
   const uid = String(todo.getFirstPropertyValue('uid') ?? '').trim();
   if (!uid || uid.length > 255) throw new NotVtodo('no UID');
 
@@ -91,7 +103,9 @@ export function readVtodo(text: string, timeZone: string, knownTags: (name: stri
       : DateTime.fromJSDate(due.toJSDate()).setZone(timeZone).toISODate();
   }
   const status = text_('status').toUpperCase();
-  const isCompleted = status === 'COMPLETED' || (status !== 'NEEDS-ACTION' && status !== 'IN-PROCESS' && todo.hasProperty('completed'));
+  const isCompleted =
+    status === 'COMPLETED' ||
+    (status !== 'NEEDS-ACTION' && status !== 'IN-PROCESS' && todo.hasProperty('completed'));
   const priority = Number(todo.getFirstPropertyValue('priority') ?? 0);
   const tags: string[] = [];
   for (const property of todo.getAllProperties('categories')) {

@@ -47,11 +47,20 @@ export const isNamed = (element: Element, ns: string, name: string) =>
 export const child = (element: Element, ns: string, name: string): Element | undefined =>
   childElements(element).find((e) => isNamed(e, ns, name));
 
-export const qnameOf = (element: Element): QName => ({ ns: element.namespaceURI ?? '', name: element.localName ?? '' });
+export const qnameOf = (element: Element): QName => ({
+  ns: element.namespaceURI ?? '',
+  name: element.localName ?? '',
+});
 
 export const textOf = (element: Element | undefined): string => (element?.textContent ?? '').trim();
 
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
 
 /** The prefixes answers use; any other namespace is declared where it is used. */
@@ -65,7 +74,10 @@ const prefixes = new Map([
 /** `<prefix:name>…</prefix:name>`, or the empty element; `inner` is XML already. */
 export function element(qname: QName, inner = ''): string {
   const prefix = prefixes.get(qname.ns);
-  if (prefix) return inner ? `<${prefix}:${qname.name}>${inner}</${prefix}:${qname.name}>` : `<${prefix}:${qname.name}/>`;
+  if (prefix)
+    return inner
+      ? `<${prefix}:${qname.name}>${inner}</${prefix}:${qname.name}>`
+      : `<${prefix}:${qname.name}/>`;
   const open = `x:${qname.name} xmlns:x="${escapeXml(qname.ns)}"`;
   return inner ? `<${open}>${inner}</x:${qname.name}>` : `<${open}/>`;
 }

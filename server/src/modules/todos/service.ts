@@ -23,7 +23,12 @@ import type { Database } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { resolveInvitees } from '../../lib/invitees';
-import { bumpListVersions, type DavResource, type ListChangeTold, listVersion } from '../../lib/list-versions';
+import {
+  bumpListVersions,
+  type DavResource,
+  type ListChangeTold,
+  listVersion,
+} from '../../lib/list-versions';
 import { resolveTags, type TagRef } from '../../lib/tag-refs';
 import type { ServiceDeps } from '../../deps';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
@@ -117,7 +122,10 @@ export class TodosService {
       .where('todos.is_deleted', '=', false)
       .where((eb) =>
         id
-          ? eb.or([eb('todos.dav_name', '=', name), eb.and([eb('todos.id', '=', Number(id)), eb('todos.dav_name', 'is', null)])])
+          ? eb.or([
+              eb('todos.dav_name', '=', name),
+              eb.and([eb('todos.id', '=', Number(id)), eb('todos.dav_name', 'is', null)]),
+            ])
           : eb('todos.dav_name', '=', name),
       )
       .selectAll('todos')
