@@ -175,6 +175,67 @@ describe('python3-caldav', () => {
     expect(empty.data).toEqual([]);
   });
 
+  it('round-trips a series’ moved occurrence (RECURRENCE-ID) and cancelled one (EXDATE) both ways', async () => {
+    const me = await account();
+    const series = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Someone else//Their app//EN',
+      'BEGIN:VEVENT',
+      'UID:yoga@elsewhere',
+      'DTSTAMP:20261120T080000Z',
+      'DTSTART;TZID=Europe/Paris:20261207T180000',
+      'DTEND;TZID=Europe/Paris:20261207T190000',
+      'RRULE:FREQ=DAILY;COUNT=5',
+      'EXDATE;TZID=Europe/Paris:20261209T180000',
+      'SUMMARY:Yoga',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:yoga@elsewhere',
+      'DTSTAMP:20261120T080000Z',
+      'RECURRENCE-ID;TZID=Europe/Paris:20261210T180000',
+      'DTSTART;TZID=Europe/Paris:20261210T200000',
+      'DTEND;TZID=Europe/Paris:20261210T210000',
+      'SUMMARY:Yoga (late)',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    await client(me, 'put', 'events', file('yoga.ics', series));
+    const week = await ok<CalendarEvents>(
+      t,
+      'GET',
+      '/api/calender/events?start=2026-12-07&end=2026-12-14',
+      me.user.token,
+    );
+    expect(week.data.map((e) => [e.title, e.start])).toEqual([
+      ['Yoga', '2026-12-07T17:00:00.000Z'],
+      ['Yoga', '2026-12-08T17:00:00.000Z'],
+      ['Yoga (late)', '2026-12-10T19:00:00.000Z'],
+      ['Yoga', '2026-12-11T17:00:00.000Z'],
+    ]);
+    const [back] = await client<Objects>(me, 'list', 'events');
+    expect(back!.data).toMatch(/EXDATE;TZID=Europe\/Paris:20261209T180000/);
+    expect(back!.data).toMatch(/RECURRENCE-ID;TZID=Europe\/Paris:20261210T180000/);
+    expect(back!.data).toContain('SUMMARY:Yoga (late)');
+
+    // One occurrence moved in the app reaches the client as an override of its own.
+    const id = week.data[0]!._id;
+    await ok(
+      t,
+      'PUT',
+      `/api/calender/modify-event/${id}?scope=this&occurrence=2026-12-11T17:00:00.000Z`,
+      me.user.token,
+      {
+        start: '2026-12-11T07:00:00.000Z',
+        end: '2026-12-11T08:00:00.000Z',
+      },
+    );
+    const [again] = await client<Objects>(me, 'list', 'events');
+    expect(again!.data).toMatch(/RECURRENCE-ID;TZID=Europe\/Paris:20261211T180000/);
+    expect(again!.data).toMatch(/DTSTART;TZID=Europe\/Paris:20261211T080000/);
+  });
+
   it('completes in the app a to-do completed in the client, and brings one made there', async () => {
     const me = await account();
     const task = await ok<Task>(
