@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AppPasswordCreated, AvailableTimes, CalendarEvents, Task, TaskList } from '@cadence/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEvent, buildUserInZone, call, ok, type TestUser } from '../../test/factories';
+import { buildAppPassword, buildEvent, buildUserInZone, call, ok, type TestUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 
 const run = promisify(execFile);
@@ -37,15 +37,7 @@ interface Account {
 
 async function account(zone = 'Europe/Paris'): Promise<Account> {
   const user = await buildUserInZone(t, zone);
-  const secret = await ok<AppPasswordCreated>(
-    t,
-    'POST',
-    '/api/account/app-passwords',
-    user.token,
-    { name: 'Laptop' },
-    201,
-  );
-  return { user, secret };
+  return { user, secret: await buildAppPassword(t, user, 'Laptop') };
 }
 
 /** One action of the client; its JSON answer. */

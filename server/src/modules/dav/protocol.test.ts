@@ -5,9 +5,9 @@
  * collection → 409; calendar-query by time range and by a property; multiget of a missing name →
  * its own 404; sync-collection with a token it never gave → 403 valid-sync-token.
  */
-import type { AppPasswordCreated, ErrorBody } from '@cadence/contract';
+import type { ErrorBody } from '@cadence/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildEvent, buildUserInZone, ok, type TestUser } from '../../test/factories';
+import { buildAppPassword, buildEvent, buildUserInZone, type TestUser } from '../../test/factories';
 import { fingerprint, useTestApp } from '../../test/harness';
 import { type LiveStream, openLive } from '../../test/live-client';
 
@@ -30,15 +30,7 @@ interface Me {
 
 async function me(): Promise<Me> {
   const user = await buildUserInZone(t, 'Europe/Lisbon');
-  const secret = await ok<AppPasswordCreated>(
-    t,
-    'POST',
-    '/api/account/app-passwords',
-    user.token,
-    { name: 'Phone' },
-    201,
-  );
-  const authorization = `Basic ${Buffer.from(`${secret.username}:${secret.password}`).toString('base64')}`;
+  const { basic: authorization } = await buildAppPassword(t, user);
   const dav: Me['dav'] = (method, path, body, headers = {}) =>
     fetch(`${base}${path}`, { method, body, headers: { authorization, ...headers } });
   // Signed in once, so that the app password's first use is not counted as a request's write.

@@ -8,7 +8,7 @@
 import { type AppPasswordCreated, type ErrorBody, messages } from '@cadence/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { measuredBeside } from '../../test/bounded';
-import { befriend, buildEvent, buildUser, ok, type TestUser } from '../../test/factories';
+import { befriend, buildAppPassword, buildEvent, buildUser, ok, type TestUser } from '../../test/factories';
 import { fingerprint, useTestApp } from '../../test/harness';
 
 const t = useTestApp();
@@ -20,15 +20,7 @@ beforeAll(async () => {
 
 async function withAppPassword(): Promise<{ user: TestUser; secret: AppPasswordCreated }> {
   const user = await buildUser(t);
-  const secret = await ok<AppPasswordCreated>(
-    t,
-    'POST',
-    '/api/account/app-passwords',
-    user.token,
-    { name: 'Phone' },
-    201,
-  );
-  return { user, secret };
+  return { user, secret: await buildAppPassword(t, user) };
 }
 
 const basic = (login: string, password: string) =>
