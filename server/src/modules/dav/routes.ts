@@ -18,13 +18,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
-import { davChangesSince } from '../../lib/list-versions';
 import { WorkSlicer } from '../../lib/work-slicer';
 import type { DavUser } from '../auth/app-passwords';
 import { LoginRefused } from '../auth/service';
 import { ImportTooLarge, NotICalendar, readIcs } from '../calendar/ics-import';
-import { type CollectionName, DavCollections, isCollectionName, listOf, type Member } from './collections';
-import { passes, readFilter } from './filters';
+import { type CollectionName, DavCollections, isCollectionName, type Member } from './collections';
+import { reports } from './reports';
 import {
   allProperties,
   DAV_RESOURCE_MAX_BYTES,
@@ -32,7 +31,6 @@ import {
   paths,
   propResponse,
   type ResourceKind,
-  syncTokenOf,
 } from './properties';
 import { NotVtodo, readVtodo, todoUid } from './vtodo';
 import {
@@ -42,7 +40,6 @@ import {
   childElements,
   d,
   DAV,
-  davError,
   escapeXml,
   isNamed,
   multistatus,
@@ -50,7 +47,6 @@ import {
   type QName,
   qnameOf,
   status,
-  textOf,
 } from './xml';
 
 const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'REPORT', 'MKCOL', 'MKCALENDAR'] as const;
@@ -365,90 +361,18 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
       );
     };
 
-    if (isNamed(root, CALDAV, 'calendar-multiget')) {
-      const prefix = paths.collection(user.id, collection);
-      const names = childElements(root)
-        .filter((e) => isNamed(e, DAV, 'href'))
-        .map((e) => textOf(e));
-      const members = await collections.members(user.id, collection);
-      const byName = new Map(members.map((member) => [member.name, member]));
-      const found: Member[] = [];
-      const missing: string[] = [];
-      for (const href of names) {
-        const path = href.replace(/^https?:\/\/[^/]+/, '');
-        let name: string | undefined;
-        try {
-          name = path.startsWith(prefix) ? decodeURIComponent(path.slice(prefix.length)) : undefined;
-        } catch {
-          name = undefined;
-        }
-        const member = name === undefined ? undefined : byName.get(name);
-        if (member) found.push(member);
-        else missing.push(d('response', d('href', escapeXml(href)) + status(404, 'Not Found')));
-      }
-      return xmlReply(reply, 207, multistatus([...(await respond(found)), ...missing]));
-    }
-
-    if (isNamed(root, CALDAV, 'calendar-query')) {
-      const query = readFilter(child(root, CALDAV, 'filter'));
-      const kind = collection === 'tasks' ? 'VTODO' : 'VEVENT';
-      if (query.component && query.component !== kind) return xmlReply(reply, 207, multistatus([]));
-      let members = await collections.members(
-        user.id,
-        collection,
-        collection === 'tasks' ? {} : { from: query.from, to: query.to },
-      );
-      if (collection === 'tasks' && (query.from || query.to)) {
-        // A to-do without a due day meets every range (RFC 4791 §9.9).
-        members = members.filter((member) => {
-          const due = member.kind === 'task' ? member.task.dueDate : null;
-          if (!due) return true;
-          return (
-            (!query.to || `${due}T00:00:00.000Z` < query.to) &&
-            (!query.from || `${due}T23:59:59.999Z` >= query.from)
-          );
-        });
-      }
-      if (query.props.length > 0) {
-        const texts = await collections.data(members);
-        members = members.filter((member) => passes(query, texts.get(member.id) ?? ''));
-      }
-      return xmlReply(reply, 207, multistatus(await respond(members)));
-    }
-
-    if (isNamed(root, DAV, 'sync-collection')) {
-      const token = textOf(child(root, DAV, 'sync-token'));
-      const current = await collections.version(user.id, collection);
-      const newToken = d('sync-token', escapeXml(syncTokenOf(base, collection, current)));
-      if (token === '')
-        return xmlReply(
-          reply,
-          207,
-          multistatus(await respond(await collections.members(user.id, collection)), newToken),
-        );
-      const prefix = `${base}/dav/sync/${collection}/`;
-      const since = token.startsWith(prefix) ? Number(token.slice(prefix.length)) : Number.NaN;
-      const changes =
-        Number.isSafeInteger(since) && since >= 0 && since <= current
-          ? await davChangesSince(context.database.db, user.id, listOf(collection), since)
-          : 'invalid';
-      if (changes === 'invalid') return xmlReply(reply, 403, davError({ ns: DAV, name: 'valid-sync-token' }));
-      if (changes.length === 0) return xmlReply(reply, 207, multistatus([], newToken));
-      const members = await collections.members(user.id, collection, {
-        ids: changes.map((c) => c.source_id),
-      });
-      const present = new Set(members.map((member) => member.id));
-      const gone = changes
-        .filter((change) => !present.has(change.source_id))
-        .map((change) =>
-          d(
-            'response',
-            d('href', escapeXml(paths.member(user.id, collection, change.name))) + status(404, 'Not Found'),
-          ),
-        );
-      return xmlReply(reply, 207, multistatus([...(await respond(members)), ...gone], newToken));
-    }
-    throw badRequest('BAD_XML', 'dav.badXml');
+    const run = reports.find((entry) => isNamed(root, entry.name.ns, entry.name.name));
+    if (!run) throw badRequest('BAD_XML', 'dav.badXml');
+    const answer = await run.report({
+      root,
+      userId: user.id,
+      collection,
+      base,
+      db: context.database.db,
+      collections,
+      respond,
+    });
+    return xmlReply(reply, answer.status, answer.body);
   }
 
   async function get(request: FastifyRequest, reply: FastifyReply, user: DavUser, target: Target) {
