@@ -25,3 +25,4 @@ export * from './chat';
 export * from './live';
 export * from './board-transfer';
 export * from './text';
+export * from './app-passwords';

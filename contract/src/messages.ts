@@ -14,6 +14,7 @@ import { billingMessages } from './billing-messages';
 import { helpMessages } from './help-messages';
 import { yourDataMessages } from './your-data-messages';
 import { chatMessages } from './chat-messages';
+import { appPasswordsMessages } from './app-passwords-messages';
 
 export const messages = {
   ...accountMessages,
@@ -28,6 +29,7 @@ export const messages = {
   ...helpMessages,
   ...yourDataMessages,
   ...chatMessages,
+  ...appPasswordsMessages,
   'auth.invalidCredentials': 'Email or Password is Invalid',
   'auth.invalidRefreshToken': 'Invalid refresh token',
   'auth.invalidResetToken': 'This reset link is invalid or has expired.',

@@ -27,6 +27,7 @@ import { MailOutbox } from './lib/outbox';
 import { AccessTokens, LinkTokens, loadOrCreateSecret } from './lib/tokens';
 import { createAuthenticate, requireSignIn } from './modules/auth/authenticate';
 import { accountRoutes, AVATAR_UPLOAD_LIMITS, avatarRoutes } from './modules/account/routes';
+import { appPasswordRoutes } from './modules/auth/app-password-routes';
 import { authRoutes, sessionRoutes } from './modules/auth/routes';
 import { friendsRoutes } from './modules/friends/routes';
 import { goalsRoutes } from './modules/goals/routes';
@@ -46,6 +47,7 @@ import { notificationsRoutes } from './modules/notifications/routes';
 import { noMetrics, registerMetrics } from './modules/metrics/metrics';
 import { scheduleReminders } from './modules/notifications/scheduler';
 import { usersRoutes } from './modules/users/routes';
+import { davRoutes } from './modules/dav/routes';
 import { yourDataRoutes } from './modules/your-data/routes';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -80,6 +82,7 @@ const openRoutes: RouteModule[] = [
 const signedInRoutes: RouteModule[] = [
   sessionRoutes,
   accountRoutes,
+  appPasswordRoutes,
   usersRoutes,
   friendsRoutes,
   groupsRoutes,
@@ -300,6 +303,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
 
+  // CalDAV (D43): its own paths, methods and sign-in (app passwords over HTTP Basic).
+  davRoutes(app, context);
   await serveWebApp(app, options.webDir ?? defaultWebDir);
   return app;
 }

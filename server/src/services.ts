@@ -4,6 +4,7 @@
  */
 import type { ServiceDeps } from './deps';
 import { AccountService } from './modules/account/service';
+import { AppPasswordsService } from './modules/auth/app-passwords';
 import { AuthService } from './modules/auth/service';
 import { CalendarFeedService } from './modules/calendar/feed';
 import { CalendarService, type GuestNotices } from './modules/calendar/service';
@@ -32,6 +33,7 @@ import type { LiveHub } from './lib/live';
 
 export interface Services {
   auth: AuthService;
+  appPasswords: AppPasswordsService;
   accounts: AccountService;
   users: UsersService;
   friends: FriendsService;
@@ -94,6 +96,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const billing = new BillingService(deps);
   return {
     auth,
+    appPasswords: new AppPasswordsService(deps),
     accounts,
     users: new UsersService({ ...deps, auth, accounts }),
     friends,

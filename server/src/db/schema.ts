@@ -225,6 +225,25 @@ export interface ItemTodosTable {
 }
 
 /** A number per user and list (`goals`, …) that every write to the list bumps; caches key on it. */
+/** A client's secret for CalDAV over HTTP Basic (0021): its SHA-256 only. */
+export interface AppPasswordsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  secret_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+/** A resource's last change in a user's list, at that list's version (0021); source_id 0: unknown ones. */
+export interface DavChangesTable {
+  user_id: number;
+  list: 'calendar' | 'todos';
+  source_id: number;
+  name: string;
+  version: number;
+}
+
 export interface ListVersionsTable {
   user_id: number;
   list: string;
@@ -290,6 +309,10 @@ export interface TodosTable {
   deleted_at: Timestamp | null;
   /** When it was completed; null while open (0013). */
   completed_at: Timestamp | null;
+  /** The VTODO's UID as a CalDAV client wrote it; null: ours (`todo-<id>@cadence`) (0021) */
+  uid: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The resource name a CalDAV client chose; null: `<id>.ics` (0021) */
+  dav_name: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -350,6 +373,8 @@ export interface EventsTable {
   last_start_at: Timestamp | null;
   /** The iCalendar SEQUENCE: an import's, bumped on each change of time */
   sequence: Generated<number>;
+  /** The resource name a CalDAV client chose; null: `<id>.ics` (0021) */
+  dav_name: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -516,6 +541,8 @@ export interface Database {
   todo_assignees: TodoAssigneesTable;
   todo_tags: TodoTagsTable;
   list_versions: ListVersionsTable;
+  app_passwords: AppPasswordsTable;
+  dav_changes: DavChangesTable;
   goals: GoalsTable;
   goal_sub_objectives: GoalSubObjectivesTable;
   goal_tasks: GoalTasksTable;

@@ -17,12 +17,55 @@ export async function listVersion(db: Db, userId: number, list: VersionedList): 
   return (await versionOf(db, userId, list))?.version ?? 0;
 }
 
-export async function bumpListVersion(trx: Db, userId: number, list: VersionedList): Promise<void> {
-  await trx
+/** Bumps one user's list; answers its new version. */
+export async function bumpListVersion(trx: Db, userId: number, list: VersionedList): Promise<number> {
+  const row = await trx
     .insertInto('list_versions')
     .values({ user_id: userId, list, version: 1 })
     .onConflict((oc) =>
       oc.columns(['user_id', 'list']).doUpdateSet((eb) => ({ version: eb('list_versions.version', '+', 1) })),
+    )
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return row.version;
+}
+
+/** An event or a to-do as CalDAV names it (D43): the name its client chose, else `<id>.ics`. */
+export interface DavResource {
+  id: number;
+  dav_name: string | null;
+}
+
+export const davNameOf = (resource: DavResource): string => resource.dav_name ?? `${resource.id}.ics`;
+
+/**
+ * Notes, at the list's new version, which resources changed in it (made, changed, deleted, or
+ * no longer the user's to see), for CalDAV's sync-collection (D43). `undefined`: the change is
+ * not told resource by resource, so every older sync token of the list stops being valid.
+ */
+async function noteDavChanges(
+  trx: Db,
+  userId: number,
+  list: 'calendar' | 'todos',
+  version: number,
+  changed: readonly DavResource[] | undefined,
+): Promise<void> {
+  const rows = (changed ?? [{ id: 0, dav_name: '' }]).map((resource) => ({
+    user_id: userId,
+    list,
+    source_id: resource.id,
+    name: resource.id === 0 ? '' : davNameOf(resource),
+    version,
+  }));
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('dav_changes')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'list', 'source_id']).doUpdateSet((eb) => ({
+        version: eb.ref('excluded.version'),
+        name: eb.ref('excluded.name'),
+      })),
     )
     .execute();
 }
@@ -37,9 +80,14 @@ export async function bumpListVersions(
   userIds: Iterable<number>,
   list: VersionedList,
   tell?: ListChangeTold,
+  /** The events or to-dos that changed (D43's sync); none given: unknown ones (see noteDavChanges). */
+  changed?: readonly DavResource[],
 ): Promise<void> {
   const people = [...new Set(userIds)].sort((a, b) => a - b);
-  for (const userId of people) await bumpListVersion(trx, userId, list);
+  for (const userId of people) {
+    const version = await bumpListVersion(trx, userId, list);
+    if (list !== 'goals') await noteDavChanges(trx, userId, list, version, changed);
+  }
   if (!tell || list === 'goals') return;
   // D45: the others' pages showing this list read it again, once the change is committed (the
   // one who made it has the answer already).
@@ -56,6 +104,7 @@ export interface ListChangeTold {
 /** The account is deleted: its versions go with it (a new account starts again at 0). */
 export async function eraseListVersions(trx: Db, userId: number): Promise<void> {
   await trx.deleteFrom('list_versions').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('dav_changes').where('user_id', '=', userId).execute();
 }
 
 /**
@@ -64,4 +113,47 @@ export async function eraseListVersions(trx: Db, userId: number): Promise<void> 
  */
 export function othersOn(rows: Array<{ user_id: number; owner_id: number }>, userId: number): number[] {
   return rows.flatMap((row) => [row.user_id, row.owner_id]).filter((id) => id !== userId);
+}
+
+/** The list version at each of these resources' last change (D43's ETags); none for one never changed since. */
+export async function davVersions(
+  db: Db,
+  userId: number,
+  list: 'calendar' | 'todos',
+  ids: number[],
+): Promise<Map<number, number>> {
+  const versions = new Map<number, number>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom('dav_changes')
+      .select(['source_id', 'version'])
+      .where('user_id', '=', userId)
+      .where('list', '=', list)
+      .where('source_id', 'in', ids.slice(start, start + 500))
+      .execute();
+    for (const row of rows) versions.set(row.source_id, row.version);
+  }
+  return versions;
+}
+
+/**
+ * What changed in the list after `since` (a sync token's version), or `invalid` when that token
+ * is older than a change not told resource by resource (the client must sync in full).
+ */
+export async function davChangesSince(
+  db: Db,
+  userId: number,
+  list: 'calendar' | 'todos',
+  since: number,
+): Promise<'invalid' | Array<{ source_id: number; name: string; version: number }>> {
+  const rows = await db
+    .selectFrom('dav_changes')
+    .select(['source_id', 'name', 'version'])
+    .where('user_id', '=', userId)
+    .where('list', '=', list)
+    .where('version', '>', since)
+    .orderBy('version')
+    .execute();
+  if (rows.some((row) => row.source_id === 0)) return 'invalid';
+  return rows;
 }

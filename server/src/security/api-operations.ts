@@ -67,6 +67,8 @@ export interface World {
   feedToken: string;
   /** A request from the victim to someone who has not answered. */
   requestId: string;
+  /** The victim's app password for a calendar app (D43). */
+  appPasswordId: string;
   /** A valid access token of an account the operator has since deactivated. */
   deactivatedToken: string;
   /** The victim's direct chat with the member, and a message in it. */
@@ -306,6 +308,9 @@ export const operations: Record<string, Call[]> = {
   'GET /api/calender/feed': [{ stranger: own }],
   'POST /api/calender/feed': [{ stranger: own }],
   'DELETE /api/calender/feed': [{ stranger: own }],
+  'GET /api/account/app-passwords': [{ stranger: own }],
+  'POST /api/account/app-passwords': [{ body: () => ({ name: 'Phone' }), stranger: own }],
+  'DELETE /api/account/app-passwords/{id}': [{ params: (w) => ({ id: w.appPasswordId }), stranger: 404 }],
   'POST /api/calender/import': [{ stranger: own }],
   'GET /api/working-hours': [{ stranger: own }],
   'PUT /api/working-hours': [
@@ -578,6 +583,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .executeTakeFirstOrThrow();
   const feed = await ok<{ url: string }>(t, 'POST', '/api/calender/feed', victim.token, undefined, 201);
   const request = await sendFriendRequest(t, victim, bystander);
+  const appPassword = await ok<{ _id: string }>(
+    t,
+    'POST',
+    '/api/account/app-passwords',
+    victim.token,
+    { name: `Phone ${SECRET_MARK}` },
+    201,
+  );
   const chat = await ok<{ _id: string }>(t, 'POST', '/api/chats', victim.token, { friend: member.id }, 201);
   const chatMessage = await ok<{ _id: string }>(
     t,
@@ -607,6 +620,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     answerToken: /\/meeting-answer\/([^?\s]+)\?status=/.exec(invitation.body)![1]!,
     feedToken: /feed\/([^/]+)\.ics$/.exec(feed.url)![1]!,
     requestId: request._id,
+    appPasswordId: appPassword._id,
     deactivatedToken: deactivated.token,
     chatId: chat._id,
     chatMessageId: chatMessage._id,

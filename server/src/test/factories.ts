@@ -3,6 +3,7 @@
  * never depend on one another's rows and every file builds its fixtures the same way.
  */
 import {
+  type AppPasswordCreated,
   type AuthSession,
   type Board,
   type BoardList,
@@ -167,6 +168,26 @@ export async function buildUser(
     fullName: session.userData.fullName,
     password: account.password,
     session,
+  };
+}
+
+/** An app password of the user's for a calendar app (D43), and the Basic credentials it makes. */
+export async function buildAppPassword(
+  t: TestApp,
+  user: TestUser,
+  name = 'Phone',
+): Promise<AppPasswordCreated & { basic: string }> {
+  const secret = await ok<AppPasswordCreated>(
+    t,
+    'POST',
+    '/api/account/app-passwords',
+    user.token,
+    { name },
+    201,
+  );
+  return {
+    ...secret,
+    basic: `Basic ${Buffer.from(`${secret.username}:${secret.password}`).toString('base64')}`,
   };
 }
 

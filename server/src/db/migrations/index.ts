@@ -21,6 +21,7 @@ import { eventExceptions } from './0017-event-exceptions';
 import { mailOutbox } from './0018-mail-outbox';
 import { signInProtection } from './0019-sign-in-protection';
 import { sharedWorkMail } from './0020-shared-work-mail';
+import { caldav } from './0021-caldav';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -44,5 +45,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0018-mail-outbox': mailOutbox(engine),
     '0019-sign-in-protection': signInProtection(engine),
     '0020-shared-work-mail': sharedWorkMail(engine),
+    '0021-caldav': caldav(engine),
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Sign-in's part of "your data" (issue 13, 27): the sessions, password resets and failed sign-ins,
- * never their tokens; the account's deletion ends the sessions.
+ * Sign-in's part of "your data" (issue 13, 27): the sessions, password resets, failed sign-ins and
+ * app passwords, never their tokens or secrets; the account's deletion ends the sessions.
  */
 import type { YourDataExport } from '@cadence/contract';
 import type { Db } from '../../db';
@@ -9,10 +9,11 @@ export async function exportSecurity(
   db: Db,
   user: { id: number; email: string },
 ): Promise<YourDataExport['security']> {
-  const [sessions, resets, failures] = await Promise.all([
+  const [sessions, resets, failures, appPasswords] = await Promise.all([
     db.selectFrom('refresh_tokens').selectAll().where('user_id', '=', user.id).orderBy('id').execute(),
     db.selectFrom('password_resets').selectAll().where('user_id', '=', user.id).orderBy('id').execute(),
     db.selectFrom('login_failures').selectAll().where('email', '=', user.email).orderBy('id').execute(),
+    db.selectFrom('app_passwords').selectAll().where('user_id', '=', user.id).orderBy('id').execute(),
   ]);
   return {
     sessions: sessions.map((s) => ({
@@ -27,12 +28,17 @@ export async function exportSecurity(
       usedAt: r.used_at,
     })),
     failedSignIns: failures.map((f) => ({ at: f.created_at })),
+    appPasswords: appPasswords.map((a) => ({
+      name: a.name,
+      createdAt: a.created_at,
+      lastUsedAt: a.last_used_at,
+    })),
   };
 }
 
 /** Their sessions end: a refresh token finds no row, an access token no session (authenticate.ts). */
 export async function eraseSecurity(trx: Db, user: { id: number; email: string }): Promise<void> {
-  for (const table of ['password_resets', 'account_unlocks', 'refresh_tokens'] as const) {
+  for (const table of ['password_resets', 'account_unlocks', 'refresh_tokens', 'app_passwords'] as const) {
     await trx.deleteFrom(table).where('user_id', '=', user.id).execute();
   }
   await trx.deleteFrom('login_failures').where('email', '=', user.email).execute();

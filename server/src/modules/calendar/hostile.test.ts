@@ -11,11 +11,11 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { type CalendarEvents, type CalendarImportResult, type ErrorBody, messages } from '@cadence/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, ok, type TestUser } from '../../test/factories';
+import { type Measured, measuredBeside } from '../../test/bounded';
 import { fingerprint, useTestApp } from '../../test/harness';
 
 const t = useTestApp();
@@ -26,63 +26,7 @@ beforeAll(async () => {
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 
-interface Measured<T> {
-  result: T;
-  ms: number;
-  healthMaxMs: number;
-  healthPolls: number;
-  loopMaxMs: number;
-  /** The longest garbage collection meanwhile, which the event loop's delay includes. */
-  gcMaxMs: number;
-  memoryGrowthMb: number;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs `work` while /api/health is polled every 50 ms, the event loop and memory watched. */
-async function measured<T>(work: () => Promise<T>): Promise<Measured<T>> {
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  const rssBefore = process.memoryUsage().rss;
-  let rssPeak = rssBefore;
-  const health: number[] = [];
-  let stop = false;
-  let gcMaxMs = 0;
-  const gc = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration);
-  });
-  gc.observe({ entryTypes: ['gc'] });
-  loop.enable();
-  const poller = (async () => {
-    while (!stop) {
-      const started = performance.now();
-      const response = await fetch(`${base}/api/health`);
-      await response.text();
-      expect(response.status).toBe(200);
-      health.push(performance.now() - started);
-      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-      await sleep(50);
-    }
-  })();
-  await sleep(60);
-  const started = performance.now();
-  const result = await work();
-  const ms = performance.now() - started;
-  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-  await sleep(60);
-  stop = true;
-  await poller;
-  loop.disable();
-  gc.disconnect();
-  return {
-    gcMaxMs,
-    result,
-    ms,
-    healthMaxMs: Math.max(...health),
-    healthPolls: health.length,
-    loopMaxMs: loop.max / 1e6,
-    memoryGrowthMb: (rssPeak - rssBefore) / 2 ** 20,
-  };
-}
+const measured = <T>(work: () => Promise<T>) => measuredBeside(base, work);
 
 /** Uploads the file as a separate client does (curl, in a process of its own). */
 async function upload(user: TestUser, content: string): Promise<{ status: number; body: unknown }> {

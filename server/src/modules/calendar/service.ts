@@ -442,7 +442,9 @@ export class CalendarService {
         timeZone,
         uid: `${randomUUID()}@cadence`,
       });
-      await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId });
+      await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId }, [
+        row,
+      ]);
       await this.mailGuests(trx, row, guests, { invited: guests });
       const people = await this.peopleOf(trx, [row]);
       return this.presentWith(row, people, userId);
@@ -600,39 +602,169 @@ export class CalendarService {
         for (const row of rows) {
           if (changed.get(row.id)!.length > 0) await this.deps.reminders.syncEvent(trx, row.id);
         }
-        await bumpListVersions(trx, [userId], 'calendar', { live: this.deps.live, actor: userId });
+        await bumpListVersions(trx, [userId], 'calendar', { live: this.deps.live, actor: userId }, rows);
       });
       await slicer.pause();
     }
     for (const chunk of chunks(updates, IMPORT_CHUNK)) {
       await transaction(this.deps.db, async (trx) => {
+        const rewritten: EventRow[] = [];
         for (const fields of chunk) {
-          const { owner_id: _owner, ...columns } = { owner_id: userId, ...eventColumns(fields) };
-          const at = now();
-          await trx
-            .updateTable('events')
-            .set({ ...columns, updated_at: at })
-            .where('id', '=', fields.id)
-            .execute();
-          await trx.deleteFrom('event_exceptions').where('event_id', '=', fields.id).execute();
-          for (const part of chunks(exceptionRowsOf(fields.id, fields.changes, at), 200)) {
-            await trx.insertInto('event_exceptions').values(part).execute();
-          }
-          const row = await trx
-            .selectFrom('events')
-            .selectAll()
-            .where('id', '=', fields.id)
-            .executeTakeFirstOrThrow();
-          const guests = await guestsOf(trx, fields.id);
-          await rewriteEntries(trx, row, [userId, ...guests]);
-          await this.deps.reminders.syncEvent(trx, fields.id);
-          await bumpListVersions(trx, guests, 'calendar', { live: this.deps.live, actor: userId });
+          const { row, guests } = await this.replaceSeries(trx, userId, fields);
+          await bumpListVersions(trx, guests, 'calendar', { live: this.deps.live, actor: userId }, [row]);
+          rewritten.push(row);
         }
-        await bumpListVersions(trx, [userId], 'calendar', { live: this.deps.live, actor: userId });
+        await bumpListVersions(trx, [userId], 'calendar', { live: this.deps.live, actor: userId }, rewritten);
       });
       await slicer.pause();
     }
     return { imported: inserts.length, updated: updates.length, unchanged, overLimit };
+  }
+
+  /**
+   * An event's series written over by a file's (an import, a CalDAV PUT): its fields, rule and
+   * exceptions as the file has them; its guests stay. Its calendar entries and reminders follow.
+   */
+  private async replaceSeries(
+    trx: Db,
+    userId: number,
+    fields: NewEvent & { id: number; lastStart: string | null; changes: ImportedException[] },
+  ): Promise<{ row: EventRow; guests: number[] }> {
+    const { owner_id: _owner, ...columns } = { owner_id: userId, ...eventColumns(fields) };
+    const at = now();
+    await trx
+      .updateTable('events')
+      .set({ ...columns, updated_at: at })
+      .where('id', '=', fields.id)
+      .execute();
+    await trx.deleteFrom('event_exceptions').where('event_id', '=', fields.id).execute();
+    for (const part of chunks(exceptionRowsOf(fields.id, fields.changes, at), 200)) {
+      await trx.insertInto('event_exceptions').values(part).execute();
+    }
+    const row = await trx
+      .selectFrom('events')
+      .selectAll()
+      .where('id', '=', fields.id)
+      .executeTakeFirstOrThrow();
+    const guests = await guestsOf(trx, fields.id);
+    await rewriteEntries(trx, row, [userId, ...guests]);
+    await this.deps.reminders.syncEvent(trx, fields.id);
+    return { row, guests };
+  }
+
+  /**
+   * An event as a CalDAV client sent it (D43): a new one under the client's resource name, or the
+   * user's own event `id` replaced by it whole (its guests stay, and are told of the change).
+   * Checked as an import checks it (readIcs), authorized by the events' policy.
+   */
+  async putDavEvent(
+    userId: number,
+    event: ImportedEvent,
+    target: { id: number } | { name: string },
+  ): Promise<EventRow> {
+    const fields = { ...event, lastStart: event.lastStart === null ? null : iso(event.lastStart) };
+    return transaction(this.deps.db, async (trx) => {
+      const tell = { live: this.deps.live, actor: userId };
+      if ('id' in target) {
+        const before = await authorizeEvent(trx, userId, target.id, 'change', { lock: this.deps.engine });
+        if (before.owner_id !== userId) throw notFound();
+        const { row, guests } = await this.replaceSeries(trx, userId, { ...fields, id: target.id });
+        await bumpListVersions(trx, [userId, ...guests], 'calendar', tell, [row]);
+        await this.mailGuests(trx, row, guests, { changed: guests });
+        return row;
+      }
+      if ((await this.ownedCount(trx, userId)) >= CALENDAR_EVENTS_PER_USER_MAX) {
+        throw badRequest('LIMIT_REACHED', 'calendar.eventsLimit');
+      }
+      const at = now();
+      const row = await trx
+        .insertInto('events')
+        .values({
+          owner_id: userId,
+          ...eventColumns(fields),
+          dav_name: target.name,
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const exceptions = exceptionRowsOf(row.id, fields.changes, at);
+      for (const part of chunks(exceptions, 200))
+        await trx.insertInto('event_exceptions').values(part).execute();
+      await trx
+        .insertInto('calendar_entries')
+        .values(entriesOf(row, [userId], exceptions))
+        .execute();
+      await this.deps.reminders.syncEvent(trx, row.id);
+      await bumpListVersions(trx, [userId], 'calendar', tell, [row]);
+      return row;
+    });
+  }
+
+  /**
+   * The events of one of the user's CalDAV collections (D43): `events` those they own, `shared`
+   * those they are a guest of; all, or only these ids, or only those whose series meets [from, to).
+   */
+  davEvents(
+    userId: number,
+    collection: 'events' | 'shared',
+    only: { ids?: number[]; from?: string; to?: string } = {},
+  ): Promise<EventRow[]> {
+    let query = this.deps.db.selectFrom('events').selectAll('events');
+    query =
+      collection === 'events'
+        ? query.where('events.owner_id', '=', userId)
+        : query.where('events.id', 'in', (eb) =>
+            eb
+              .selectFrom('event_guests')
+              .select('event_guests.event_id')
+              .where('event_guests.user_id', '=', userId),
+          );
+    if (only.ids) query = query.where('events.id', 'in', only.ids.length > 0 ? only.ids : [0]);
+    if (only.from !== undefined || only.to !== undefined) {
+      query = query.where('events.id', 'in', (eb) => {
+        let entries = eb
+          .selectFrom('calendar_entries')
+          .select('calendar_entries.source_id')
+          .where('calendar_entries.user_id', '=', userId)
+          .where('calendar_entries.kind', '=', 'event');
+        if (only.to !== undefined) entries = entries.where('calendar_entries.start_at', '<', only.to);
+        if (only.from !== undefined) entries = entries.where('calendar_entries.end_at', '>', only.from);
+        return entries;
+      });
+    }
+    return query.orderBy('events.id').execute();
+  }
+
+  /** The user's own event under this CalDAV resource name (theirs, or `<id>.ics`), if any. */
+  async davEventNamed(userId: number, name: string): Promise<EventRow | undefined> {
+    const byName = await this.deps.db
+      .selectFrom('events')
+      .selectAll()
+      .where('owner_id', '=', userId)
+      .where('dav_name', '=', name)
+      .executeTakeFirst();
+    if (byName) return byName;
+    const id = /^(\d{1,15})\.ics$/.exec(name)?.[1];
+    if (!id) return undefined;
+    return this.deps.db
+      .selectFrom('events')
+      .selectAll()
+      .where('owner_id', '=', userId)
+      .where('id', '=', Number(id))
+      .where('dav_name', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** Whether another of the user's events has this UID (CalDAV's no-uid-conflict). */
+  async uidTaken(userId: number, uid: string, except?: number): Promise<boolean> {
+    let query = this.deps.db
+      .selectFrom('events')
+      .select('id')
+      .where('owner_id', '=', userId)
+      .where('uid', '=', uid);
+    if (except !== undefined) query = query.where('id', '!=', except);
+    return (await query.executeTakeFirst()) !== undefined;
   }
 
   /** The exceptions of these events, by event (for the feed). */
@@ -887,10 +1019,13 @@ export class CalendarService {
     }
     await rewriteEntries(trx, row, [userId, ...guests]);
     await this.deps.reminders.syncEvent(trx, id);
-    await bumpListVersions(trx, [userId, ...before, ...guests], 'calendar', {
-      live: this.deps.live,
-      actor: userId,
-    });
+    await bumpListVersions(
+      trx,
+      [userId, ...before, ...guests],
+      'calendar',
+      { live: this.deps.live, actor: userId },
+      [row],
+    );
     const retimed =
       row.start_at !== event.start_at ||
       row.end_at !== event.end_at ||
@@ -970,7 +1105,9 @@ export class CalendarService {
     const guests = await guestsOf(trx, event.id);
     await rewriteEntries(trx, row, [userId, ...guests]);
     await this.deps.reminders.syncEvent(trx, event.id);
-    await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId });
+    await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId }, [
+      row,
+    ]);
     if (
       iso(times.start) !== current.start ||
       iso(times.end) !== current.end ||
@@ -1071,10 +1208,13 @@ export class CalendarService {
     await rewriteEntries(trx, row, [userId, ...guests]);
     await this.deps.reminders.syncEvent(trx, event.id);
     await this.deps.reminders.syncEvent(trx, row.id);
-    await bumpListVersions(trx, [userId, ...guestsBefore, ...guests], 'calendar', {
-      live: this.deps.live,
-      actor: userId,
-    });
+    await bumpListVersions(
+      trx,
+      [userId, ...guestsBefore, ...guests],
+      'calendar',
+      { live: this.deps.live, actor: userId },
+      [oldRow, row],
+    );
     // The old series now ends earlier; the following occurrences are a new event (a new UID).
     await this.mailGuests(trx, oldRow, guestsBefore, { changed: guestsBefore });
     await this.mailGuests(trx, row, guests, { invited: guests });
@@ -1111,7 +1251,13 @@ export class CalendarService {
           .execute();
         await this.deps.reminders.forgetEvent(trx, id);
         await trx.deleteFrom('events').where('id', '=', id).execute();
-        await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId });
+        await bumpListVersions(
+          trx,
+          [userId, ...guests],
+          'calendar',
+          { live: this.deps.live, actor: userId },
+          [event],
+        );
         return;
       }
       const occurrenceAt = iso(target.occurrence);
@@ -1149,7 +1295,9 @@ export class CalendarService {
         await this.mailGuests(trx, row, guests, { changed: guests });
       }
       await this.deps.reminders.syncEvent(trx, id);
-      await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId });
+      await bumpListVersions(trx, [userId, ...guests], 'calendar', { live: this.deps.live, actor: userId }, [
+        event,
+      ]);
     });
   }
 

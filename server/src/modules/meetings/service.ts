@@ -193,7 +193,7 @@ export class MeetingsService {
       const row = await trx.selectFrom('meetings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       await this.invite(trx, row, invitees);
       await this.writeEntries(trx, row);
-      await bumpListVersions(trx, [userId], 'calendar', { live: this.deps.live, actor: userId });
+      await bumpListVersions(trx, [userId], 'calendar', { live: this.deps.live, actor: userId }, []);
       this.announce(trx, invitees, invitees);
       return (await this.presentAll(trx, [row], userId))[0]!;
     });
@@ -349,7 +349,7 @@ export class MeetingsService {
       await trx.deleteFrom('meeting_invitations').where('meeting_id', '=', id).execute();
       await trx.deleteFrom('meetings').where('id', '=', id).execute();
       const told = invitees.map((invitee) => invitee.user_id);
-      await bumpListVersions(trx, [userId, ...told], 'calendar', { live: this.deps.live, actor: userId });
+      await bumpListVersions(trx, [userId, ...told], 'calendar', { live: this.deps.live, actor: userId }, []);
       // Their invitation and its notification are gone.
       this.announce(trx, told, told);
     });

@@ -24,7 +24,12 @@ import { badRequest } from '../../errors';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { resolveInvitees } from '../../lib/invitees';
 import { tell, type TellParts } from '../notifications/shared-work';
-import { bumpListVersions, type ListChangeTold, listVersion } from '../../lib/list-versions';
+import {
+  bumpListVersions,
+  type DavResource,
+  type ListChangeTold,
+  listVersion,
+} from '../../lib/list-versions';
 import { resolveTags, type TagRef } from '../../lib/tag-refs';
 import type { ServiceDeps } from '../../deps';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
@@ -100,6 +105,37 @@ export class TodosService {
     return (await this.present(this.deps.db, [row]))[0]!;
   }
 
+  /**
+   * The user's to-dos as CalDAV serves them (D43): those on their list (owned or assigned) and not
+   * deleted; all, or only these ids.
+   */
+  async davTasks(userId: number, ids?: number[]): Promise<Array<{ row: TodoRow; task: Task }>> {
+    let query = visibleTasks(this.deps.db.selectFrom('todos'), userId)
+      .where('todos.is_deleted', '=', false)
+      .selectAll('todos');
+    if (ids) query = query.where('todos.id', 'in', ids.length > 0 ? ids : [0]);
+    const rows = await query.orderBy('todos.id').execute();
+    const tasks = await this.present(this.deps.db, rows);
+    return rows.map((row, index) => ({ row, task: tasks[index]! }));
+  }
+
+  /** The to-do on the user's list under this CalDAV resource name (its client's, or `<id>.ics`). */
+  async davTaskNamed(userId: number, name: string): Promise<TodoRow | undefined> {
+    const id = /^(\d{1,15})\.ics$/.exec(name)?.[1];
+    return visibleTasks(this.deps.db.selectFrom('todos'), userId)
+      .where('todos.is_deleted', '=', false)
+      .where((eb) =>
+        id
+          ? eb.or([
+              eb('todos.dav_name', '=', name),
+              eb.and([eb('todos.id', '=', Number(id)), eb('todos.dav_name', 'is', null)]),
+            ])
+          : eb('todos.dav_name', '=', name),
+      )
+      .selectAll('todos')
+      .executeTakeFirst();
+  }
+
   /** Open tasks, and those due today and before, in the user's time zone. */
   async summary(userId: number, timeZone: string): Promise<TaskSummary> {
     const today = todayIn(timeZone);
@@ -120,7 +156,8 @@ export class TodosService {
     };
   }
 
-  async create(userId: number, input: CreateTaskInput): Promise<Task> {
+  /** `dav`: made over CalDAV (D43), under the client's UID and resource name. */
+  async create(userId: number, input: CreateTaskInput, dav?: { uid: string; name: string }): Promise<Task> {
     if (input.user !== undefined && Number(input.user) !== userId) {
       throw badRequest('VALIDATION_ERROR', 'todos.userNotYou', { user: messages['todos.userNotYou'] });
     }
@@ -135,6 +172,8 @@ export class TodosService {
           title: input.title,
           description: input.description,
           due_date: input.dueDate,
+          uid: dav?.uid ?? null,
+          dav_name: dav?.name ?? null,
           is_important: input.isImportant,
           is_completed: false,
           is_deleted: false,
@@ -149,7 +188,9 @@ export class TodosService {
       await writeTags(trx, id, tags);
       await writeAssignees(trx, id, assignees);
       await this.deps.reminders.syncTodo(trx, id);
-      await bumpListVersions(trx, [userId, ...assignees], 'todos', { live: this.deps.live, actor: userId });
+      await bumpListVersions(trx, [userId, ...assignees], 'todos', { live: this.deps.live, actor: userId }, [
+        { id, dav_name: dav?.name ?? null },
+      ]);
       await this.tell(trx, userId, { id, title: input.title }, 'todo-assigned', assignees);
       return this.loadOne(trx, id);
     });
@@ -183,6 +224,7 @@ export class TodosService {
             : null;
       const dueDate = input.dueDate !== undefined ? input.dueDate : task.due_date;
       const makesNext = completing && repeat !== null && !bool(task.is_deleted);
+      const changed: DavResource[] = [task];
       await trx
         .updateTable('todos')
         .set({
@@ -240,12 +282,16 @@ export class TodosService {
         await writeTags(trx, next.id, currentTags);
         await writeAssignees(trx, next.id, assignees);
         await this.deps.reminders.syncTodo(trx, next.id);
+        changed.push({ id: next.id, dav_name: null });
       }
       await this.deps.reminders.syncTodo(trx, id);
-      await bumpListVersions(trx, [task.owner_id, ...before, ...assignees], 'todos', {
-        live: this.deps.live,
-        actor: userId,
-      });
+      await bumpListVersions(
+        trx,
+        [task.owner_id, ...before, ...assignees],
+        'todos',
+        { live: this.deps.live, actor: userId },
+        changed,
+      );
       // D45: the newly assigned are told; so is the owner when an assignee completes their task.
       const title = input.title ?? task.title;
       const added = assignees.filter((person) => !before.includes(person));
@@ -297,7 +343,9 @@ export class TodosService {
           .execute();
       }
       await this.deps.reminders.syncTodo(trx, id);
-      await bumpListVersions(trx, [userId, ...people], 'todos', { live: this.deps.live, actor: userId });
+      await bumpListVersions(trx, [userId, ...people], 'todos', { live: this.deps.live, actor: userId }, [
+        task,
+      ]);
     });
   }
 

@@ -169,6 +169,10 @@ const coverage: Record<string, Coverage> = {
     key: (r) => str(r.created_at),
     exported: (f) => f.security.failedSignIns.map((s) => s.at),
   },
+  app_passwords: {
+    key: (r) => `${str(r.name)}|${str(r.created_at)}`,
+    exported: (f) => f.security.appPasswords.map((a) => `${a.name}|${a.createdAt}`),
+  },
   tags: { key: (r) => str(r.id), exported: (f) => ids(f.tags) },
   friend_requests: {
     key: (r) => str(r.id),
@@ -373,6 +377,8 @@ const notExported: Record<string, string> = {
   kysely_migration: 'the migrations applied',
   kysely_migration_lock: 'the migrations lock',
   list_versions: 'cache counters per user and list: no content; deleted with the account',
+  dav_changes:
+    'which events and to-dos changed at which list version, for CalDAV sync tokens: no content of its own; deleted with the account',
   mail_outbox:
     'the delivery log of the mails sent to the address (they are in the user’s mailbox); deleted with the account',
   account_unlocks:
@@ -606,6 +612,7 @@ async function buildWorld(): Promise<World> {
   });
   await ok(t, 'POST', '/api/billing/requests', user.token, { plan: 'teams', users: 5 }, 201);
   await ok(t, 'POST', '/api/calender/feed', user.token, undefined, 201);
+  await ok(t, 'POST', '/api/account/app-passwords', user.token, { name: 'Phone' }, 201);
   await call(t, 'POST', '/api/jwt/forgot-password', undefined, { email: user.email });
   expect((await login(t, user.email, 'not my password')).statusCode).toBe(400);
   // A second session, so there are several refresh tokens.

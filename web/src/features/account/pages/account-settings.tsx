@@ -4,6 +4,7 @@ import {
   IconCalendar,
   IconClock,
   IconDatabase,
+  IconDeviceMobile,
   IconId,
   IconLock,
   IconReceipt,
@@ -18,6 +19,7 @@ import { WorkingHoursEditor } from '../../../components/working-hours-editor';
 import { getAccountQueryOptions } from '../api/account-api';
 import { GeneralTab, InfoTab, NotificationsTab, PasswordTab, SocialTab } from '../components/account-tabs';
 import { BillingTab } from '../components/billing-tab';
+import { AppsTab } from '../components/apps-tab';
 import { CalendarTab } from '../components/calendar-tab';
 import { YourDataTab } from '../components/your-data-tab';
 
@@ -27,6 +29,7 @@ const tabs = [
   'social',
   'notifications',
   'calendar',
+  'apps',
   'working-hours',
   'password',
   'billing',
@@ -74,6 +77,9 @@ export function Component() {
               <Tabs.Tab value="calendar" leftSection={<IconCalendar size={16} />}>
                 {t('account.tabs.calendar')}
               </Tabs.Tab>
+              <Tabs.Tab value="apps" leftSection={<IconDeviceMobile size={16} />}>
+                {t('account.tabs.apps')}
+              </Tabs.Tab>
               <Tabs.Tab value="working-hours" leftSection={<IconClock size={16} />}>
                 {t('account.tabs.workingHours')}
               </Tabs.Tab>
@@ -101,6 +107,9 @@ export function Component() {
             </Tabs.Panel>
             <Tabs.Panel value="calendar">
               <CalendarTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="apps">
+              <AppsTab />
             </Tabs.Panel>
             <Tabs.Panel value="working-hours">
               <WorkingHoursEditor />

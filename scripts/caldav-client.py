@@ -1,0 +1,83 @@
+#!/usr/bin/python3
+"""A CalDAV client no one here wrote (Debian's python3-caldav), driven one action at a time by the
+CalDAV tests (server/src/modules/dav/clients.test.ts). Prints one JSON value on stdout.
+
+    caldav-client.py URL USER PASSWORD ACTION [ARGS...]
+
+Actions:
+  discover                          the calendars the principal has: [{name, url, components}]
+  list COLLECTION                   every object: [{url, data}]
+  sync COLLECTION [TOKEN]           sync-collection: {token, objects: [{url, data|null}]}
+  put COLLECTION FILE               saves the iCalendar object in FILE: {url}
+  rename COLLECTION UID SUMMARY     changes an event's or a to-do's SUMMARY and saves it
+  complete UID                      completes the to-do with this UID in "tasks"
+  delete COLLECTION UID             deletes the object with this UID
+"""
+import json
+import sys
+
+import caldav
+
+
+def calendar_named(principal, name):
+    for calendar in principal.calendars():
+        if str(calendar.url).rstrip("/").endswith("/" + name):
+            return calendar
+    raise SystemExit("no calendar " + name)
+
+
+def main():
+    url, user, password, action, *args = sys.argv[1:]
+    client = caldav.DAVClient(url=url, username=user, password=password)
+    principal = client.principal()
+    if action == "discover":
+        out = []
+        for calendar in principal.calendars():
+            out.append(
+                {
+                    "name": calendar.get_display_name(),
+                    "url": str(calendar.url),
+                    "components": calendar.get_supported_components(),
+                }
+            )
+        print(json.dumps(out))
+    elif action == "list":
+        calendar = calendar_named(principal, args[0])
+        objects = calendar.todos(include_completed=True) if args[0] == "tasks" else calendar.events()
+        print(json.dumps([{"url": str(o.url), "data": o.data} for o in objects]))
+    elif action == "sync":
+        calendar = calendar_named(principal, args[0])
+        token = args[1] if len(args) > 1 else None
+        collection = calendar.objects_by_sync_token(sync_token=token, load_objects=True)
+        objects = [{"url": str(o.url), "data": o.data} for o in collection.objects]
+        print(json.dumps({"token": collection.sync_token, "objects": objects}))
+    elif action == "put":
+        calendar = calendar_named(principal, args[0])
+        with open(args[1], encoding="utf-8") as file:
+            text = file.read()
+        saved = calendar.save_todo(text) if args[0] == "tasks" else calendar.save_event(text)
+        print(json.dumps({"url": str(saved.url)}))
+    elif action == "rename":
+        calendar = calendar_named(principal, args[0])
+        found = calendar.object_by_uid(args[1])
+        found.load()
+        component = found.icalendar_component
+        component.pop("SUMMARY", None)
+        component.add("SUMMARY", args[2])
+        found.save()
+        print(json.dumps({"url": str(found.url)}))
+    elif action == "complete":
+        calendar = calendar_named(principal, "tasks")
+        todo = calendar.todo_by_uid(args[0])
+        todo.complete()
+        print(json.dumps({"url": str(todo.url)}))
+    elif action == "delete":
+        calendar = calendar_named(principal, args[0])
+        found = calendar.object_by_uid(args[1])
+        found.delete()
+        print(json.dumps({"url": str(found.url)}))
+    else:
+        raise SystemExit("unknown action " + action)
+
+
+main()

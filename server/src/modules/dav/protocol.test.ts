@@ -1,0 +1,192 @@
+/**
+ * CalDAV's protocol at the edges (D43), through HTTP: a write is a write like any other — told on
+ * the user's own live stream, reminded, refused with a readable 400 and nothing stored when bad;
+ * If-None-Match on a taken name and a stale If-Match on DELETE → 412; a UID already in the
+ * collection → 409; calendar-query by time range and by a property; multiget of a missing name →
+ * its own 404; sync-collection with a token it never gave → 403 valid-sync-token.
+ */
+import type { ErrorBody } from '@cadence/contract';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildAppPassword, buildEvent, buildUserInZone, type TestUser } from '../../test/factories';
+import { fingerprint, useTestApp } from '../../test/harness';
+import { type LiveStream, openLive } from '../../test/live-client';
+
+const t = useTestApp();
+let base = '';
+const streams: LiveStream[] = [];
+
+beforeAll(async () => {
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterEach(() => {
+  for (const stream of streams.splice(0)) stream.close();
+});
+
+interface Me {
+  user: TestUser;
+  dav: (method: string, path: string, body?: string, headers?: Record<string, string>) => Promise<Response>;
+  home: string;
+}
+
+async function me(): Promise<Me> {
+  const user = await buildUserInZone(t, 'Europe/Lisbon');
+  const { basic: authorization } = await buildAppPassword(t, user);
+  const dav: Me['dav'] = (method, path, body, headers = {}) =>
+    fetch(`${base}${path}`, { method, body, headers: { authorization, ...headers } });
+  // Signed in once, so that the app password's first use is not counted as a request's write.
+  await dav('PROPFIND', '/dav/');
+  return { user, home: `/dav/calendars/${user.id}`, dav };
+}
+
+const ics = (...lines: string[]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Elsewhere//EN', ...lines, 'END:VCALENDAR', ''].join('\r\n');
+const event = (uid: string, start: string, summary = 'Lunch', extra: string[] = []) =>
+  ics(
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTAMP:20261101T000000Z',
+    `DTSTART:${start}`,
+    `DTEND:${start.replace(/T(\d\d)/, (_, h: string) => `T${String(Number(h) + 1).padStart(2, '0')}`)}`,
+    `SUMMARY:${summary}`,
+    ...extra,
+    'END:VEVENT',
+  );
+const calendarType = { 'content-type': 'text/calendar; charset=utf-8' };
+const xmlType = { 'content-type': 'application/xml; charset=utf-8' };
+
+describe('a write over CalDAV', () => {
+  it('is told on the user’s own live stream and reminded', async () => {
+    const { user, dav, home } = await me();
+    const stream = await openLive(base, user.token);
+    streams.push(stream);
+    const body = event('lunch-1@x', '20261203T120000Z', 'Lunch', [
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      'DESCRIPTION:Lunch',
+      'TRIGGER:-PT15M',
+      'END:VALARM',
+    ]);
+    expect((await dav('PUT', `${home}/events/lunch.ics`, body, calendarType)).status).toBe(201);
+    await stream.next('calendar');
+    const reminders = await t.database.db
+      .selectFrom('reminders')
+      .select('fire_at')
+      .where('user_id', '=', Number(user.id))
+      .execute();
+    expect(reminders.map((r) => r.fire_at)).toEqual(['2026-12-03T11:45:00.000Z']);
+
+    const todo = ics(
+      'BEGIN:VTODO',
+      'UID:todo-1@x',
+      'DTSTAMP:20261101T000000Z',
+      'SUMMARY:Call back',
+      'END:VTODO',
+    );
+    expect((await dav('PUT', `${home}/tasks/call.ics`, todo, calendarType)).status).toBe(201);
+    await stream.next('todos');
+  });
+
+  it('refuses a bad object with a readable 400 in the D10 shape, and stores nothing', async () => {
+    const { dav, home } = await me();
+    const emptyTitle = ics(
+      'BEGIN:VTODO',
+      'UID:todo-2@x',
+      'DTSTAMP:20261101T000000Z',
+      'SUMMARY:',
+      'END:VTODO',
+    );
+    const noEvent = ics('BEGIN:VJOURNAL', 'UID:j-1', 'DTSTAMP:20261101T000000Z', 'END:VJOURNAL');
+    for (const [path, body] of [
+      [`${home}/tasks/empty.ics`, emptyTitle],
+      [`${home}/events/none.ics`, noEvent],
+      [`${home}/events/garbage.ics`, 'BEGIN:VCALENDAR\r\nthis is not'],
+    ] as const) {
+      const before = await fingerprint(t.database);
+      const response = await dav('PUT', path, body, calendarType);
+      expect(response.status, path).toBe(400);
+      const error = (await response.json()) as ErrorBody;
+      expect(error).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+      expect(error.message.length, path).toBeGreaterThan(10);
+      expect(await fingerprint(t.database), path).toEqual(before);
+    }
+  });
+
+  it('answers 412 for If-None-Match on a taken name and a stale If-Match on delete; 409 for a UID taken', async () => {
+    const { dav, home } = await me();
+    expect(
+      (await dav('PUT', `${home}/events/a.ics`, event('same@x', '20261204T090000Z'), calendarType)).status,
+    ).toBe(201);
+    const taken = await dav('PUT', `${home}/events/a.ics`, event('same@x', '20261204T100000Z'), {
+      ...calendarType,
+      'if-none-match': '*',
+    });
+    expect(taken.status).toBe(412);
+    const twice = await dav('PUT', `${home}/events/b.ics`, event('same@x', '20261204T100000Z'), calendarType);
+    expect(twice.status).toBe(409);
+    expect((await dav('DELETE', `${home}/events/a.ics`, undefined, { 'if-match': '"9-stale"' })).status).toBe(
+      412,
+    );
+    const current = (await dav('GET', `${home}/events/a.ics`)).headers.get('etag')!;
+    expect((await dav('DELETE', `${home}/events/a.ics`, undefined, { 'if-match': current })).status).toBe(
+      204,
+    );
+    expect((await dav('GET', `${home}/events/a.ics`)).status).toBe(404);
+  });
+});
+
+describe('reports', () => {
+  it('calendar-query by time range and by a property; multiget answers a missing name with its own 404', async () => {
+    const { user, dav, home } = await me();
+    await buildEvent(t, user, {
+      title: 'December',
+      start: '2026-12-10T09:00:00.000Z',
+      end: '2026-12-10T10:00:00.000Z',
+    });
+    await buildEvent(t, user, {
+      title: 'January',
+      start: '2027-01-10T09:00:00.000Z',
+      end: '2027-01-10T10:00:00.000Z',
+    });
+    const query = (filter: string) =>
+      dav(
+        'REPORT',
+        `${home}/events/`,
+        `<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VEVENT">${filter}</c:comp-filter></c:comp-filter></c:filter></c:calendar-query>`,
+        { ...xmlType, depth: '1' },
+      ).then((r) => r.text());
+    const december = await query('<c:time-range start="20261201T000000Z" end="20270101T000000Z"/>');
+    expect(december).toContain('SUMMARY:December');
+    expect(december).not.toContain('SUMMARY:January');
+    const named = await query(
+      '<c:prop-filter name="SUMMARY"><c:text-match>janu</c:text-match></c:prop-filter>',
+    );
+    expect(named).toContain('SUMMARY:January');
+    expect(named).not.toContain('SUMMARY:December');
+
+    const hrefs = [...december.matchAll(/<d:href>([^<]+)<\/d:href>/g)].map((m) => m[1]!);
+    const multiget = await dav(
+      'REPORT',
+      `${home}/events/`,
+      `<c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop><d:href>${hrefs[0]}</d:href><d:href>${home}/events/nothing.ics</d:href></c:calendar-multiget>`,
+      xmlType,
+    ).then((r) => r.text());
+    expect(multiget).toContain(`<d:href>${hrefs[0]}</d:href><d:propstat>`);
+    expect(multiget).toContain(
+      `<d:href>${home}/events/nothing.ics</d:href><d:status>HTTP/1.1 404 Not Found</d:status>`,
+    );
+  });
+
+  it('answers 403 valid-sync-token for a token it never gave', async () => {
+    const { dav, home } = await me();
+    for (const token of ['http://elsewhere/sync/1', `${base}/dav/sync/events/999`, 'garbage']) {
+      const response = await dav(
+        'REPORT',
+        `${home}/events/`,
+        `<d:sync-collection xmlns:d="DAV:"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`,
+        xmlType,
+      );
+      expect(response.status, token).toBe(403);
+      expect(await response.text()).toContain('<d:valid-sync-token/>');
+    }
+  });
+});
