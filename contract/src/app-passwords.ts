@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { appPasswordsMessages } from './app-passwords-messages';
+import { userId } from './users';
 
 /** At most this many per account. */
 export const APP_PASSWORDS_MAX = 20;
@@ -38,4 +39,5 @@ export const appPasswordCreated = appPassword
   .meta({ id: 'AppPasswordCreated' });
 export type AppPasswordCreated = z.infer<typeof appPasswordCreated>;
 
-export const appPasswordParams = z.object({ id: z.string().regex(/^\d{1,15}$/) });
+/** A row id, as every path's (within PostgreSQL's integer). */
+export const appPasswordParams = z.object({ id: userId });

@@ -745,7 +745,7 @@ export class CalendarService {
       .where('dav_name', '=', name)
       .executeTakeFirst();
     if (byName) return byName;
-    const id = /^(\d{1,15})\.ics$/.exec(name)?.[1];
+    const id = /^(\d{1,9})\.ics$/.exec(name)?.[1];
     if (!id) return undefined;
     return this.deps.db
       .selectFrom('events')

@@ -89,7 +89,7 @@ export class DavCollections {
     else if (collection === 'events') id = (await calendar.davEventNamed(userId, name))?.id;
     else {
       // A guest's copy is named as its owner named it.
-      const numeric = /^(\d{1,15})\.ics$/.exec(name)?.[1];
+      const numeric = /^(\d{1,9})\.ics$/.exec(name)?.[1];
       const guestOf = await calendar.davEvents(userId, 'shared');
       id = guestOf.find(
         (row) => row.dav_name === name || (row.dav_name === null && String(row.id) === numeric),

@@ -131,6 +131,11 @@ describe('a write over CalDAV', () => {
       204,
     );
     expect((await dav('GET', `${home}/events/a.ics`)).status).toBe(404);
+    // Names that look like ours but are past any row id: 404, on PostgreSQL's integers too.
+    for (const name of ['99999999999.ics', '2147483648.ics', '0.ics']) {
+      expect((await dav('GET', `${home}/events/${name}`)).status, name).toBe(404);
+      expect((await dav('DELETE', `${home}/tasks/${name}`)).status, name).toBe(404);
+    }
   });
 });
 

@@ -121,7 +121,7 @@ export class TodosService {
 
   /** The to-do on the user's list under this CalDAV resource name (its client's, or `<id>.ics`). */
   async davTaskNamed(userId: number, name: string): Promise<TodoRow | undefined> {
-    const id = /^(\d{1,15})\.ics$/.exec(name)?.[1];
+    const id = /^(\d{1,9})\.ics$/.exec(name)?.[1];
     return visibleTasks(this.deps.db.selectFrom('todos'), userId)
       .where('todos.is_deleted', '=', false)
       .where((eb) =>
