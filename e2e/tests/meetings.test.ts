@@ -262,7 +262,10 @@ describe('meetings', () => {
       const entry = calendar
         .locator(`[role="cell"][data-date="${tuesday}"]`)
         .getByRole('button', { name: new RegExp(meetingName) });
-      expect(clock((await entry.textContent()) ?? '')).toBe(`${text}${meetingName}`);
+      // What shows: the times and the title (a read-only entry also says whose it is, to screen readers only).
+      const visible = (await entry.locator('bdi, .cadence-event-title').allTextContents()).join('');
+      expect(clock(visible)).toBe(`${text}${meetingName}`);
+      expect(await entry.textContent()).toContain('read-only');
       const row = calendar.locator(`[data-time="${time}:00"]`).filter({ hasText: new RegExp(`^${slot}$`) });
       const [top, rowTop] = [(await entry.boundingBox())!.y, (await row.boundingBox())!.y];
       expect(Math.abs(top - rowTop)).toBeLessThan(2);
