@@ -70,25 +70,6 @@ export const accountSocial = z.object(
   >,
 );
 
-export const notificationFlags = [
-  'commentOnArticle',
-  'answerOnForm',
-  'followMe',
-  'newAnnouncements',
-  'productUpdates',
-  'blogDigest',
-  'eventReminders',
-  'taskReminders',
-  // D45: e-mail about shared work, one switch per kind (the bell shows them all); on by default.
-  'invitations',
-  'scheduleChanges',
-  'meetingAnswers',
-  'todoAssigned',
-  'todoCompleted',
-  'boardShared',
-  'cardComments',
-  'cardDueDates',
-] as const;
 /** The switches of D45, by the notification kinds whose e-mail each one decides. */
 export const sharedWorkFlags = [
   'invitations',
@@ -99,7 +80,21 @@ export const sharedWorkFlags = [
   'boardShared',
   'cardComments',
   'cardDueDates',
-] as const satisfies ReadonlyArray<(typeof notificationFlags)[number]>;
+] as const;
+
+export const notificationFlags = [
+  'commentOnArticle',
+  'answerOnForm',
+  'followMe',
+  'newAnnouncements',
+  'productUpdates',
+  'blogDigest',
+  'eventReminders',
+  'taskReminders',
+  // D45: e-mail about shared work, one switch per kind (the bell shows them all); on by default.
+  ...sharedWorkFlags,
+] as const;
+
 export type SharedWorkFlag = (typeof sharedWorkFlags)[number];
 export const accountNotifications = z.object(
   Object.fromEntries(notificationFlags.map((flag) => [flag, z.boolean()])) as Record<
