@@ -26,3 +26,4 @@ export * from './live';
 export * from './board-transfer';
 export * from './text';
 export * from './app-passwords';
+export * from './booking';

@@ -15,6 +15,7 @@ import { helpMessages } from './help-messages';
 import { yourDataMessages } from './your-data-messages';
 import { chatMessages } from './chat-messages';
 import { appPasswordsMessages } from './app-passwords-messages';
+import { bookingMessages } from './booking-messages';
 
 export const messages = {
   ...accountMessages,
@@ -30,6 +31,7 @@ export const messages = {
   ...yourDataMessages,
   ...chatMessages,
   ...appPasswordsMessages,
+  ...bookingMessages,
   'auth.invalidCredentials': 'Email or Password is Invalid',
   'auth.invalidRefreshToken': 'Invalid refresh token',
   'auth.invalidResetToken': 'This reset link is invalid or has expired.',

@@ -24,6 +24,10 @@ export const notificationKinds = [
   'board-shared',
   'card-comment',
   'card-due',
+  // D44/D45: a visitor booked the user, moved or cancelled a booking. sourceId: the booking's.
+  'booking-new',
+  'booking-rescheduled',
+  'booking-cancelled',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 export const NOTIFICATIONS_SHOWN = 50;
@@ -34,7 +38,7 @@ export const notification = z
     kind: z
       .enum(notificationKinds)
       .describe(
-        'event: a reminder before an event; todo: a task due today; meeting: an invitation; board-deleted: a board shared with the user went with its owner’s account; meeting-accepted, meeting-declined: an invitee answered the user’s meeting (D42); D45: event-invited (added as a guest), event-changed (its time changed), event-cancelled (deleted, or the user taken off it), meeting-changed (a new time, to answer again), meeting-cancelled (archived or deleted), todo-assigned, todo-completed (a task the user assigned), board-shared (made a member), card-comment, card-due (a card the user is a member of)',
+        'event: a reminder before an event; todo: a task due today; meeting: an invitation; board-deleted: a board shared with the user went with its owner’s account; meeting-accepted, meeting-declined: an invitee answered the user’s meeting (D42); D45: event-invited (added as a guest), event-changed (its time changed), event-cancelled (deleted, or the user taken off it), meeting-changed (a new time, to answer again), meeting-cancelled (archived or deleted), todo-assigned, todo-completed (a task the user assigned), board-shared (made a member), card-comment, card-due (a card the user is a member of); D44: booking-new, booking-rescheduled, booking-cancelled (a visitor booked the user, moved or cancelled a booking)',
       ),
     sourceId: z.string().describe('The event’s, the task’s, the meeting’s or the (deleted) board’s id'),
     title: z

@@ -1,0 +1,26 @@
+/** Booking pages' API messages (D44); free of imports, like the other message files. */
+export const bookingMessages = {
+  'booking.slugInvalid':
+    'Give the link a name of 1 to 60 lowercase letters, digits and hyphens, not starting or ending with a hyphen.',
+  'booking.slugTaken': 'You already have a booking type with this link.',
+  'booking.titleLength': 'Give the booking type a title of 1 to 100 characters.',
+  'booking.descriptionLength': 'The description may hold at most 2,000 characters.',
+  'booking.locationLength': 'The location may hold at most 500 characters.',
+  'booking.durationInvalid': 'The duration is a whole number of minutes from 5 to 720.',
+  'booking.bufferInvalid': 'A buffer is a whole number of minutes from 0 to 240.',
+  'booking.noticeInvalid': 'The minimum notice is a whole number of minutes from 0 to 43,200 (30 days).',
+  'booking.maxPerDayInvalid': 'The daily maximum is empty or a whole number from 1 to 100.',
+  'booking.rangeDaysInvalid': 'Bookable days ahead: a whole number from 1 to 365.',
+  'booking.hostsInvalid': 'Hosts are you alone, or one of your groups, collective or round-robin.',
+  'booking.groupUnknown': 'This group is not one of yours.',
+  'booking.limit': 'You have 50 booking types: delete one before making another.',
+  'booking.rangeInvalid': 'Ask for whole days in order, at most 42 days at once.',
+  'booking.nameLength': 'Give your name, 1 to 100 characters.',
+  'booking.noteLength': 'The note may hold at most 2,000 characters.',
+  'booking.reasonLength': 'The reason may hold at most 500 characters.',
+  'booking.startInvalid': 'Choose a start time (an ISO 8601 instant).',
+  'booking.timeUnavailable': 'This time is not open for booking: choose one of the times offered.',
+  'booking.timeTaken': 'Someone has just booked this time: choose another.',
+  'booking.cancelled': 'This booking is cancelled.',
+  'booking.past': 'This booking has already begun: it can no longer change.',
+} as const;
