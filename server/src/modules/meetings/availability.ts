@@ -8,7 +8,7 @@
  * event.
  */
 import { type Weekday, weekdays } from '@cadence/contract';
-import { offsetSpans } from '../../lib/zoned-time';
+import { floating, offsetSpans } from '../../lib/zoned-time';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -31,6 +31,12 @@ export interface Participant {
   hours: WorkingInterval[];
   /** Events and meetings, in any order, overlapping or not. */
   busy: Interval[];
+  /**
+   * Start instants of the bookings of one booking type the person already has (D44), counted
+   * against `BookingRules.maxPerDay` by the day of the start in the person's zone. Their busy time
+   * is in `busy` already.
+   */
+  booked?: number[];
 }
 
 /** Sorted, with overlapping and touching intervals joined, empty ones dropped. */
@@ -142,4 +148,150 @@ export function availableStarts(
 export function isFreeAt(people: Participant[], start: number, duration: number): boolean {
   const common = commonFreeTimes(people, start, start + duration);
   return common.length === 1 && common[0]!.start === start && common[0]!.end === start + duration;
+}
+
+/**
+ * The rules of a booking type (D44) on top of working hours and busy time. Buffers are not
+ * negative; durations and steps are positive.
+ */
+export interface BookingRules {
+  /** ms of time free of busy time required before a start / after an end */
+  bufferBefore: number;
+  bufferAfter: number;
+  /** no start before this instant (now + minimum notice) */
+  earliest: number;
+  /** at most this many bookings per day of the person's own zone; null: no limit */
+  maxPerDay: number | null;
+}
+
+/**
+ * The person's busy time widened by the buffers: a meeting [t, t + duration) keeps
+ * [t − before, t + duration + after) clear of a busy [s, e) exactly when it stays out of
+ * [s − after, e + before). Empty busy intervals are no busy time (as in freeTimes).
+ */
+function widenedBusy(person: Participant, rules: BookingRules): Interval[] {
+  return normalized(
+    person.busy
+      .filter((busy) => busy.end > busy.start)
+      .map((busy) => ({ start: busy.start - rules.bufferAfter, end: busy.end + rules.bufferBefore })),
+  );
+}
+
+/** The wall-clock day (days from the epoch) of an instant in a zone. */
+function dayOf(ms: number, zone: string): number {
+  return Math.floor(floating(ms, zone).getTime() / DAY_MS);
+}
+
+/** The person's days (their zone) that already hold `maxPerDay` bookings; null: none is full. */
+function fullDays(person: Participant, maxPerDay: number | null): Set<number> | 'all' | null {
+  if (maxPerDay === null) return null;
+  if (maxPerDay <= 0) return 'all';
+  const counts = new Map<number, number>();
+  for (const start of person.booked ?? []) {
+    const day = dayOf(start, person.timeZone);
+    counts.set(day, (counts.get(day) ?? 0) + 1);
+  }
+  const full = new Set<number>();
+  for (const [day, count] of counts) if (count >= maxPerDay) full.add(day);
+  return full.size > 0 ? full : null;
+}
+
+/**
+ * The instants of [from, to) whose day in the zone is one of `days`, as normalized UTC intervals:
+ * each offset span maps wall-clock midnights by one subtraction (as workingTimes does), so a day
+ * lasts 23 or 25 hours across a change, and a day cut in two by a change is found in both pieces.
+ */
+function daysWithin(days: Set<number>, timeZone: string, from: number, to: number): Interval[] {
+  const result: Interval[] = [];
+  for (const span of offsetSpans(timeZone, from, to)) {
+    const shift = span.offset * MINUTE_MS;
+    for (let day = Math.floor((span.start + shift) / DAY_MS); day * DAY_MS < span.end + shift; day += 1) {
+      if (!days.has(day)) continue;
+      const s = Math.max(day * DAY_MS - shift, span.start);
+      const e = Math.min((day + 1) * DAY_MS - shift, span.end);
+      if (e > s) result.push({ start: s, end: e });
+    }
+  }
+  return normalized(result);
+}
+
+/**
+ * The start instants on the grid of `step` (from the epoch) in [from, to), not before
+ * `rules.earliest`, where a meeting of `duration` ends by `to` and, for everyone: lies in their
+ * working hours and out of their busy time, keeps the buffers before and after it clear of busy
+ * time (buffers may lie outside working hours), and starts on a day (their zone) holding fewer than
+ * `maxPerDay` of their `booked`. Interval arithmetic throughout: the meeting must fit in the common
+ * free time (working hours less busy time widened by the buffers) while its start lies in the
+ * common allowed time (from the earliest instant on, less each person's full days).
+ */
+export function bookableStarts(
+  people: Participant[],
+  from: number,
+  to: number,
+  duration: number,
+  step: number,
+  rules: BookingRules,
+): number[] {
+  const lo = Math.max(from, rules.earliest);
+  if (!(duration > 0) || !(step > 0) || lo + duration > to) return [];
+  let free: Interval[] = [{ start: lo, end: to }];
+  let allowed: Interval[] = [{ start: lo, end: to }];
+  for (const person of people) {
+    free = intersect(
+      free,
+      subtract(workingTimes(person.hours, person.timeZone, lo, to), widenedBusy(person, rules)),
+    );
+    const full = fullDays(person, rules.maxPerDay);
+    if (full === 'all') return [];
+    if (full) allowed = subtract(allowed, daysWithin(full, person.timeZone, lo, to));
+    if (free.length === 0 || allowed.length === 0) return [];
+  }
+  // A free interval [a, b) offers the starts [a, b − duration] (closed); the allowed times are
+  // half-open. Both lists are sorted and disjoint, so one walk reads the starts in order.
+  const starts: number[] = [];
+  let j = 0;
+  for (const interval of free) {
+    const last = interval.end - duration;
+    if (last < interval.start) continue;
+    while (j < allowed.length && allowed[j]!.end <= interval.start) j += 1;
+    for (let k = j; k < allowed.length && allowed[k]!.start <= last; k += 1) {
+      const end = allowed[k]!.end;
+      for (
+        let t = Math.ceil(Math.max(interval.start, allowed[k]!.start) / step) * step;
+        t <= last && t < end;
+        t += step
+      ) {
+        starts.push(t);
+      }
+    }
+  }
+  return starts;
+}
+
+/** Whether `start` (on the grid or not) is bookable by the rule of bookableStarts. */
+export function isBookableAt(
+  people: Participant[],
+  start: number,
+  duration: number,
+  rules: BookingRules,
+): boolean {
+  if (!(duration > 0) || start < rules.earliest) return false;
+  const end = start + duration;
+  return people.every((person) => {
+    const free = subtract(
+      workingTimes(person.hours, person.timeZone, start, end),
+      widenedBusy(person, rules),
+    );
+    if (free.length !== 1 || free[0]!.start !== start || free[0]!.end !== end) return false;
+    if (rules.maxPerDay === null) return true;
+    const day = dayOf(start, person.timeZone);
+    const count = (person.booked ?? []).filter((booked) => dayOf(booked, person.timeZone) === day).length;
+    return count < rules.maxPerDay;
+  });
+}
+
+/** The union of lists of start instants, sorted and deduplicated (round-robin: any host free). */
+export function unionStarts(lists: number[][]): number[] {
+  const all = lists.flat().sort((a, b) => a - b);
+  return all.filter((t, i) => i === 0 || t !== all[i - 1]);
 }
