@@ -122,6 +122,23 @@ export const meetingKeys = {
   availableTimes: (input: AvailableTimesInput) => ['meetings', 'times', input] as const,
 };
 
+/** The booking pages (D44): my booking types, and the bookings made with me by list. */
+export const bookingKeys = {
+  all: ['booking'] as const,
+  types: ['booking', 'types'] as const,
+  /** Every list of my bookings: a new booking or a cancellation reads them all again. */
+  bookings: ['booking', 'bookings'] as const,
+  list: (when: 'upcoming' | 'past' | 'cancelled') => ['booking', 'bookings', when] as const,
+};
+
+/** The public booking pages (no sign-in, D44): a link's free times, and a booking by its token. */
+export const publicBookingKeys = {
+  all: ['public-booking'] as const,
+  times: (username: string, slug: string, range: { start: string; end: string; timeZone: string }) =>
+    ['public-booking', 'times', username, slug, range] as const,
+  booking: (token: string) => ['public-booking', 'booking', token] as const,
+};
+
 /** Every calendar read: meetings with a chosen time show there too. */
 export const calendarKeys = {
   all: ['calendar'] as const,
