@@ -58,6 +58,10 @@ export const lazyNamespaces = [
   'accessControl',
   // Only the API's messages (api/billing.json), for the pricing page's and Billing tab's forms.
   'billing',
+  // The host's booking page (/apps/booking) and the API's booking messages (api/booking.json).
+  'booking',
+  // The public booking pages (/book/…, /booking/…).
+  'bookingPublic',
 ] as const;
 export type LazyNamespace = (typeof lazyNamespaces)[number];
 
@@ -65,7 +69,7 @@ const english = bundleOf(
   import.meta.glob<Bundle>(
     [
       '../locales/en/*.json',
-      '!../locales/en/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl}.json',
+      '!../locales/en/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl,booking,bookingPublic}.json',
     ],
     { eager: true, import: 'default' },
   ),
@@ -74,28 +78,28 @@ const others = {
   fr: import.meta.glob<Bundle>(
     [
       '../locales/fr/*.json',
-      '!../locales/fr/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl}.json',
+      '!../locales/fr/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl,booking,bookingPublic}.json',
     ],
     { import: 'default' },
   ),
   de: import.meta.glob<Bundle>(
     [
       '../locales/de/*.json',
-      '!../locales/de/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl}.json',
+      '!../locales/de/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl,booking,bookingPublic}.json',
     ],
     { import: 'default' },
   ),
   pt: import.meta.glob<Bundle>(
     [
       '../locales/pt/*.json',
-      '!../locales/pt/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl}.json',
+      '!../locales/pt/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl,booking,bookingPublic}.json',
     ],
     { import: 'default' },
   ),
 };
 const featureFiles = import.meta.glob<Bundle>(
   [
-    '../locales/*/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl}.json',
+    '../locales/*/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl,booking,bookingPublic}.json',
     '../locales/*/api/*.json',
   ],
   { import: 'default' },
