@@ -79,6 +79,8 @@ function naiveStarts(
   return starts;
 }
 
+const allDay: WorkingInterval[] = weekdays.map((day) => ({ day, from: 0, to: 24 * 60 }));
+
 const zones = ['Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'UTC'];
 
 const workingInterval = fc
@@ -182,6 +184,52 @@ describe('booking rules against the naive checker', () => {
     expect(narrowed).toBeGreaterThan(20);
   });
 
+  it('takes away exactly the full days of each person’s zone, 23- and 25-hour days included', () => {
+    // Round the clock and few events, so that the days' edges meet free time: the daily maximum decides.
+    const fullDays = fc
+      .record({
+        rangeStart: fc.constantFrom(...rangeStarts),
+        offsetHours: fc.integer({ min: 0, max: 47 }),
+        days: fc.integer({ min: 2, max: 4 }),
+        duration: fc.constantFrom(15, 30),
+        step: fc.constantFrom(15, 30, 60),
+        maxPerDay: fc.integer({ min: 1, max: 2 }),
+        people: fc.array(
+          fc.record({
+            timeZone: fc.constantFrom(...zones),
+            booked: fc.array(fc.integer({ min: -96, max: 6 * 96 }), { maxLength: 6 }),
+          }),
+          { minLength: 1, maxLength: 2 },
+        ),
+      })
+      .map((s) => {
+        const from = s.rangeStart + s.offsetHours * HOUR;
+        return {
+          from,
+          to: from + s.days * DAY,
+          duration: s.duration * MINUTE,
+          step: s.step * MINUTE,
+          rules: { ...noLimits, maxPerDay: s.maxPerDay },
+          people: s.people.map((person): Participant => ({
+            timeZone: person.timeZone,
+            hours: allDay,
+            busy: [],
+            booked: person.booked.map((quarter) => s.rangeStart + quarter * 15 * MINUTE),
+          })),
+        };
+      });
+    let cut = 0;
+    fc.assert(
+      fc.property(fullDays, ({ people, from, to, duration, step, rules }) => {
+        const expected = naiveStarts(people, from, to, duration, step, rules);
+        if (expected.length < availableStarts(people, from, to, duration, step).length) cut += 1;
+        expect(bookableStarts(people, from, to, duration, step, rules)).toEqual(expected);
+      }),
+      { numRuns: 60 },
+    );
+    expect(cut).toBeGreaterThan(20);
+  });
+
   it('says one start (on the grid or not) is bookable exactly when the naive checker does', () => {
     let yes = 0;
     fc.assert(
@@ -250,7 +298,6 @@ const at = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toMill
 const iso = (ms: number) => new Date(ms).toISOString();
 const weekdaysOnly = (from: string, to: string): WorkingInterval[] =>
   weekdays.slice(0, 5).map((day) => ({ day, from: minutesOf(from), to: minutesOf(to) }));
-const allDay: WorkingInterval[] = weekdays.map((day) => ({ day, from: 0, to: 24 * 60 }));
 
 describe('hand-computed', () => {
   it('a buffer before may exactly touch the end of busy time, and not overlap it by a minute', () => {
