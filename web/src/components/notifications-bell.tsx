@@ -3,7 +3,8 @@
  * is about and when, marks one read when opened (and goes to the calendar or the to-dos), or all.
  * D45: it tells of shared work too — invitations, new times and cancellations, answers, tasks
  * assigned and completed, boards shared, comments and due dates on one's cards — each opening the
- * thing it is about.
+ * thing it is about. D44: a visitor booked, moved or cancelled a time with the user — the booking
+ * pages' list.
  */
 import type { Notification } from '@cadence/contract';
 import {
@@ -25,6 +26,9 @@ import {
   IconCalendarPlus,
   IconCalendarTime,
   IconCalendarUser,
+  IconCalendarCancel,
+  IconCalendarCheck,
+  IconCalendarRepeat,
   IconCalendarX,
   IconUserCheck,
   IconUserX,
@@ -203,6 +207,25 @@ const kinds = {
     Icon: IconClock,
     what: 'notifications.cardDue',
     to: cardOf,
+  },
+  // D44: a visitor's booking; the host's list of bookings shows it (a cancelled one too).
+  'booking-new': {
+    color: 'cyan',
+    Icon: IconCalendarCheck,
+    what: 'notifications.bookingNew',
+    to: () => '/apps/booking',
+  },
+  'booking-rescheduled': {
+    color: 'cyan',
+    Icon: IconCalendarRepeat,
+    what: 'notifications.bookingRescheduled',
+    to: () => '/apps/booking',
+  },
+  'booking-cancelled': {
+    color: 'gray',
+    Icon: IconCalendarCancel,
+    what: 'notifications.bookingCancelled',
+    to: () => '/apps/booking?tab=cancelled',
   },
 } as const;
 

@@ -3,6 +3,7 @@ import {
   IconAddressBook,
   IconBook,
   IconCalendar,
+  IconCalendarShare,
   IconCalendarUser,
   IconChartPie,
   IconCreditCard,
@@ -48,6 +49,7 @@ export const menuItems: MenuItem[] = [
   },
   { labelKey: 'menu.calendar', to: '/apps/calendar', icon: IconCalendar, access: { resource: 'App' } },
   { labelKey: 'menu.meetings', to: '/apps/meetings', icon: IconCalendarUser, access: { resource: 'App' } },
+  { labelKey: 'menu.booking', to: '/apps/booking', icon: IconCalendarShare, access: { resource: 'App' } },
   {
     labelKey: 'menu.chat',
     to: '/apps/chat',

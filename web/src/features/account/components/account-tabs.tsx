@@ -61,6 +61,7 @@ const notificationLabels = {
   boardShared: 'account.notifications.boardShared',
   cardComments: 'account.notifications.cardComments',
   cardDueDates: 'account.notifications.cardDueDates',
+  bookings: 'account.notifications.bookings',
 } as const;
 
 const sharedWork = new Set<string>(sharedWorkFlags);
