@@ -50,6 +50,7 @@ const todos = featurePages(() => import('../features/todos/routes'));
 const calendar = featurePages(() => import('../features/calendar/routes'));
 const meetings = featurePages(() => import('../features/meetings/routes'));
 const chat = featurePages(() => import('../features/chat/routes'));
+const booking = featurePages(() => import('../features/booking/routes'));
 const pricing = featurePages(() => import('../features/pricing/routes'));
 const help = featurePages(() => import('../features/help/routes'));
 const accessControl = featurePages(() => import('../features/access-control/routes'));
@@ -185,6 +186,14 @@ export const appRoutes: AppRoute[] = [
   meetingsRoute('/apps/meetings/advanced/:id', 'advanced'),
   // The page checks its id: a positive integer, a meeting I organise; anything else is the 404 page.
   meetingsRoute('/apps/meetings/:id', 'settings'),
+  {
+    path: '/apps/booking',
+    // 'booking' holds the page's words and the API's messages (api.booking.*).
+    namespaces: ['booking'],
+    ...booking('types'),
+    access: app,
+    layout: 'app',
+  },
   chatRoute('/apps/chat', 'app'),
   chatRoute('/chat', 'full'),
   {
@@ -212,6 +221,22 @@ export const appRoutes: AppRoute[] = [
     path: '/meeting-answer/:token',
     namespaces: ['meetings'],
     ...meetings('answer'),
+    access: open,
+    layout: 'full',
+  },
+  {
+    // Open to anyone (D44): a user's booking link, and a booking's manage link (its token is the key).
+    // 'booking' brings the API's messages (api.booking.*).
+    path: '/book/:username/:slug',
+    namespaces: ['bookingPublic', 'booking'],
+    ...booking('book'),
+    access: open,
+    layout: 'full',
+  },
+  {
+    path: '/booking/:token',
+    namespaces: ['bookingPublic', 'booking'],
+    ...booking('manage'),
     access: open,
     layout: 'full',
   },

@@ -339,22 +339,17 @@ function RescheduleNotice({
     );
   }
   if (!booking) return <Loader size="sm" aria-label={t('bookingPublic.loading')} />;
-  const manage = (
-    <Anchor component={Link} to={`/booking/${encodeURIComponent(token)}`}>
-      {t('bookingPublic.backToBooking')}
-    </Anchor>
-  );
   return (
-    <Alert color={booking.open ? 'violet' : 'red'} role={booking.open ? undefined : 'alert'}>
-      <Stack gap={4}>
-        <Text size="sm">
-          {t(booking.open ? 'bookingPublic.moving' : 'bookingPublic.cannotMove', {
-            when: formatBookingTime(booking.start, booking.end, timeZone, i18n.language),
-          })}
-        </Text>
-        <Text size="sm">{manage}</Text>
-      </Stack>
-    </Alert>
+    <Stack gap={4}>
+      <Alert color={booking.open ? 'violet' : 'red'} role={booking.open ? undefined : 'alert'}>
+        {t(booking.open ? 'bookingPublic.moving' : 'bookingPublic.cannotMove', {
+          when: formatBookingTime(booking.start, booking.end, timeZone, i18n.language),
+        })}
+      </Alert>
+      <Anchor component={Link} to={`/booking/${encodeURIComponent(token)}`} size="sm">
+        {t('bookingPublic.backToBooking')}
+      </Anchor>
+    </Stack>
   );
 }
 
