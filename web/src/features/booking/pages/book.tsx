@@ -20,6 +20,7 @@ import {
   Textarea,
   TextInput,
   Title,
+  useDirection,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -184,7 +185,7 @@ export function Component() {
     <Paper withBorder shadow="md" radius="md" p={{ base: 'md', sm: 'xl' }} w="100%" maw={920} mt={40}>
       <Stack gap="lg">
         <Brand />
-        {times.isPending && <Skeleton height={120} aria-label={t('bookingPublic.loading')} />}
+        {times.isPending && <Skeleton height={120} role="status" aria-label={t('bookingPublic.loading')} />}
         {notFound && <NotFound />}
         {times.error && !notFound && <ErrorAlert error={times.error} />}
         {type && (
@@ -378,6 +379,8 @@ function MonthCalendar({
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const titleId = useId();
+  // The arrows point the way the months go: leftwards is back in a left-to-right page only.
+  const flip = useDirection().dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined;
   const weekStart = firstDayOfWeek(language);
   const shortNames = weekdayNames(language, weekStart);
   const longNames = weekdayNames(language, weekStart, 'long');
@@ -391,7 +394,7 @@ function MonthCalendar({
           disabled={!canGoBack}
           onClick={() => onMonth(-1)}
         >
-          <IconChevronLeft size={20} aria-hidden />
+          <IconChevronLeft size={20} aria-hidden style={flip} />
         </ActionIcon>
         <Group gap="xs" wrap="nowrap">
           <Title order={2} fz="h4" id={titleId} aria-live="polite">
@@ -406,7 +409,7 @@ function MonthCalendar({
           disabled={!canGoForward}
           onClick={() => onMonth(1)}
         >
-          <IconChevronRight size={20} aria-hidden />
+          <IconChevronRight size={20} aria-hidden style={flip} />
         </ActionIcon>
       </Group>
       <table

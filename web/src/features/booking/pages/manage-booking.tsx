@@ -51,7 +51,7 @@ export function Component() {
     <Paper withBorder shadow="md" radius="md" p={{ base: 'md', sm: 'xl' }} w="100%" maw={640} mt={40}>
       <Stack gap="lg">
         <Brand />
-        {view.isPending && <Skeleton height={160} aria-label={t('bookingPublic.loading')} />}
+        {view.isPending && <Skeleton height={160} role="status" aria-label={t('bookingPublic.loading')} />}
         {notFound && (
           <Stack gap="xs">
             <Title order={1} fz="h2">
