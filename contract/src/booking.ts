@@ -158,7 +158,10 @@ export type PublicTimes = z.infer<typeof publicTimes>;
 
 const start = z
   .string({ error: m['booking.startInvalid'] })
-  .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), m['booking.startInvalid']);
+  .refine(
+    (value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)),
+    m['booking.startInvalid'],
+  );
 
 export const bookInput = z
   .strictObject({

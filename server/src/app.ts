@@ -48,6 +48,7 @@ import { noMetrics, registerMetrics } from './modules/metrics/metrics';
 import { scheduleReminders } from './modules/notifications/scheduler';
 import { usersRoutes } from './modules/users/routes';
 import { davRoutes } from './modules/dav/routes';
+import { bookingRoutes, publicBookingRoutes } from './modules/booking/routes';
 import { yourDataRoutes } from './modules/your-data/routes';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -73,6 +74,7 @@ const openRoutes: RouteModule[] = [
   billingWebhookRoutes,
   helpRoutes,
   meetingAnswerRoutes,
+  publicBookingRoutes,
 ];
 
 /**
@@ -98,6 +100,7 @@ const signedInRoutes: RouteModule[] = [
   yourDataRoutes,
   chatRoutes,
   liveRoutes,
+  bookingRoutes,
 ];
 
 export interface RouteEntry {

@@ -79,6 +79,8 @@ const environment = z.object({
     })
     .default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: integer(20, 1, 100_000),
+  /** D44's public calls, per address: reads of free times and bookings; a sixth of it for writes. */
+  BOOKING_RATE_LIMIT_PER_MINUTE: integer(60, 1, 100_000),
   REMINDERS: flag(true),
   REMINDERS_EVERY: duration('30s'),
   /** With it, GET /metrics answers Prometheus's format to `Authorization: Bearer <it>`; without, no /metrics. */

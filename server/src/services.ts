@@ -17,6 +17,7 @@ import { CheckoutService } from './modules/billing/checkout';
 import { helpContentDir } from './content-dir';
 import { HelpService } from './modules/help/service';
 import { MeetingsService } from './modules/meetings/service';
+import { BookingService } from './modules/booking/service';
 import { WorkingHoursService } from './modules/meetings/working-hours';
 import { NotificationsService } from './modules/notifications/service';
 import { mailWanted, tell } from './modules/notifications/shared-work';
@@ -48,6 +49,7 @@ export interface Services {
   notifications: NotificationsService;
   workingHours: WorkingHoursService;
   meetings: MeetingsService;
+  booking: BookingService;
   billing: BillingService;
   checkout: CheckoutService;
   help: HelpService;
@@ -111,6 +113,7 @@ export function buildServices(deps: ServiceDeps): Services {
     notifications: new NotificationsService(deps),
     workingHours: new WorkingHoursService(deps),
     meetings,
+    booking: new BookingService({ ...deps, calendar }),
     billing,
     checkout: new CheckoutService({ ...deps, billing }),
     help: helpService(),

@@ -51,6 +51,8 @@ export interface UsersTable {
   notify_board_shared: ColumnType<boolean | number, boolean | undefined, boolean>;
   notify_card_comments: ColumnType<boolean | number, boolean | undefined, boolean>;
   notify_card_due: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** D44/D45's e-mail switch for bookings (0022) */
+  notify_bookings: ColumnType<boolean | number, boolean | undefined, boolean>;
   /** JSON `[{day, from, to}]` in the user's zone; null: D22's default */
   working_hours: ColumnType<string | null, string | null | undefined, string | null>;
   time_zone: Generated<string>;
@@ -543,6 +545,9 @@ export interface Database {
   list_versions: ListVersionsTable;
   app_passwords: AppPasswordsTable;
   dav_changes: DavChangesTable;
+  booking_types: BookingTypesTable;
+  bookings: BookingsTable;
+  booking_hosts: BookingHostsTable;
   goals: GoalsTable;
   goal_sub_objectives: GoalSubObjectivesTable;
   goal_tasks: GoalTasksTable;
@@ -567,4 +572,57 @@ export interface Database {
   login_failures: LoginFailuresTable;
   tags: TagsTable;
   account_unlocks: AccountUnlocksTable;
+}
+
+/** A user's booking link (D44, 0022). Minutes throughout. */
+export interface BookingTypesTable {
+  id: Generated<number>;
+  owner_id: number;
+  slug: string;
+  title: string;
+  description: string;
+  duration: number;
+  buffer_before: number;
+  buffer_after: number;
+  min_notice: number;
+  max_per_day: number | null;
+  range_days: number;
+  location: string;
+  mode: 'alone' | 'collective' | 'round-robin';
+  /** The hosts' group, for collective and round-robin; null once the group is deleted */
+  group_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A visitor's booking (D44, 0022). */
+export interface BookingsTable {
+  id: Generated<number>;
+  /** The user whose link it was booked through */
+  owner_id: number;
+  type_id: number | null;
+  title: string;
+  location: string;
+  /** SHA-256 (hex) of the manage link's token */
+  token_hash: string;
+  uid: string;
+  sequence: number;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  status: 'confirmed' | 'cancelled';
+  name: string;
+  email: string;
+  note: string;
+  time_zone: string;
+  language: string;
+  cancel_reason: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BookingHostsTable {
+  booking_id: number;
+  user_id: number;
+  /** The booking's event in this host's calendar; null once they deleted it there */
+  event_id: number | null;
 }

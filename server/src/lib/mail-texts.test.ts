@@ -13,6 +13,11 @@ const params = {
   accepted: true,
   kind: 'card-due' as const,
   actor: 'Rui Costa',
+  change: 'booked' as const,
+  forHost: false,
+  other: 'Rui Costa',
+  location: 'Room 4',
+  reason: '',
 };
 
 describe('mail texts', () => {

@@ -66,6 +66,21 @@ interface MailParams {
     when: string | null;
     link: string;
   };
+  /**
+   * D44: a booking made, moved or cancelled — to a host (`other`: the visitor) or to the visitor
+   * (`other`: the host). `link`: the host's bookings page, or the visitor's manage link.
+   */
+  booking: {
+    change: 'booked' | 'rescheduled' | 'cancelled';
+    forHost: boolean;
+    name: string;
+    other: string;
+    title: string;
+    when: string;
+    link: string;
+    location: string;
+    reason: string;
+  };
 }
 
 export type MailKey = keyof MailParams;
@@ -169,6 +184,29 @@ export const mailTexts: Record<Language, Texts> = {
             : `${organiser} added you to “${title}”, ${when}.`,
         '',
         `Your calendar: ${link}`,
+      ),
+    }),
+    booking: ({ change, forHost, name, other, title, when, link, location, reason }) => ({
+      subject:
+        change === 'cancelled'
+          ? `Cancelled: ${title}, ${when}`
+          : change === 'rescheduled'
+            ? `Moved: ${title}, ${when}`
+            : `Booked: ${title}, ${when}`,
+      text: lines(
+        `Hello ${name},`,
+        '',
+        change === 'cancelled'
+          ? `“${title}” with ${other}, ${when}, is cancelled.`
+          : change === 'rescheduled'
+            ? `“${title}” with ${other} is moved to ${when}.`
+            : forHost
+              ? `${other} booked “${title}” with you, ${when}.`
+              : `You are booked: “${title}” with ${other}, ${when}.`,
+        ...(location && change !== 'cancelled' ? [`Where: ${location}`] : []),
+        ...(reason ? [`Reason: ${reason}`] : []),
+        '',
+        forHost ? `Your bookings: ${link}` : `To reschedule or cancel: ${link}`,
       ),
     }),
     sharedWork: ({ kind, name, actor, title, when, link }) => {
@@ -299,6 +337,29 @@ export const mailTexts: Record<Language, Texts> = {
             : `${organiser} vous a ajouté à « ${title} », ${when}.`,
         '',
         `Votre calendrier : ${link}`,
+      ),
+    }),
+    booking: ({ change, forHost, name, other, title, when, link, location, reason }) => ({
+      subject:
+        change === 'cancelled'
+          ? `Annulé : ${title}, ${when}`
+          : change === 'rescheduled'
+            ? `Déplacé : ${title}, ${when}`
+            : `Réservé : ${title}, ${when}`,
+      text: lines(
+        `Bonjour ${name},`,
+        '',
+        change === 'cancelled'
+          ? `« ${title} » avec ${other}, ${when}, est annulé.`
+          : change === 'rescheduled'
+            ? `« ${title} » avec ${other} est déplacé au ${when}.`
+            : forHost
+              ? `${other} a réservé « ${title} » avec vous, ${when}.`
+              : `Votre réservation est confirmée : « ${title} » avec ${other}, ${when}.`,
+        ...(location && change !== 'cancelled' ? [`Lieu : ${location}`] : []),
+        ...(reason ? [`Motif : ${reason}`] : []),
+        '',
+        forHost ? `Vos réservations : ${link}` : `Pour déplacer ou annuler : ${link}`,
       ),
     }),
     sharedWork: ({ kind, name, actor, title, when, link }) => {
@@ -434,6 +495,29 @@ export const mailTexts: Record<Language, Texts> = {
         `Ihr Kalender: ${link}`,
       ),
     }),
+    booking: ({ change, forHost, name, other, title, when, link, location, reason }) => ({
+      subject:
+        change === 'cancelled'
+          ? `Abgesagt: ${title}, ${when}`
+          : change === 'rescheduled'
+            ? `Verschoben: ${title}, ${when}`
+            : `Gebucht: ${title}, ${when}`,
+      text: lines(
+        `Hallo ${name},`,
+        '',
+        change === 'cancelled'
+          ? `„${title}“ mit ${other}, ${when}, ist abgesagt.`
+          : change === 'rescheduled'
+            ? `„${title}“ mit ${other} ist verschoben auf ${when}.`
+            : forHost
+              ? `${other} hat „${title}“ mit Ihnen gebucht, ${when}.`
+              : `Ihre Buchung steht: „${title}“ mit ${other}, ${when}.`,
+        ...(location && change !== 'cancelled' ? [`Ort: ${location}`] : []),
+        ...(reason ? [`Grund: ${reason}`] : []),
+        '',
+        forHost ? `Ihre Buchungen: ${link}` : `Verschieben oder absagen: ${link}`,
+      ),
+    }),
     sharedWork: ({ kind, name, actor, title, when, link }) => {
       const what = {
         'todo-assigned': {
@@ -556,6 +640,29 @@ export const mailTexts: Record<Language, Texts> = {
             : `${organiser} adicionou-o a «${title}», ${when}.`,
         '',
         `O seu calendário: ${link}`,
+      ),
+    }),
+    booking: ({ change, forHost, name, other, title, when, link, location, reason }) => ({
+      subject:
+        change === 'cancelled'
+          ? `Cancelado: ${title}, ${when}`
+          : change === 'rescheduled'
+            ? `Remarcado: ${title}, ${when}`
+            : `Marcado: ${title}, ${when}`,
+      text: lines(
+        `Olá ${name},`,
+        '',
+        change === 'cancelled'
+          ? `“${title}” com ${other}, ${when}, foi cancelado.`
+          : change === 'rescheduled'
+            ? `“${title}” com ${other} foi remarcado para ${when}.`
+            : forHost
+              ? `${other} marcou “${title}” consigo, ${when}.`
+              : `A sua marcação está confirmada: “${title}” com ${other}, ${when}.`,
+        ...(location && change !== 'cancelled' ? [`Local: ${location}`] : []),
+        ...(reason ? [`Motivo: ${reason}`] : []),
+        '',
+        forHost ? `As suas marcações: ${link}` : `Para remarcar ou cancelar: ${link}`,
       ),
     }),
     sharedWork: ({ kind, name, actor, title, when, link }) => {

@@ -77,6 +77,7 @@ const testConfig = (dataDir: string, env: Record<string, string>) =>
     JWT_SECRET: TEST_JWT_SECRET,
     SEED_DEMO: 'false',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    BOOKING_RATE_LIMIT_PER_MINUTE: '100000',
     REMINDERS: 'false',
     DATA_DIR: dataDir,
     ...env,

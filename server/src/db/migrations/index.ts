@@ -22,6 +22,7 @@ import { mailOutbox } from './0018-mail-outbox';
 import { signInProtection } from './0019-sign-in-protection';
 import { sharedWorkMail } from './0020-shared-work-mail';
 import { caldav } from './0021-caldav';
+import { booking } from './0022-booking';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -46,5 +47,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0019-sign-in-protection': signInProtection(engine),
     '0020-shared-work-mail': sharedWorkMail(engine),
     '0021-caldav': caldav(engine),
+    '0022-booking': booking(engine),
   };
 }

@@ -67,6 +67,8 @@ export interface IcsMeeting {
   name: string;
   description: string;
   link: string;
+  /** A place, when it is not the link (a booking's) */
+  location?: string;
   start: string;
   end: string;
   createdAt: string;
@@ -98,7 +100,7 @@ function addMeeting(calendar: ICalCalendar, meeting: IcsMeeting, cancelled = fal
     end: new Date(meeting.end),
     summary: meeting.name,
     description: meeting.description || null,
-    location: meeting.link || null,
+    location: meeting.location || meeting.link || null,
     url: meeting.link || null,
     organizer: meeting.organiser,
     attendees: attendeesOf(meeting.attendees ?? []),

@@ -23,8 +23,6 @@ import {
   messages,
   type PublicUser,
   type UpdateMeetingInput,
-  type WorkingInterval,
-  minutesOfTime,
 } from '@cadence/contract';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
@@ -46,7 +44,7 @@ import { availableStarts, type Interval, isFreeAt, type Participant } from './av
 import { answeredMail, type MeetingMailKind, meetingMails } from './invitation-mail';
 import { authorizeAnswerLink, authorizeMeeting, visibleMeetings } from './policy';
 import { type InvitationRow, meetingEnd, type MeetingRow, presentMeeting } from './presenter';
-import { storedHours } from './working-hours';
+import { engineHours } from './working-hours';
 import { afterCommit, transaction } from '../../db/transaction';
 
 const MINUTE_MS = 60_000;
@@ -572,11 +570,7 @@ export class MeetingsService {
     }
     return rows.map((row) => ({
       timeZone: row.time_zone,
-      hours: storedHours(row.working_hours).data.map((interval: WorkingInterval) => ({
-        day: interval.day,
-        from: minutesOfTime(interval.from),
-        to: minutesOfTime(interval.to),
-      })),
+      hours: engineHours(row.working_hours),
       busy: busy.get(row.id)!,
     }));
   }
@@ -707,7 +701,7 @@ export class MeetingsService {
 }
 
 /** Instants grouped by their date in a zone, without a date object per instant. */
-function byLocalDate(starts: number[], timeZone: string, from: number, to: number) {
+export function byLocalDate(starts: number[], timeZone: string, from: number, to: number) {
   const days: Array<{ date: string; times: string[] }> = [];
   const spans = offsetSpans(timeZone, from, to);
   let span = 0;

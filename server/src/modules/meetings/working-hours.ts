@@ -24,6 +24,17 @@ export function storedHours(value: string | null): { data: WorkingInterval[]; is
     : { data: JSON.parse(value) as WorkingInterval[], isDefault: false };
 }
 
+/** A stored value as the availability engine reads it: minutes from midnight, [from, to). */
+export function engineHours(
+  value: string | null,
+): Array<{ day: WorkingInterval['day']; from: number; to: number }> {
+  return storedHours(value).data.map((interval) => ({
+    day: interval.day,
+    from: minutesOfTime(interval.from),
+    to: minutesOfTime(interval.to),
+  }));
+}
+
 export class WorkingHoursService {
   constructor(private readonly deps: Pick<ServiceDeps, 'db'>) {}
 

@@ -29,6 +29,9 @@ export const mailSwitchOf = {
   'board-shared': 'boardShared',
   'card-comment': 'cardComments',
   'card-due': 'cardDueDates',
+  'booking-new': 'bookings',
+  'booking-rescheduled': 'bookings',
+  'booking-cancelled': 'bookings',
 } as const satisfies Partial<Record<NotificationKind, SharedWorkFlag>>;
 
 export type SharedKind = keyof typeof mailSwitchOf;
@@ -43,6 +46,7 @@ const columnOf = {
   boardShared: 'notify_board_shared',
   cardComments: 'notify_card_comments',
   cardDueDates: 'notify_card_due',
+  bookings: 'notify_bookings',
 } as const satisfies Record<SharedWorkFlag, keyof UsersTable>;
 
 /** The kinds whose mail is written here (events and meetings write their own). */
