@@ -109,6 +109,16 @@ export function Component() {
     [times.data, times.isPlaceholderData],
   );
   const shownDay = dayToShow(byDay, chosenDay);
+
+  // Late in a month its last days may offer nothing (the minimum notice): open on the next one, once.
+  const advanced = useRef(false);
+  const firstRead = times.data && !times.isPlaceholderData;
+  const monthEmpty = byDay.size === 0;
+  useEffect(() => {
+    if (advanced.current || !firstRead) return;
+    advanced.current = true;
+    if (monthEmpty && month === thisMonth) setMonth(addMonths(thisMonth, 1));
+  }, [firstRead, monthEmpty, month, thisMonth]);
   const dayTimes = shownDay ? (byDay.get(shownDay) ?? []) : [];
 
   const timeGone = async (error: unknown) => {
