@@ -51,16 +51,16 @@ export interface TestPage {
 }
 
 /**
- * What a test may set of the browser it opens: its time zone and locale (a device elsewhere, D46)
- * and the storage it starts with (the same browser, moved). Unset, the machine's, as before.
+ * What a test may set of the browser it opens: its time zone and locale (a device elsewhere, D46),
+ * the storage it starts with (the same browser, moved) and its viewport (a phone). Unset, the machine's, as before.
  */
-export type PageOptions = Pick<BrowserContextOptions, 'timezoneId' | 'locale' | 'storageState'>;
+export type PageOptions = Pick<BrowserContextOptions, 'timezoneId' | 'locale' | 'storageState' | 'viewport'>;
 
 /** A new page in a new context; call inside a test. */
 export async function openPage(baseURL: string, name: string, options: PageOptions = {}): Promise<TestPage> {
   const context = await (
     await launchBrowser()
-  ).newContext({ ...options, baseURL, viewport: { width: 1280, height: 800 } });
+  ).newContext({ viewport: { width: 1280, height: 800 }, ...options, baseURL });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
