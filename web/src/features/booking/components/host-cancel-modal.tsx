@@ -1,6 +1,6 @@
 /** The host cancels a booking: a confirmation with an optional reason that the visitor is sent. */
 import { cancelBookingInput, type HostBooking } from '@cadence/contract';
-import { Modal, Text, Textarea } from '@mantine/core';
+import { Button, Modal, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormShell } from '../../../components/form-shell';
 import { useContractForm } from '../../../lib/contract-form';
@@ -56,7 +56,12 @@ function CancelForm({
       binding={binding}
       submitLabel={t('booking.cancel.confirm')}
       submitColor="red"
-      onCancel={onDone}
+      // "Cancel" beside "Cancel booking" would say two things at once: the way back keeps the booking.
+      secondaryAction={
+        <Button variant="default" onClick={onDone}>
+          {t('booking.cancel.keep')}
+        </Button>
+      }
     >
       <Text>
         {t('booking.cancel.message', {
