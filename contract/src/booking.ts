@@ -72,7 +72,7 @@ export const bookingTypeInput = z
     location: text(500, m['booking.locationLength']).default('').describe('A place or a video link'),
     hosts: bookingHosts.default({ mode: 'alone', group: null }),
   })
-  .meta({ id: 'BookingTypeInput' });
+  .meta({ id: 'BookingTypeFields' });
 export type BookingTypeInput = z.infer<typeof bookingTypeInput>;
 
 export const bookingType = z
