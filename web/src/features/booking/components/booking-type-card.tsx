@@ -3,10 +3,11 @@
  * "Copy link" and "Open"; Edit opens the form (whose Delete removes it).
  */
 import type { BookingType } from '@cadence/contract';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconClock, IconCopy, IconExternalLink, IconPencil, IconUsers } from '@tabler/icons-react';
+import { Badge, Button, Card, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconClock, IconCopy, IconExternalLink, IconPencil, IconUsers } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastSuccess } from '../../../lib/toast';
 import { modeLabels } from './booking-labels';
 
 interface BookingTypeCardProps {
@@ -22,14 +23,6 @@ export const publicLink = (type: BookingType) => `${window.location.origin}${typ
 export function BookingTypeCard({ type, groupName, onEdit }: BookingTypeCardProps) {
   const { t } = useTranslation();
   const link = publicLink(type);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      toastSuccess(t, t('booking.toast.copied'));
-    } catch (error) {
-      toastError(t, error);
-    }
-  };
   const hosts =
     type.hosts.mode === 'alone'
       ? t(modeLabels.alone)
@@ -56,15 +49,20 @@ export function BookingTypeCard({ type, groupName, onEdit }: BookingTypeCardProp
           <bdi dir="ltr">{link}</bdi>
         </Text>
         <Group gap="xs" mt="auto" wrap="wrap">
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconCopy size={14} />}
-            aria-label={t('booking.card.copyLabel', { title: type.title })}
-            onClick={() => void copy()}
-          >
-            {t('booking.card.copy')}
-          </Button>
+          <CopyButton value={link}>
+            {({ copied, copy }) => (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                aria-label={t('booking.card.copyLabel', { title: type.title })}
+                onClick={copy}
+              >
+                <CopiedToast copied={copied} />
+                {t('booking.card.copy')}
+              </Button>
+            )}
+          </CopyButton>
           <Button
             size="xs"
             variant="default"
@@ -90,4 +88,13 @@ export function BookingTypeCard({ type, groupName, onEdit }: BookingTypeCardProp
       </Stack>
     </Card>
   );
+}
+
+/** Says "Link copied" once the clipboard has it (the button's tick alone is not read out). */
+function CopiedToast({ copied }: { copied: boolean }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (copied) toastSuccess(t, t('booking.toast.copied'));
+  }, [copied, t]);
+  return null;
 }
