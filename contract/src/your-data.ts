@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { account } from './account';
+import { bookingModes, bookingStatuses } from './booking';
 import { workingInterval } from './meetings';
 import { itemActivity } from './projects';
 import { yourDataMessages } from './your-data-messages';
@@ -364,6 +365,54 @@ export const yourDataExport = z
         sender: person,
         message: z.string(),
         createdAt: z.string(),
+      }),
+    ),
+    /** The user's booking links (D44); `group`: the hosts' group, for collective and round-robin. */
+    bookingTypes: z.array(
+      z.object({
+        _id: z.string(),
+        slug: z.string(),
+        title: z.string(),
+        description: z.string(),
+        duration: z.number(),
+        bufferBefore: z.number(),
+        bufferAfter: z.number(),
+        minNotice: z.number(),
+        maxPerDay: z.number().nullable(),
+        rangeDays: z.number(),
+        location: z.string(),
+        mode: z.enum(bookingModes),
+        group: z.string().nullable(),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+      }),
+    ),
+    /**
+     * The bookings made through the user's links and those the user hosts through others' (`owner`:
+     * whose link), with the visitor's name, e-mail and note as the host sees them; never the secret
+     * of the visitor's manage link.
+     */
+    bookings: z.array(
+      z.object({
+        _id: z.string(),
+        typeId: z.string().nullable(),
+        owner: person,
+        title: z.string(),
+        location: z.string(),
+        start: z.string(),
+        end: z.string(),
+        status: z.enum(bookingStatuses),
+        name: z.string(),
+        email: z.string(),
+        note: z.string(),
+        timeZone: z.string(),
+        language: z.string(),
+        cancelReason: z.string(),
+        uid: z.string(),
+        sequence: z.number(),
+        hosts: z.array(person),
+        createdAt: z.string(),
+        updatedAt: z.string(),
       }),
     ),
   })

@@ -14,6 +14,7 @@ import { eraseAccount, exportAccount } from '../account/your-data';
 import type { AuthService } from '../auth/service';
 import { eraseSecurity, exportSecurity } from '../auth/your-data';
 import { eraseBilling, exportBilling } from '../billing/your-data';
+import { eraseBooking, exportBooking } from '../booking/your-data';
 import { eraseCalendar, eraseEntriesOf, exportCalendar, ownedEventIds } from '../calendar/your-data';
 import { eraseChats, exportChats } from '../chat/your-data';
 import { eraseFriends, exportFriends } from '../friends/your-data';
@@ -56,6 +57,7 @@ export class YourDataService {
       const bell = await exportNotifications(db, userId);
       const billingRequests = await exportBilling(db, userId);
       const chats = await exportChats(db, userId);
+      const booking = await exportBooking(db, userId);
 
       const data: YourDataExport = {
         exportedAt: new Date().toISOString(),
@@ -78,6 +80,8 @@ export class YourDataService {
         billingRequests,
         chats: chats.chats,
         messages: chats.messages,
+        bookingTypes: booking.bookingTypes,
+        bookings: booking.bookings,
       };
       return { username: user.username, data };
     });
@@ -132,9 +136,11 @@ export class YourDataService {
     await eraseNotificationsOf(trx, owned);
 
     // Owned things, and the user's place in others': boards before tags (a card's tag of theirs
-    // marks the board as changed), group chats before groups.
+    // marks the board as changed), group chats and booking types before groups, bookings before
+    // the calendar (a booking's host row points at its event).
     await eraseBoards(trx, userId, at);
     await eraseChats(trx, userId);
+    await eraseBooking(trx, userId);
     await eraseGoals(trx, userId);
     const todoReaders = await eraseTodos(trx, userId);
     const calendarReaders = [...(await eraseCalendar(trx, userId)), ...(await eraseMeetings(trx, userId))];

@@ -6,15 +6,19 @@
  */
 import {
   type Board,
+  type BookingType,
   type ErrorBody,
+  type HostBookingList,
   type ListItem,
   messages,
   type NotificationList,
+  type PublicTimes,
   type Task,
   yourDataExport,
   type YourDataExport,
 } from '@cadence/contract';
 import { sql } from 'kysely';
+import { DateTime } from 'luxon';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -133,6 +137,19 @@ const onBoardsOrNaming = async (table: string, column: string, userId: number) =
     )
   ).rows;
 const ownedItems = (f: YourDataExport) => ownedBoards(f).flatMap((b) => b.lists.flatMap((l) => l.items));
+
+/** The bookings through the user's links and those they host. */
+function bookingsOf(userId: number) {
+  const { db } = t.database;
+  return db
+    .selectFrom('bookings')
+    .where((eb) =>
+      eb.or([
+        eb('owner_id', '=', userId),
+        eb('id', 'in', db.selectFrom('booking_hosts').select('booking_id').where('user_id', '=', userId)),
+      ]),
+    );
+}
 
 /** The chats the user takes part in: direct ones naming them, and their groups' (owned or joined). */
 function chatsOf(userId: number) {
@@ -370,6 +387,26 @@ const coverage: Record<string, Coverage> = {
     key: (r) => str(r.chat_id),
     exported: (f) => f.chats.filter((c) => c.lastReadId !== null).map((c) => c._id),
   },
+  booking_types: { key: (r) => str(r.id), exported: (f) => ids(f.bookingTypes) },
+  // Through the user's links, and those the user hosts through the friend's (which stays).
+  bookings: {
+    key: (r) => str(r.id),
+    exported: (f) => ids(f.bookings),
+    rows: (userId) => bookingsOf(userId).selectAll().execute(),
+    kept: (r) => str(r.owner_id) !== w.user.id,
+  },
+  // Every host of those bookings; the friend's place on their own booking stays.
+  booking_hosts: {
+    key: (r) => `${str(r.booking_id)}:${str(r.user_id)}`,
+    exported: (f) => f.bookings.flatMap((b) => b.hosts.map((h) => `${b._id}:${h._id}`)),
+    rows: (userId) =>
+      t.database.db
+        .selectFrom('booking_hosts')
+        .selectAll()
+        .where('booking_id', 'in', bookingsOf(userId).select('id'))
+        .execute(),
+    kept: (r) => str(r.booking_id) === w.friendBookingId && str(r.user_id) !== w.user.id,
+  },
 };
 
 /** Tables whose rows are not in the file, each with the reason. */
@@ -422,6 +459,8 @@ interface World {
   friendMeetingId: string;
   friendGroupId: string;
   friendGroupChatIds: string[];
+  bookingId: string;
+  friendBookingId: string;
 }
 
 let w: World;
@@ -607,6 +646,58 @@ async function buildWorld(): Promise<World> {
       created_at: new Date().toISOString(),
     })
     .execute();
+  // Booking pages (D44): a visitor books the user's link, hosted by the user's group (the friend
+  // too); another books the friend's link, hosted by the friend's group (the user too). The first
+  // time offered on a Monday weeks ahead, in D22's default hours.
+  const monday = DateTime.utc().plus({ weeks: 3 }).startOf('week').toISODate();
+  const bookThrough = async (host: TestUser, type: BookingType, email: string) => {
+    const query = new URLSearchParams({ start: monday, end: monday, timeZone: 'UTC' }).toString();
+    const read = await call(t, 'GET', `/api/book/${host.username}/${type.slug}?${query}`);
+    expect(read.statusCode, read.body).toBe(200);
+    const times = read.json<PublicTimes>();
+    const start = times.data[0]!.times[0]!;
+    const response = await call(t, 'POST', `/api/book/${host.username}/${type.slug}`, undefined, {
+      start,
+      name: 'Dana Visitor',
+      email,
+      note: 'About the project',
+      timeZone: 'Europe/Lisbon',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const row = await t.database.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    return String(row.id);
+  };
+  const typeBody = (slug: string, group: string) => ({
+    slug,
+    title: 'Intro call',
+    duration: 30,
+    minNotice: 0,
+    rangeDays: 365,
+    location: 'https://meet.example.org/intro',
+    hosts: { mode: 'collective', group },
+  });
+  const myType = await ok<BookingType>(
+    t,
+    'POST',
+    '/api/booking-types',
+    user.token,
+    typeBody('intro', myGroup._id),
+    201,
+  );
+  const friendType = await ok<BookingType>(
+    t,
+    'POST',
+    '/api/booking-types',
+    friend.token,
+    typeBody('team-intro', friendGroup._id),
+    201,
+  );
+  const bookingId = await bookThrough(user, myType, 'dana@visitor.test');
+  const friendBookingId = await bookThrough(friend, friendType, 'eli@visitor.test');
   await ok(t, 'PUT', '/api/working-hours', user.token, {
     data: [{ day: 'monday', from: '09:00', to: '17:00' }],
   });
@@ -630,6 +721,8 @@ async function buildWorld(): Promise<World> {
     friendMeetingId: friendMeeting._id,
     friendGroupId: friendGroup._id,
     friendGroupChatIds: [friendGroupChat._id, leftChat._id],
+    bookingId,
+    friendBookingId,
   };
 }
 
@@ -709,7 +802,32 @@ describe('GET /api/account/export', () => {
       ['Friend board', 'member-added', w.user.fullName],
       [null, 'tag-added', 'work'],
     ]);
-    // No secret: the password's hash, a token's hash, the feed's secret.
+    // The booking pages: the user's type, the booking through it and the one they host.
+    expect(file.bookingTypes.map((b) => [b.slug, b.mode, b.group, b.minNotice])).toEqual([
+      ['intro', 'collective', expect.any(String), 0],
+    ]);
+    const hostNames = [w.user.username, w.friend.username].sort();
+    expect(
+      file.bookings.map((b) => [
+        b._id,
+        b.owner.username,
+        b.email,
+        b.status,
+        b.hosts.map((h) => h.username).sort(),
+      ]),
+    ).toEqual([
+      [w.bookingId, w.user.username, 'dana@visitor.test', 'confirmed', hostNames],
+      [w.friendBookingId, w.friend.username, 'eli@visitor.test', 'confirmed', hostNames],
+    ]);
+    expect(file.bookings[0]).toMatchObject({
+      typeId: file.bookingTypes[0]!._id,
+      name: 'Dana Visitor',
+      note: 'About the project',
+      timeZone: 'Europe/Lisbon',
+      sequence: 0,
+    });
+    expect(Object.keys(file.bookings[0]!)).not.toContain('tokenHash');
+    // No secret: the password's hash, a token's hash, the feed's secret, a manage link's hash.
     const text = response.body;
     const user = await t.database.db
       .selectFrom('users')
@@ -717,7 +835,7 @@ describe('GET /api/account/export', () => {
       .where('id', '=', Number(w.user.id))
       .executeTakeFirstOrThrow();
     expect(text).not.toContain(user.password_hash);
-    for (const table of ['refresh_tokens', 'password_resets', 'calendar_feeds'] as const) {
+    for (const table of ['refresh_tokens', 'password_resets', 'calendar_feeds', 'bookings'] as const) {
       const hashes = await t.database.db.selectFrom(table).select('token_hash').execute();
       expect(hashes.length).toBeGreaterThan(0);
       for (const { token_hash } of hashes) expect(text).not.toContain(token_hash);
@@ -767,6 +885,9 @@ describe('GET /api/account/export', () => {
       [w.boardName, 'Write', 'Looks good'],
     ]);
     expect(file.boards.activity.map((a) => [a.itemName, a.kind])).toEqual([['Plan', 'archived']]);
+    expect(file.bookingTypes.map((b) => b.slug)).toEqual(['team-intro']);
+    // They host the booking through the user's link too.
+    expect(file.bookings.map((b) => b._id)).toEqual([w.bookingId, w.friendBookingId]);
     expect(JSON.stringify(file)).not.toContain(w.user.email);
   });
 });
@@ -827,6 +948,11 @@ describe('DELETE /api/account', () => {
       events: await db.selectFrom('events').selectAll().where('owner_id', '=', friendId).execute(),
       meetings: await db.selectFrom('meetings').selectAll().where('owner_id', '=', friendId).execute(),
       groups: await db.selectFrom('groups').selectAll().where('owner_id', '=', friendId).execute(),
+      bookingTypes: await db
+        .selectFrom('booking_types')
+        .selectAll()
+        .where('owner_id', '=', friendId)
+        .execute(),
     });
     const friendBefore = await friendOwned();
     const friendBoardBefore = await readBoard(t, w.friend.token, w.friendBoardId);
@@ -885,11 +1011,33 @@ describe('DELETE /api/account', () => {
         expect(dangling.rows, `${table} of kind ${kind}`).toEqual([]);
       }
     }
+    // Nor of the bookings through the user's links: the friend hosted one.
+    const danglingBookings = await db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('kind', 'in', ['booking-new', 'booking-rescheduled', 'booking-cancelled'])
+      .where('source_id', 'not in', db.selectFrom('bookings').select('id'))
+      .execute();
+    expect(danglingBookings).toEqual([]);
+    // The friend's booking stays, the friend its only host.
+    const friendBookings = await ok<HostBookingList>(t, 'GET', '/api/bookings', w.friend.token);
+    expect(friendBookings.data.map((b) => [b._id, b.hosts.map((h) => h.username)])).toEqual([
+      [w.friendBookingId, [w.friend.username]],
+    ]);
 
     // The friend's things are intact, without the user in them.
     const friendAfter = await friendOwned();
     expect(friendAfter.boards).toEqual(friendBefore.boards);
-    for (const key of ['lists', 'items', 'checklist', 'todos', 'events', 'meetings', 'groups'] as const) {
+    for (const key of [
+      'lists',
+      'items',
+      'checklist',
+      'todos',
+      'events',
+      'meetings',
+      'groups',
+      'bookingTypes',
+    ] as const) {
       expect(friendAfter[key], key).toEqual(friendBefore[key]);
     }
     const friendBoard = await readBoard(t, w.friend.token, w.friendBoardId);
