@@ -105,8 +105,8 @@ export const bookingTypeParams = z.object({ id: userId });
 
 /** The public page's path: a username and a slug (anything else answers 404). */
 export const publicBookingParams = z.object({
-  username: z.string().min(1).max(100),
-  slug: z.string().min(1).max(100),
+  username: z.string().min(1).max(60),
+  slug: z.string().min(1).max(60),
 });
 
 const day = z.string({ error: m['booking.rangeInvalid'] }).refine(isCalendarDay, m['booking.rangeInvalid']);
@@ -141,6 +141,8 @@ export const publicBookingType = z
     host: publicUser.describe('The user whose link it is (D11)'),
     mode: z.enum(bookingModes),
     hosts: z.array(publicUser).describe('Everyone who may be booked: the user, and the group’s members'),
+    minNotice: z.number().int().describe('Minutes between now and the earliest time offered'),
+    rangeDays: z.number().int().describe('How many days ahead may be booked'),
   })
   .meta({ id: 'PublicBookingType' });
 export type PublicBookingType = z.infer<typeof publicBookingType>;
@@ -199,6 +201,7 @@ export const bookingView = z
     name: z.string(),
     note: z.string(),
     timeZone: z.string(),
+    language: z.enum(['en', 'fr', 'de', 'pt']).describe('The language the visitor booked in (their mails’)'),
     cancelReason: z.string(),
     type: publicBookingType.extend({
       username: z.string(),
@@ -211,7 +214,9 @@ export const bookingView = z
   .meta({ id: 'BookingView' });
 export type BookingView = z.infer<typeof bookingView>;
 
-export const bookingTokenParams = z.object({ token: z.string().min(1).max(200) });
+export const bookingTokenParams = z.object({
+  token: z.string().min(1).max(90).describe('The token of the manage link mailed to the visitor'),
+});
 
 export const cancelBookingInput = z
   .strictObject({ reason: text(500, m['booking.reasonLength']).default('') })

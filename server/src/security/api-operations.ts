@@ -74,6 +74,13 @@ export interface World {
   /** The victim's direct chat with the member, and a message in it. */
   chatId: string;
   chatMessageId: string;
+  /** The victim's booking type (D44), its public link's slug, and an outsider's booking through it. */
+  bookingTypeId: string;
+  bookingSlug: string;
+  bookingId: string;
+  bookingToken: string;
+  /** A day of that booking, for the public page's range. */
+  bookingDay: string;
 }
 
 export interface Call {
@@ -330,6 +337,29 @@ export const operations: Record<string, Call[]> = {
       stranger: own,
     },
   ],
+  'GET /api/booking-types': [{ stranger: own }],
+  'POST /api/booking-types': [
+    {
+      body: () => ({
+        slug: `intro-${Math.random().toString(36).slice(2, 10)}`,
+        title: 'Intro',
+        duration: 30,
+      }),
+      stranger: own,
+    },
+  ],
+  'PUT /api/booking-types/{id}': [
+    {
+      params: (w) => ({ id: w.bookingTypeId }),
+      body: (w) => ({ slug: w.bookingSlug, title: `Intro ${SECRET_MARK}`, duration: 30 }),
+      stranger: 404,
+    },
+  ],
+  'DELETE /api/booking-types/{id}': [{ params: (w) => ({ id: w.bookingTypeId }), stranger: 404 }],
+  'GET /api/bookings': [{ query: () => ({ when: 'upcoming' }), stranger: own }],
+  'POST /api/bookings/{id}/host-cancel': [
+    { params: (w) => ({ id: w.bookingId }), body: () => ({ reason: 'No' }), stranger: 404 },
+  ],
   'GET /api/meetings/invitations': [
     { stranger: own },
     { query: () => ({ status: 'pending' }), stranger: own },
@@ -402,6 +432,14 @@ export const publicOperations: Record<string, string> = {
     'an invitation mail’s Accept and Decline links: the token is signed for one invitee of one meeting, for answering alone, until it ends (D42)',
   'POST /api/meeting-answers/{token}':
     'answers through that link without signing in; the same token, the same limits (D42)',
+  'GET /api/book/{username}/{slug}':
+    'a booking link’s free times (D44): public by design, start times only, limited per address',
+  'POST /api/book/{username}/{slug}':
+    'books one of those times (D44): the visitor has no account; limited per address, honeypot',
+  'GET /api/bookings/{token}':
+    'the visitor’s manage link (D44): the 256-bit token mailed to them is the key, stored hashed',
+  'POST /api/bookings/{token}/cancel': 'cancels through that link (D44); the same token, the same limits',
+  'POST /api/bookings/{token}/reschedule': 'moves the booking through that link (D44); the same token',
 };
 
 /** Valid bodies for the open operations that take one (the refresh token is the victim's). */
@@ -414,6 +452,14 @@ export const publicBodies: Record<string, (w: World) => unknown> = {
   'POST /api/jwt/reset-password': () => ({ token: 'a-token', password: 'a new password' }),
   'POST /api/jwt/unlock': () => ({ token: 'a-token' }),
   'POST /api/meeting-answers/{token}': () => ({ status: 'accepted' }),
+  'POST /api/book/{username}/{slug}': (w) => ({
+    start: `${w.bookingDay}T15:00:00.000Z`,
+    name: 'Outsider',
+    email: 'outsider@example.com',
+    timeZone: 'UTC',
+  }),
+  'POST /api/bookings/{token}/cancel': () => ({ reason: 'No longer needed' }),
+  'POST /api/bookings/{token}/reschedule': (w) => ({ start: `${w.bookingDay}T15:30:00.000Z` }),
 };
 
 /** How to aim the open operations that name a resource in their path. */
@@ -422,6 +468,18 @@ export const publicCalls: Record<string, Call> = {
   'GET /api/calender/feed/{token}.ics': { params: (w) => ({ token: w.feedToken }), stranger: own },
   'GET /api/meeting-answers/{token}': { params: (w) => ({ token: w.answerToken }), stranger: own },
   'POST /api/meeting-answers/{token}': { params: (w) => ({ token: w.answerToken }), stranger: own },
+  'GET /api/book/{username}/{slug}': {
+    params: (w) => ({ username: w.victim.username, slug: w.bookingSlug }),
+    query: (w) => ({ start: w.bookingDay, end: w.bookingDay, timeZone: 'UTC' }),
+    stranger: own,
+  },
+  'POST /api/book/{username}/{slug}': {
+    params: (w) => ({ username: w.victim.username, slug: w.bookingSlug }),
+    stranger: own,
+  },
+  'GET /api/bookings/{token}': { params: (w) => ({ token: w.bookingToken }), stranger: own },
+  'POST /api/bookings/{token}/cancel': { params: (w) => ({ token: w.bookingToken }), stranger: own },
+  'POST /api/bookings/{token}/reschedule': { params: (w) => ({ token: w.bookingToken }), stranger: own },
   'GET /api/kb/{category}': { params: () => ({ category: 'boards' }), stranger: own },
   'GET /api/kb/{category}/{slug}': {
     params: () => ({ category: 'boards', slug: 'create-a-board' }),
@@ -600,7 +658,39 @@ export async function buildWorld(t: TestApp): Promise<World> {
     { message: `Message ${SECRET_MARK}` },
     201,
   );
+  // D44: the victim's booking link, and an outsider's booking through it, a Monday weeks ahead.
+  const bookingSlug = 'victim-intro';
+  const bookingType = await ok<{ _id: string }>(
+    t,
+    'POST',
+    '/api/booking-types',
+    victim.token,
+    { slug: bookingSlug, title: `Intro ${SECRET_MARK}`, duration: 30, minNotice: 0, rangeDays: 365 },
+    201,
+  );
+  const monday = new Date(Date.now() + 21 * 86_400_000);
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  const bookingDay = monday.toISOString().slice(0, 10);
+  const { token: bookingToken } = await ok<{ token: string }>(
+    t,
+    'POST',
+    `/api/book/${victim.username}/${bookingSlug}`,
+    undefined,
+    {
+      start: `${bookingDay}T14:00:00.000Z`,
+      name: 'Outsider',
+      email: 'outsider@example.com',
+      timeZone: 'UTC',
+    },
+    201,
+  );
+  const bookings = await ok<{ data: Array<{ _id: string }> }>(t, 'GET', '/api/bookings', victim.token);
   return {
+    bookingTypeId: bookingType._id,
+    bookingSlug,
+    bookingId: bookings.data[0]!._id,
+    bookingToken,
+    bookingDay,
     victim,
     member,
     stranger,

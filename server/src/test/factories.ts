@@ -73,7 +73,8 @@ export async function ok<T>(
   t: TestApp,
   method: Method,
   url: string,
-  token: string,
+  /** undefined: a call without signing in (a public page's) */
+  token: string | undefined,
   payload?: unknown,
   status = 200,
 ): Promise<T> {

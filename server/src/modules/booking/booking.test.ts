@@ -79,6 +79,7 @@ const timesOf = (
     t,
     'GET',
     `/api/book/${host.username}/${type.slug}?${new URLSearchParams({ start, end, timeZone }).toString()}`,
+    undefined,
   );
 
 const visitor = (fields: Record<string, unknown> = {}) => ({
@@ -299,7 +300,7 @@ describe('booking through the link', () => {
     const email = `visitor.${Date.now()}@visitor.test`;
     const token = await booked(host, type, first!, { email, language: 'pt' });
 
-    const view = await ok<BookingView>(t, 'GET', `/api/bookings/${token}`);
+    const view = await ok<BookingView>(t, 'GET', `/api/bookings/${token}`, undefined);
     expect(view).toMatchObject({ start: first, status: 'confirmed', name: 'Dana Visitor', open: true });
     expect(view.type).toMatchObject({ title: 'Intro', username: host.username, slug: type.slug });
     expect(JSON.stringify(view)).not.toMatch(EMAIL);
@@ -316,7 +317,7 @@ describe('booking through the link', () => {
     expect(event?.start).toBe(first);
     expect(event?.description).toContain(email);
     const bell = await notificationsOf(t, host);
-    expect(bell.data[0]).toMatchObject({ kind: 'booking-new', title: 'Intro' });
+    expect(bell.data[0]).toMatchObject({ kind: 'booking-new', title: 'Intro — Dana Visitor' });
     const list = await ok<HostBookingList>(t, 'GET', '/api/bookings', host.token);
     expect(list.data[0]).toMatchObject({ start: first, email, name: 'Dana Visitor' });
 
@@ -467,7 +468,7 @@ describe('booking through the link', () => {
       reason: 'Ill',
     });
     expect(cancelled.statusCode).toBe(204);
-    expect((await ok<BookingView>(t, 'GET', `/api/bookings/${token}`)).status).toBe('cancelled');
+    expect((await ok<BookingView>(t, 'GET', `/api/bookings/${token}`, undefined)).status).toBe('cancelled');
     expect(
       (await ok<HostBookingList>(t, 'GET', '/api/bookings?when=cancelled', host.token)).data[0]!._id,
     ).toBe(row!._id);
@@ -520,7 +521,7 @@ describe('group types', () => {
     expect(times.at(-1)).toBe('21:00');
     const at = (hhmm: string) => `${monday}T${hhmm}:00.000Z`;
     const hostOf = async (token: string) =>
-      (await ok<BookingView>(t, 'GET', `/api/bookings/${token}`)).hosts.map((h) => h._id);
+      (await ok<BookingView>(t, 'GET', `/api/bookings/${token}`, undefined)).hosts.map((h) => h._id);
     // 15:00Z: all three free; fewest bookings (none each) → the lowest id.
     const ids = [owner.id, ny.id, lisbon.id]
       .map(Number)
@@ -537,6 +538,7 @@ describe('group types', () => {
           t,
           'GET',
           `/api/book/${owner.username}/${type.slug}?start=${monday}&end=${monday}&timeZone=UTC`,
+          undefined,
         ),
       ),
     ).not.toMatch(EMAIL);

@@ -18,6 +18,8 @@ import {
   BOOKING_TYPES_MAX,
   type HostBooking,
   type HostBookingList,
+  type Language,
+  languagesList,
   messages,
   type PublicBookingType,
   type PublicTimes,
@@ -459,7 +461,7 @@ export class BookingService {
     const told = hostIds.filter((id) => id !== actor);
     await notify(
       trx,
-      told.map((userId) => ({ userId, kind, sourceId: row.id, title: row.title, at: row.start_at })),
+      told.map((userId) => ({ userId, kind, sourceId: row.id, title: bookingTitle(row), at: row.start_at })),
     );
     await this.deps.outbox.enqueue(
       trx,
@@ -724,6 +726,7 @@ export class BookingService {
       name: row.name,
       note: row.note,
       timeZone: row.time_zone,
+      language: languageOf(row.language),
       cancelReason: row.cancel_reason,
       type: {
         title: row.title,
@@ -733,6 +736,8 @@ export class BookingService {
         host: presentPublicUser(owner),
         mode: shown.mode,
         hosts: people,
+        minNotice: shown.min_notice,
+        rangeDays: shown.range_days,
         username: owner.username,
         slug: type?.slug ?? '',
       },
@@ -792,6 +797,8 @@ function presentPublicType(type: TypeRow, hosts: Host[]): PublicBookingType {
     host: people[0]!,
     mode: type.mode,
     hosts: people,
+    minNotice: type.min_notice,
+    rangeDays: type.range_days,
   };
 }
 
@@ -874,4 +881,9 @@ export function bookingTitle(row: Pick<BookingRow, 'title' | 'name'>): string {
 /** The visitor as the event's outside guest: their name, e-mail and note. */
 export function bookingDescription(row: Pick<BookingRow, 'name' | 'email' | 'note'>): string {
   return [`${row.name} <${row.email}>`, ...(row.note ? ['', row.note] : [])].join('\n');
+}
+
+/** A stored language as the contract names it (English for anything else). */
+function languageOf(language: string): Language {
+  return (languagesList as readonly string[]).includes(language) ? (language as Language) : 'en';
 }
