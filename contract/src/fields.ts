@@ -21,11 +21,20 @@ export const emptyBody = z.strictObject({}).nullish().describe('Nothing');
  * An IANA time zone this runtime knows (the account's, D15): the account settings and a new
  * account's registration (D46) check it alike.
  */
-export const timeZone = z.string().refine((value) => {
+export const timeZone = z.string().refine(isTimeZone, messages['account.timeZoneInvalid']);
+
+/** Zones already found known: building a formatter per check costs more than a public page's read. */
+const knownZones = new Set<string>();
+
+/** Whether this runtime knows the IANA zone. */
+export function isTimeZone(value: string): boolean {
+  if (knownZones.has(value)) return true;
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
-    return value.length > 0;
   } catch {
     return false;
   }
-}, messages['account.timeZoneInvalid']);
+  if (value.length === 0) return false;
+  if (knownZones.size < 1_000) knownZones.add(value);
+  return true;
+}

@@ -24,6 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { passBytes, sendCached } from '../../lib/cached-json';
 import { userOf } from '../auth/authenticate';
 
 const noContent = z.null().describe('No content');
@@ -109,6 +110,7 @@ export function publicBookingRoutes(app: FastifyInstance, context: AppContext): 
 
   api.get('/book/:username/:slug', {
     config: reads,
+    serializerCompiler: passBytes,
     schema: {
       ...common,
       summary: 'The free times of a booking link over the visitor’s days, in their zone (no sign-in)',
@@ -116,7 +118,12 @@ export function publicBookingRoutes(app: FastifyInstance, context: AppContext): 
       querystring: publicTimesQuery,
       response: { 200: publicTimes, 400: errorBody, ...limited },
     },
-    handler: (request) => booking.publicTimes(request.params.username, request.params.slug, request.query),
+    handler: async (request, reply) =>
+      sendCached(
+        request,
+        reply,
+        await booking.publicTimesJson(request.params.username, request.params.slug, request.query),
+      ),
   });
 
   api.post('/book/:username/:slug', {

@@ -34,6 +34,7 @@ import type { BookingsTable, BookingTypesTable } from '../../db/schema';
 import { afterCommit, transaction } from '../../db/transaction';
 import type { ServiceDeps } from '../../deps';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { CalendarService } from '../calendar/service';
 import {
@@ -64,7 +65,7 @@ interface Host {
   id: number;
   timeZone: string;
   hours: Participant['hours'];
-  user: PublicUserRow;
+  user: PublicUserRow & { updated_at: string };
 }
 
 export type BookingServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'live' | 'outbox' | 'config' | 'log'> & {
@@ -79,6 +80,8 @@ export function stepOf(duration: number): number {
 export class BookingService {
   /** Busy times by host, range and calendar version (as the meetings keep them); the oldest go first. */
   private readonly busyKept = new Map<string, { version: number; busy: Interval[] }>();
+  /** The public pages' answers as JSON bytes, by everything they depend on (see publicTimesJson). */
+  private readonly answers = new VersionedCache<string>(1_000, 32 * 1024 * 1024);
 
   constructor(private readonly deps: BookingServiceDeps) {}
 
@@ -195,19 +198,58 @@ export class BookingService {
 
   // ---- The public page -------------------------------------------------------------------------
 
-  /** D44's free times of a type over the visitor's days, grouped by the visitor's dates. */
-  async publicTimes(username: string, slug: string, query: PublicTimesQuery): Promise<PublicTimes> {
+  /**
+   * D44's free times of a type over the visitor's days, grouped by the visitor's dates, as JSON
+   * bytes kept by everything the answer depends on: the type, the hosts (their zone and hours — a
+   * user's row changes with them — and their calendar's version, which every event, meeting and
+   * booking moves on), the visitor's days and zone, and the grid step that now plus the notice
+   * falls in. Any instance's write makes the key new; an unchanged page costs four indexed reads.
+   */
+  async publicTimesJson(username: string, slug: string, query: PublicTimesQuery): Promise<CachedJson> {
     const { db } = this.deps;
     const type = await this.publicType(db, username, slug);
     const hosts = await this.hostsOf(db, type);
+    const versions = await db
+      .selectFrom('list_versions')
+      .select(['user_id', 'version'])
+      .where('list', '=', 'calendar')
+      .where(
+        'user_id',
+        'in',
+        hosts.map((host) => host.id),
+      )
+      .execute();
+    const versionOf = new Map(versions.map((row) => [row.user_id, row.version]));
+    const at = Date.now();
+    const step = stepOf(type.duration) * MINUTE_MS;
+    const key = [
+      type.id,
+      type.updated_at,
+      query.timeZone,
+      query.start,
+      query.end,
+      Math.floor((at + type.min_notice * MINUTE_MS) / step),
+      Math.floor(latestOf(type, at) / step),
+      ...hosts.map((host) => `${host.id}:${host.user.updated_at}:${versionOf.get(host.id) ?? 0}`),
+    ].join('|');
+    return this.answers.through(key, 0, () => this.publicTimes(type, hosts, query, at, versionOf));
+  }
+
+  private async publicTimes(
+    type: TypeRow,
+    hosts: Host[],
+    query: PublicTimesQuery,
+    at: number,
+    versions: Map<number, number>,
+  ): Promise<PublicTimes> {
     const from = DateTime.fromISO(query.start, { zone: query.timeZone }).toMillis();
     const to = DateTime.fromISO(query.end, { zone: query.timeZone }).plus({ days: 1 }).toMillis();
-    const rules = rulesOf(type, Date.now());
-    const window = { from: Math.max(from, rules.earliest), to: Math.min(to, latestOf(type, Date.now())) };
+    const rules = rulesOf(type, at);
+    const window = { from: Math.max(from, rules.earliest), to: Math.min(to, latestOf(type, at)) };
     const starts =
       window.from >= window.to
         ? []
-        : await this.startsOf(db, type, hosts, window.from, window.to, rules, true);
+        : await this.startsOf(this.deps.db, type, hosts, window.from, window.to, rules, versions);
     return {
       type: presentPublicType(type, hosts),
       timeZone: query.timeZone,
@@ -509,7 +551,7 @@ export class BookingService {
     if (ids.length === 0) return [];
     const rows = await db
       .selectFrom('users')
-      .select([...publicUserColumns, 'users.time_zone', 'users.working_hours'])
+      .select([...publicUserColumns, 'users.time_zone', 'users.working_hours', 'users.updated_at'])
       .where('users.id', 'in', ids)
       .orderBy('users.id')
       .execute();
@@ -582,9 +624,9 @@ export class BookingService {
     from: number,
     to: number,
     rules: BookingRules,
-    cached: boolean,
+    versions: Map<number, number>,
   ): Promise<number[]> {
-    const people = await this.participants(db, type, hosts, from, to, { cached });
+    const people = await this.participants(db, type, hosts, from, to, { versions });
     const duration = type.duration * MINUTE_MS;
     const step = stepOf(type.duration) * MINUTE_MS;
     if (type.mode !== 'round-robin') return bookableStarts(people, from, to, duration, step, rules);
@@ -602,13 +644,14 @@ export class BookingService {
     hosts: Host[],
     from: number,
     to: number,
-    options: { cached?: boolean; except?: number } = {},
+    /** `versions`: the hosts' calendar versions, read before: busy times are kept by them. */
+    options: { versions?: Map<number, number>; except?: number } = {},
   ): Promise<Participant[]> {
     const busyFrom = from - type.buffer_after * MINUTE_MS;
     const busyTo = to + type.buffer_before * MINUTE_MS;
     const ids = hosts.map((host) => host.id);
     const [busy, booked] = await Promise.all([
-      this.busyOf(db, hosts, busyFrom, busyTo, options.cached ?? false),
+      this.busyOf(db, hosts, busyFrom, busyTo, options.versions),
       type.max_per_day === null || type.id === 0
         ? []
         : db
@@ -642,18 +685,10 @@ export class BookingService {
     hosts: Host[],
     from: number,
     to: number,
-    cached: boolean,
+    versions: Map<number, number> | undefined,
   ): Promise<Map<number, Interval[]>> {
-    const ids = hosts.map((host) => host.id);
-    const versions = cached
-      ? await db
-          .selectFrom('list_versions')
-          .select(['user_id', 'version'])
-          .where('list', '=', 'calendar')
-          .where('user_id', 'in', ids)
-          .execute()
-      : [];
-    const versionOf = new Map(versions.map((row) => [row.user_id, row.version]));
+    const cached = versions !== undefined;
+    const versionOf = versions ?? new Map<number, number>();
     const keyOf = (host: Host) => `${host.id}|${host.timeZone}|${from}|${to}`;
     const busy = new Map<number, Interval[]>();
     const missing = hosts.filter((host) => {
