@@ -545,6 +545,48 @@ describe('group types', () => {
   });
 });
 
+describe('privacy', () => {
+  it('shows no e-mail address in any public answer, for one host or a group, success or error', async () => {
+    const owner = await buildUserInZone(t, 'Europe/Paris');
+    const friend = await buildUserInZone(t, 'America/New_York');
+    await befriend(t, owner, friend);
+    const group = await buildGroup(t, owner, { members: [friend] });
+    const alone = await buildType(owner);
+    const team = await buildType(owner, { hosts: { mode: 'round-robin', group: group._id } });
+    const monday = mondayAhead();
+    const answers: string[] = [];
+    const publicCall = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+      const response = await call(t, method, url, undefined, body);
+      answers.push(`${method} ${url} → ${response.statusCode} ${response.body}`);
+      return response;
+    };
+    for (const type of [alone, team]) {
+      const base = `/api/book/${owner.username}/${type.slug}`;
+      const times = (
+        await publicCall('GET', `${base}?start=${monday}&end=${monday}&timeZone=UTC`)
+      ).json<PublicTimes>();
+      const [first, second] = allTimes(times);
+      const made = await publicCall('POST', base, visitor({ start: first }));
+      const { token } = made.json<{ token: string }>();
+      await publicCall('POST', base, visitor({ start: first })); // 409
+      await publicCall('POST', base, visitor({ start: first, email: 'nope' })); // 400
+      await publicCall('GET', `/api/bookings/${token}`);
+      await publicCall('POST', `/api/bookings/${token}/reschedule`, { start: second });
+      await publicCall('POST', `/api/bookings/${token}/reschedule`, { start: 'soon' });
+      await publicCall('POST', `/api/bookings/${token}/cancel`, { reason: 'Done' });
+      await publicCall('POST', `/api/bookings/${token}/cancel`, {});
+      await publicCall('GET', `${base}?start=${monday}&end=${monday}&timeZone=Nowhere`);
+    }
+    await publicCall('GET', `/api/book/${owner.username}/nothing?start=${monday}&end=${monday}&timeZone=UTC`);
+    await publicCall('GET', '/api/bookings/unknown-token');
+    expect(answers).toHaveLength(22);
+    // The visitor's own address is sent by them; no answer shows it back, nor a host's.
+    for (const answer of answers) expect(answer, answer).not.toMatch(EMAIL);
+    expect(answers.join('\n')).not.toContain(owner.email);
+    expect(answers.join('\n')).not.toContain(friend.email);
+  });
+});
+
 describe('limits', () => {
   it('limits the public calls per address, separately from sign-in', async () => {
     const limited = await createTestApp({ BOOKING_RATE_LIMIT_PER_MINUTE: '6' });
