@@ -118,6 +118,27 @@ beforeAll(async () => {
     });
   }
   const unlockToken = await linkInLog(/\/unlock\?token=([\w%-]+)/);
+  // A booking link of the admin's (D44), and a visitor's booking through it.
+  const bookingType = await call<{ path: string }>('POST', '/booking-types', admin, {
+    slug: 'intro-call',
+    title: 'Intro call',
+    description: 'Thirty minutes to meet.',
+    duration: 30,
+    minNotice: 0,
+    rangeDays: 90,
+  });
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const offered = await call<{ data: Array<{ times: string[] }> }>(
+    'GET',
+    `/book${bookingType.path.slice('/book'.length)}?start=${day(14)}&end=${day(30)}&timeZone=UTC`,
+    undefined,
+  );
+  const { token: bookingToken } = await call<{ token: string }>(
+    'POST',
+    `/book${bookingType.path.slice('/book'.length)}`,
+    undefined,
+    { start: offered.data[0]!.times[0], name: 'Dana Visitor', email: 'dana@example.com', timeZone: 'UTC' },
+  );
 
   visits.anonymous = [
     '/login',
@@ -126,6 +147,8 @@ beforeAll(async () => {
     `/reset-password?token=${resetToken}`,
     `/unlock?token=${unlockToken}`,
     `/meeting-answer/${answerToken}`,
+    bookingType.path,
+    `/booking/${bookingToken}`,
     '/error-404',
     '/pages/miscellaneous/not-authorized',
     '/pages/miscellaneous/coming-soon',
@@ -166,6 +189,7 @@ beforeAll(async () => {
     `/apps/meetings/preview?id=${roadmap}`,
     `/apps/meetings/advanced/${roadmap}`,
     `/apps/meetings/${roadmap}`,
+    '/apps/booking',
     `/apps/chat?id=${chats.chats[0]!._id}`,
     `/chat?id=${chats.chats[0]!._id}`,
     '/pages/pricing',

@@ -37,7 +37,7 @@ export function HostBookingRow({ booking, timeZone, onCancel }: HostBookingRowPr
           </Group>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {t('booking.bookings.visitor')} <bdi>{booking.name}</bdi> ·{' '}
-            <Anchor href={`mailto:${booking.email}`} size="sm">
+            <Anchor href={`mailto:${booking.email}`} size="sm" underline="always">
               {booking.email}
             </Anchor>
           </Text>
