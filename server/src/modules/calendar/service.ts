@@ -59,6 +59,7 @@ import type { ImportedEvent, ImportedException } from './ics-import';
 import { authorizeEvent } from './policy';
 import { type EventRow, presentEvent, presentMeetingEntry, presentOccurrence } from './presenter';
 import { transaction } from '../../db/transaction';
+import { seriesIndex } from '../../lib/series-index';
 
 const DAY_MS = 86_400_000;
 /** A single event longer than this is read with the repeating ones rather than by its start. */
@@ -382,7 +383,7 @@ export class CalendarService {
         ? []
         : db
             .selectFrom('events')
-            .selectAll()
+            .select(['id', 'start_at', 'end_at', 'all_day', 'time_zone', 'recurrence', 'last_start_at'])
             .where('id', 'in', [...series])
             .execute(),
     ]);
@@ -413,7 +414,8 @@ export class CalendarService {
       if (!row) continue;
       const series = seriesOf(row, exceptions.get(row.id));
       const allDayAt = new Map(series.exceptions?.shown.map((extra) => [extra.occurrence, extra.allDay]));
-      for (const span of occurrencesIn(series, from, to, zoneOf.get(entry.user_id)!)) {
+      // From the index of series (D71): a series already expanded over these weeks is not again.
+      for (const span of seriesIndex.occurrencesIn(row.id, series, from, to, zoneOf.get(entry.user_id)!)) {
         add(entry.user_id, span.start, span.end, allDayAt.get(span.occurrence) ?? bool(row.all_day));
       }
     }

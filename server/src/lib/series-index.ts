@@ -1,0 +1,199 @@
+/**
+ * An index of series' occurrences, in this process (issue 31, D71): what `occurrencesIn` answers
+ * for a repeating event, kept by fixed blocks of time — 4 weeks aligned to the epoch — so that a
+ * person's busy times read again (another range, another meeting left out, one of their events
+ * changed) expand no series already expanded.
+ *
+ * An entry is named by the event's id and, for a series whose times depend on it (all-day, or with
+ * an all-day override), the viewer's zone; it holds the series' signature — everything its
+ * occurrences are made of: start, end, zone, rule, last start and every exception — and is used
+ * only while that signature is the one asked for. So the answers are a function of the series
+ * alone: a change of the event or of its exceptions is a new signature, and re-expands that
+ * series only. A block holds the occurrences whose start (for an all-day one, its first day's
+ * 00:00 in the viewer's zone, as `occurrencesIn` tests the overlap) lies in it; a range takes the
+ * blocks from its start less the series' longest occurrence to its end, and keeps what overlaps
+ * it, exactly as `occurrencesIn` does.
+ *
+ * Bounded: at most `maxSeries` entries and `maxOccurrences` occurrences kept in all (about 100
+ * bytes each), the least recently used going first. A series that cannot be answered by blocks
+ * (a block at the limit of occurrences, an occurrence longer than MAX_BLOCKS blocks) is expanded
+ * directly, as before.
+ */
+import { type Occurrence, occurrencesIn, SERIES_OCCURRENCES_MAX, type Series, dayStartIn } from './occurrences';
+
+const DAY_MS = 86_400_000;
+/** A block: 4 weeks, aligned to the epoch. */
+export const BLOCK_MS = 28 * DAY_MS;
+/** A range asking for more blocks than this (a very long occurrence) is expanded directly. */
+const MAX_BLOCKS = 16;
+/** All-day occurrences are placed in the viewer's zone: their span there may be this much longer. */
+const ALL_DAY_SLACK_MS = 2 * DAY_MS;
+
+/** An occurrence with its span as the overlap test reads it (all-day ones in the viewer's zone). */
+interface Kept {
+  occurrence: Occurrence;
+  start: number;
+  end: number;
+}
+
+interface Entry {
+  signature: string;
+  /** The longest occurrence's span as the overlap test reads it, for how far back a range looks. */
+  reach: number;
+  blocks: Map<number, Kept[]>;
+  /** Occurrences kept in the blocks. */
+  size: number;
+}
+
+/** Everything a series' occurrences are made of. */
+export function seriesSignature(series: Series): string {
+  const exceptions = series.exceptions;
+  const hidden = exceptions ? [...exceptions.hidden].sort((a, b) => a - b).join(',') : '';
+  const shown = exceptions
+    ? exceptions.shown
+        .map((s) => `${s.occurrence}:${s.start}:${s.end}:${s.allDay ? 1 : 0}:${s.override ? 1 : 0}`)
+        .join(',')
+    : '';
+  return `${series.start}|${series.end}|${series.allDay ? 1 : 0}|${series.timeZone}|${series.recurrence}|${series.lastStart}|${hidden}|${shown}`;
+}
+
+/** Whether the overlap test of the series' occurrences depends on the viewer's zone. */
+function zoned(series: Series): boolean {
+  return series.allDay || (series.exceptions?.shown.some((extra) => extra.allDay) ?? false);
+}
+
+export class SeriesIndex {
+  private readonly entries = new Map<string, Entry>();
+  private occurrencesKept = 0;
+  /** Blocks expanded and blocks answered from the index, since the start (for tests and benches). */
+  readonly counts = { expanded: 0, reused: 0 };
+
+  constructor(
+    private readonly maxSeries = 20_000,
+    private readonly maxOccurrences = 200_000,
+  ) {}
+
+  /** Entries and occurrences kept. */
+  get size(): { series: number; occurrences: number } {
+    return { series: this.entries.size, occurrences: this.occurrencesKept };
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.occurrencesKept = 0;
+  }
+
+  /**
+   * `occurrencesIn(series, from, to, viewerZone, limit)` of the event `id`, from the index: the
+   * same occurrences, by start.
+   */
+  occurrencesIn(
+    id: number,
+    series: Series,
+    from: number,
+    to: number,
+    viewerZone: string,
+    limit = SERIES_OCCURRENCES_MAX,
+  ): Occurrence[] {
+    if (!series.recurrence || !(from < to)) return occurrencesIn(series, from, to, viewerZone, limit);
+    const isZoned = zoned(series);
+    const key = isZoned ? `${id}|${viewerZone}` : `${id}|`;
+    const signature = seriesSignature(series);
+    let entry = this.entries.get(key);
+    if (entry && entry.signature !== signature) {
+      this.drop(key, entry);
+      entry = undefined;
+    }
+    if (!entry) {
+      let reach = series.end - series.start;
+      for (const extra of series.exceptions?.shown ?? []) reach = Math.max(reach, extra.end - extra.start);
+      if (isZoned) reach += ALL_DAY_SLACK_MS;
+      entry = { signature, reach: Math.max(0, reach), blocks: new Map(), size: 0 };
+    } else {
+      this.entries.delete(key);
+    }
+    this.entries.set(key, entry);
+    const first = Math.floor((from - entry.reach) / BLOCK_MS);
+    const last = Math.floor((to - 1) / BLOCK_MS);
+    if (last - first + 1 > MAX_BLOCKS) return occurrencesIn(series, from, to, viewerZone, limit);
+    const found: Occurrence[] = [];
+    let sorted = true;
+    let previous = -Infinity;
+    for (let block = first; block <= last; block += 1) {
+      const kept = this.block(entry, series, block, viewerZone);
+      if (kept === null) return occurrencesIn(series, from, to, viewerZone, limit);
+      for (const item of kept) {
+        if (item.start < to && (item.end > from || (item.end === item.start && item.start >= from))) {
+          if (item.occurrence.start < previous) sorted = false;
+          previous = item.occurrence.start;
+          found.push(item.occurrence);
+        }
+      }
+    }
+    this.evict();
+    if (!sorted) found.sort((a, b) => a.start - b.start);
+    return found.length > limit ? found.slice(0, limit) : found;
+  }
+
+  /** The block's occurrences (those starting in it), expanded once; null when it is at the limit. */
+  private block(entry: Entry, series: Series, block: number, viewerZone: string): Kept[] | null {
+    const kept = entry.blocks.get(block);
+    if (kept) {
+      this.counts.reused += 1;
+      return kept;
+    }
+    this.counts.expanded += 1;
+    const start = block * BLOCK_MS;
+    const end = start + BLOCK_MS;
+    // The rule's occurrences (those cancelled or overridden left out), then the overrides and
+    // additions at their own times, each read with its own all-day flag, in occurrencesIn's order.
+    const hidden = series.exceptions?.hidden;
+    const ruleOnly: Series = hidden ? { ...series, exceptions: { hidden, shown: [] } } : series;
+    const made: Kept[] = [];
+    const keep = (occurrence: Occurrence, allDay: boolean) => {
+      const span = allDay
+        ? { start: dayStartIn(occurrence.start, viewerZone), end: dayStartIn(occurrence.end, viewerZone) }
+        : occurrence;
+      if (span.start >= start && span.start < end)
+        made.push({ occurrence, start: span.start, end: span.end });
+    };
+    const rule = occurrencesIn(ruleOnly, start, end, viewerZone, SERIES_OCCURRENCES_MAX, start);
+    if (rule.length >= SERIES_OCCURRENCES_MAX) return null;
+    for (const occurrence of rule) keep(occurrence, series.allDay);
+    const shown = series.exceptions?.shown ?? [];
+    for (const extra of shown) {
+      const occurrence = {
+        start: extra.start,
+        end: extra.end,
+        occurrence: extra.occurrence,
+        exception: extra.override,
+      };
+      keep(occurrence, extra.allDay);
+    }
+    if (shown.length > 0) made.sort((a, b) => a.occurrence.start - b.occurrence.start);
+    if (made.length >= SERIES_OCCURRENCES_MAX) return null;
+    entry.blocks.set(block, made);
+    entry.size += made.length;
+    this.occurrencesKept += made.length;
+    return made;
+  }
+
+  private drop(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.occurrencesKept -= entry.size;
+  }
+
+  /** The least recently used entries go until both bounds hold (the one just used stays). */
+  private evict(): void {
+    while (
+      this.entries.size > 1 &&
+      (this.entries.size > this.maxSeries || this.occurrencesKept > this.maxOccurrences)
+    ) {
+      const [key, entry] = this.entries.entries().next().value!;
+      this.drop(key, entry);
+    }
+  }
+}
+
+/** The process's index, for the busy times of meetings' searches (CalendarService.busyOf). */
+export const seriesIndex = new SeriesIndex();
