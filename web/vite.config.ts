@@ -7,13 +7,21 @@ import { preloadLists, withoutLoaded } from './preload-lists';
 export default defineConfig({
   plugins: [react(), preloadLists(), precompress()],
   resolve: {
-    alias: {
-      // The toast store alone (the package's exports hide it): the entry needs the store to know
-      // when the first toast arrives; the container and its transitions load with that toast.
-      'mantine-notifications-store': fileURLToPath(
-        new URL('../node_modules/@mantine/notifications/esm/notifications.store.mjs', import.meta.url),
-      ),
-    },
+    alias: [
+      {
+        // The toast store alone (the package's exports hide it): the entry needs the store to know
+        // when the first toast arrives; the container and its transitions load with that toast.
+        find: 'mantine-notifications-store',
+        replacement: fileURLToPath(
+          new URL('../node_modules/@mantine/notifications/esm/notifications.store.mjs', import.meta.url),
+        ),
+      },
+      {
+        // React's own hook instead of the shim's fallback for React 17 (react-i18next imports it).
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     port: 5173,
@@ -22,20 +30,41 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // main.tsx awaits the language resources before the first render.
+    // Modern syntax as it is (every supported browser has ES2022).
     target: 'es2022',
     // bench/bundle-size.ts reads it to measure what each route loads.
     manifest: true,
-    modulePreload: { resolveDependencies: withoutLoaded },
+    // No polyfill: every browser the app supports knows <link rel=modulepreload>.
+    modulePreload: { polyfill: false, resolveDependencies: withoutLoaded },
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
-              // What every page draws with, the sign-in pages included: one chunk instead of ~30
-              // small ones, which gzip as a whole ~5 KB smaller (bench/bundle-size.ts).
-              name: 'mantine-base',
-              test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]esm[\\/](core|utils|components[\\/](Box|Button|UnstyledButton|Text|Title|Group|Stack|Center|Loader|Alert|CloseButton|ActionIcon|Input|InputBase|TextInput|PasswordInput|Anchor|Paper|Code|NativeSelect|Combobox[\\/]ComboboxChevron|Transition|Portal|VisuallyHidden))/,
+              // What every page runs first, in one file: the entry's static imports — React, React
+              // Router, i18next with the English core strings, Mantine's provider and inputs, the
+              // session, the API client, the sign-in layout and the login form (router.tsx). Rolldown
+              // would cut them into ~25 files (what the entry shares with lazy chunks), each
+              // compressed alone: one file is several KB of gzip smaller (bench/bundle-size.ts).
+              name: 'shell',
+              tags: ['$initial'],
+              priority: 4,
+            },
+            {
+              // What a signed-in visit needs before its first query can start: TanStack Query with
+              // the app's client, and the ability (CASL) the route's guard checks. One small chunk
+              // that the entry asks for as soon as it runs (main.tsx), beside the layout's.
+              name: 'signed-in',
+              test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|@casl|@ucast)[\\/]|web[\\/]src[\\/]lib[\\/](query-client\.tsx|ability\.ts|ability-context\.ts)$/,
+              priority: 3,
+            },
+            {
+              // The app layout with everything it imports (menu icons, navbar, badges, the shared
+              // reads, the live connection's hook): one chunk instead of ~40 small ones, which a
+              // first visit would fetch six at a time over HTTP/1.1 (bench/first-visit.ts).
+              name: 'app-layout',
+              test: /web[\\/]src[\\/]layouts[\\/]app-layout\.tsx$/,
+              priority: 2,
             },
             {
               // The rest of Mantine's components, which the signed-in pages use: one
@@ -43,6 +72,7 @@ export default defineConfig({
               // six at a time over HTTP/1.1 (bench/first-visit.ts).
               name: 'mantine-app',
               test: /node_modules[\\/]@mantine[\\/](core|dates|form)[\\/]esm[\\/]/,
+              priority: 1,
             },
           ],
         },

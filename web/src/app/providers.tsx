@@ -1,11 +1,11 @@
-/** Everything around the router: theme and skin, direction, server state, ability, toasts. */
+/**
+ * Everything around the router: theme and skin, direction, toasts. Server state (TanStack Query,
+ * `lib/query-client.tsx`) and the ability (CASL) come with the pages that use them, after sign-in:
+ * /login loads neither (bench/bundle-size.ts).
+ */
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { abilityFor } from '../lib/ability';
-import { AbilityContext } from '../lib/ability-context';
 import { useLayoutSettings } from '../lib/layout-settings';
-import { useSessionUser } from '../lib/session';
 import { notificationsStore } from 'mantine-notifications-store';
 import { useTranslation } from 'react-i18next';
 import { cssVariablesResolver, localizedTheme } from './theme';
@@ -31,12 +31,6 @@ function Toasts({ rtl }: { rtl: boolean }) {
 /** Toasts close after 3000 ms (D28). */
 export const TOAST_AUTO_CLOSE_MS = 3000;
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 30_000, retry: 1 },
-  },
-});
-
 /** Keeps Mantine's direction in step with the customizer's RTL switch. */
 function DirectionSync() {
   const { rtl } = useLayoutSettings();
@@ -47,8 +41,6 @@ function DirectionSync() {
 
 export function Providers({ children }: { children: ReactNode }) {
   const settings = useLayoutSettings();
-  const user = useSessionUser();
-  const ability = useMemo(() => abilityFor(user), [user]);
   const { t } = useTranslation();
   const theme = useMemo(() => localizedTheme(t('common.showPassword')), [t]);
   return (
@@ -60,9 +52,7 @@ export function Providers({ children }: { children: ReactNode }) {
         forceColorScheme={settings.skin}
       >
         <Toasts rtl={settings.rtl} />
-        <QueryClientProvider client={queryClient}>
-          <AbilityContext.Provider value={ability}>{children}</AbilityContext.Provider>
-        </QueryClientProvider>
+        {children}
       </MantineProvider>
     </DirectionProvider>
   );

@@ -4,13 +4,15 @@
  */
 import { homeOf, isAllowedParam, type RouteParamKind } from '@cadence/contract/routes';
 import { createBrowserRouter, type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router';
-import { abilityFor, canOpen, type RouteAccess } from '../lib/ability';
+import { defaultAbility } from '@cadence/contract/abilities';
+import type { RouteAccess } from '../lib/ability';
 import type { FeatureRoute, FeatureRoutes } from '../lib/feature-routes';
 import { type LazyNamespace, loadNamespaces } from '../lib/i18n';
 import { lazyRoute } from '../lib/lazy-route';
 import { session } from '../lib/session';
+import { Component as Login } from '../features/auth/pages/login';
 import { RouteError } from '../features/status-pages/components/route-error';
-import { queryClient } from './providers';
+import { FullLayout } from '../layouts/full-layout';
 
 interface AppRoute extends FeatureRoute {
   path: string;
@@ -22,6 +24,12 @@ interface AppRoute extends FeatureRoute {
   namespaces?: LazyNamespace[];
   /** Route parameters checked against the spec's whitelists (part 2): another value shows the 404 page. */
   params?: Record<string, RouteParamKind>;
+  /**
+   * False for the full-layout pages that read no server state (sign-in and status pages): they
+   * render without the query client, which /login then does not download. App-layout pages always
+   * have it (the layout provides it).
+   */
+  queries?: false;
 }
 
 /**
@@ -104,12 +112,35 @@ const helpRoute = (path: string, page: Parameters<typeof help>[0]): AppRoute => 
 });
 
 export const appRoutes: AppRoute[] = [
-  { path: '/login', ...auth('login'), access: open, layout: 'full', authPage: true },
-  { path: '/register', ...auth('register'), access: open, layout: 'full', authPage: true },
-  { path: '/forgot-password', ...auth('forgotPassword'), access: open, layout: 'full', authPage: true },
-  { path: '/reset-password', ...auth('resetPassword'), access: open, layout: 'full', authPage: true },
+  // The first page of every new visitor: the login form and its layout are in the entry's chunk
+  // (`shell`), not lazy, so /login is one file of JavaScript (bench/bundle-size.ts).
+  {
+    path: '/login',
+    page: () => Promise.resolve({ Component: Login }),
+    queries: false,
+    access: open,
+    layout: 'full',
+    authPage: true,
+  },
+  { path: '/register', ...auth('register'), queries: false, access: open, layout: 'full', authPage: true },
+  {
+    path: '/forgot-password',
+    ...auth('forgotPassword'),
+    queries: false,
+    access: open,
+    layout: 'full',
+    authPage: true,
+  },
+  {
+    path: '/reset-password',
+    ...auth('resetPassword'),
+    queries: false,
+    access: open,
+    layout: 'full',
+    authPage: true,
+  },
   // Not an authPage: the link of a mail works whether or not this browser is signed in.
-  { path: '/unlock', ...auth('unlock'), access: open, layout: 'full' },
+  { path: '/unlock', ...auth('unlock'), queries: false, access: open, layout: 'full' },
   {
     path: '/dashboard/analytics',
     namespaces: ['dashboard'],
@@ -240,62 +271,99 @@ export const appRoutes: AppRoute[] = [
     access: open,
     layout: 'full',
   },
-  { path: '/error-404', ...statusPages('notFound'), access: open, layout: 'full' },
-  { path: NOT_AUTHORIZED, ...statusPages('notAuthorized'), access: open, layout: 'full' },
+  { path: '/error-404', ...statusPages('notFound'), queries: false, access: open, layout: 'full' },
+  { path: NOT_AUTHORIZED, ...statusPages('notAuthorized'), queries: false, access: open, layout: 'full' },
   {
     path: '/pages/miscellaneous/coming-soon',
     ...statusPages('comingSoon'),
+    queries: false,
     access: open,
     layout: 'full',
   },
   {
     path: '/pages/miscellaneous/under-maintenance',
     ...statusPages('underMaintenance'),
+    queries: false,
     access: open,
     layout: 'full',
   },
-  { path: '/pages/miscellaneous/error', ...statusPages('error'), access: open, layout: 'full' },
+  {
+    path: '/pages/miscellaneous/error',
+    ...statusPages('error'),
+    queries: false,
+    access: open,
+    layout: 'full',
+  },
 ];
+
+/**
+ * What an anonymous visitor may open: the default ability's rules, matched as CASL matches rules
+ * without conditions (no `manage` or `all` among them), so /login needs no CASL.
+ */
+function anonymousMay(access: RouteAccess): boolean {
+  const action = access.action ?? 'read';
+  return defaultAbility.some((rule) => rule.action === action && rule.subject === access.resource);
+}
+
+/** The ability's code (CASL), fetched as soon as a signed-in visit starts. */
+const importAbility = () => import('../lib/ability');
+let abilityModule: ReturnType<typeof importAbility> | undefined;
+export const loadAbility = () => (abilityModule ??= importAbility());
 
 /** The access check of spec part 6, and the auth pages' redirect of signed-in users. */
 export function guard(route: Pick<AppRoute, 'access' | 'authPage'>) {
-  return () => {
+  return async () => {
     const user = session.user();
     if (route.authPage && user && session.accessToken()) {
       const home = homeOf(user.role);
       if (home !== '/login') return redirect(home);
       return null;
     }
-    if (!canOpen(abilityFor(user), route.access)) return redirect(user ? NOT_AUTHORIZED : '/login');
+    if (!user) return anonymousMay(route.access) ? null : redirect('/login');
+    const { abilityFor, canOpen } = await loadAbility();
+    if (!canOpen(abilityFor(user), route.access)) return redirect(NOT_AUTHORIZED);
     return null;
   };
 }
 
 function toRouteObject(route: AppRoute): RouteObject {
   const load = async () => {
-    // The app layout's own strings (customizer, time-zone banner) come with any page of that
-    // layout, not with /login.
+    // The app layout's own strings (customizer, time-zone banner, menu, footer, role names) come
+    // with any page of that layout, not with /login.
     const namespaces: LazyNamespace[] = [
       ...(route.namespaces ?? []),
-      ...(route.layout === 'app' ? (['customizer', 'timeZoneBanner'] as const) : []),
+      ...(route.layout === 'app'
+        ? (['customizer', 'timeZoneBanner', 'menu', 'footer', 'roles'] as const)
+        : []),
     ];
-    const [module] = await Promise.all([route.page(), loadNamespaces(namespaces)]);
-    return module;
+    const [module, queries] = await Promise.all([
+      route.page(),
+      route.layout === 'full' && route.queries !== false ? import('../lib/query-client') : undefined,
+      loadNamespaces(namespaces),
+    ]);
+    // The app layout provides the query client to its pages; a full-layout page gets its own.
+    return queries ? { ...module, Component: queries.withQueries(module.Component) } : module;
   };
   const check = guard(route);
-  const loader = ({ params, request }: LoaderFunctionArgs) => {
+  const loader = async ({ params, request }: LoaderFunctionArgs) => {
     // An address that can never exist is a 404 for everyone, signed in or not: it reveals nothing.
     const whitelisted = Object.entries(route.params ?? {});
     if (whitelisted.some(([name, kind]) => !isAllowedParam(kind, params[name])))
       return redirect('/error-404');
-    const refused = check();
+    const refused = await check();
     if (refused) return refused;
     const userId = session.user()?._id;
     const search = new URL(request.url).searchParams;
     // Not awaited: the page renders its skeleton as soon as its chunk is here, and the data
     // follows; a failed prefetch is the page's query to report.
     if (route.prefetch && userId) {
-      void route.prefetch({ params, search, queryClient, userId }).catch(() => undefined);
+      const prefetch = route.prefetch;
+      void import('../lib/query-client')
+        // Not when the session ended meanwhile (signed out in another tab).
+        .then(({ queryClient }) =>
+          session.user()?._id === userId ? prefetch({ params, search, queryClient, userId }) : undefined,
+        )
+        .catch(() => undefined);
     }
     return null;
   };
@@ -316,11 +384,13 @@ export function createRouter() {
       children: [
         { path: '/', loader: () => redirect('/dashboard/analytics'), Component: Redirecting },
         {
-          lazy: lazyRoute(async () => ({ Component: (await import('../layouts/full-layout')).FullLayout })),
+          Component: FullLayout,
           children: appRoutes.filter((r) => r.layout === 'full').map(toRouteObject),
         },
         {
-          lazy: lazyRoute(async () => ({ Component: (await import('../layouts/app-layout')).AppLayout })),
+          lazy: lazyRoute(async () => ({
+            Component: (await import('../layouts/app-layout')).AppLayoutRoute,
+          })),
           children: appRoutes.filter((r) => r.layout === 'app').map(toRouteObject),
         },
         { path: '*', loader: () => redirect('/error-404'), Component: Redirecting },

@@ -1,6 +1,5 @@
 import { NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/api-messages';
 import { currentLanguage, type Language, languages } from '../lib/i18n';
@@ -15,7 +14,6 @@ const names: Record<Language, string> = { en: 'English', fr: 'Français', de: 'D
  */
 export function LanguageMenu() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   return (
     <NativeSelect
       aria-label={t('navbar.language')}
@@ -26,10 +24,12 @@ export function LanguageMenu() {
       value={currentLanguage()}
       onChange={(event) => {
         chooseLanguage(event.currentTarget.value as Language)
-          // The account settings page shows the language too. The query keys load only now: this
-          // menu is on the sign-in pages, which need none of them.
-          .then(() => import('../shared/queries/keys'))
-          .then(({ accountKey }) => queryClient.invalidateQueries({ queryKey: accountKey }))
+          // The account settings page shows the language too. The query client and keys load only
+          // now: this menu is on the sign-in pages, which need neither (bench/bundle-size.ts).
+          .then(() => Promise.all([import('../lib/query-client'), import('../shared/queries/keys')]))
+          .then(([{ queryClient }, { accountKey }]) =>
+            queryClient.invalidateQueries({ queryKey: accountKey }),
+          )
           .catch(async (error: unknown) => {
             // The toast code loads only when needed: this menu is on the sign-in pages too.
             const { notifications } = await import('@mantine/notifications');

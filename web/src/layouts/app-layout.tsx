@@ -4,12 +4,15 @@
  */
 import { Anchor, Container, Group, NavLink, Stack, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { ScrollToTop } from '../components/scroll-to-top';
-import { useAbility } from '../lib/ability-context';
-import { canOpen } from '../lib/ability';
+import { AbilityContext, useAbility } from '../lib/ability-context';
+import { abilityFor, canOpen } from '../lib/ability';
 import { useLayoutSettings } from '../lib/layout-settings';
+import { WithQueries } from '../lib/query-client';
+import { useSessionUser } from '../lib/session';
 import { useLive } from '../lib/use-live';
 import classes from './app-layout.module.css';
 import { Customizer } from './customizer';
@@ -28,6 +31,22 @@ const navbarColors = {
   danger: 'red',
   dark: 'dark',
 } as const;
+
+/**
+ * The route's component: the layout with the query client and the user's ability (CASL), which
+ * load with it rather than with the entry (/login needs neither; bench/bundle-size.ts).
+ */
+export function AppLayoutRoute() {
+  const user = useSessionUser();
+  const ability = useMemo(() => abilityFor(user), [user]);
+  return (
+    <WithQueries>
+      <AbilityContext.Provider value={ability}>
+        <AppLayout />
+      </AbilityContext.Provider>
+    </WithQueries>
+  );
+}
 
 export function AppLayout() {
   const { t } = useTranslation();

@@ -31,7 +31,7 @@ function bundleOf(files: Record<string, Bundle>): Bundle {
 
 /**
  * Feature areas whose strings load with their pages, so the first visit downloads only the core
- * (sign-in, layout, messages). `locales/<lang>/<area>.json` and `locales/<lang>/api/<area>.json`.
+ * (sign-in, navbar, messages). `locales/<lang>/<area>.json` and `locales/<lang>/api/<area>.json`.
  */
 export const lazyNamespaces = [
   'tags',
@@ -51,10 +51,13 @@ export const lazyNamespaces = [
   'dashboard',
   'pricing',
   'chat',
-  // The layout customizer and the time-zone banner: app pages only (the router loads them with
-  // every app-layout route).
+  // The layout customizer, the time-zone banner, the menu, the footer and the role names: app
+  // pages only (the router loads them with every app-layout route).
   'customizer',
   'timeZoneBanner',
+  'menu',
+  'footer',
+  'roles',
   'accessControl',
   // Only the API's messages (api/billing.json), for the pricing page's and Billing tab's forms.
   'billing',
@@ -69,41 +72,20 @@ const english = bundleOf(
   import.meta.glob<Bundle>(
     [
       '../locales/en/*.json',
-      '!../locales/en/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl,booking,bookingPublic}.json',
+      '!../locales/en/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,menu,footer,roles,accessControl,booking,bookingPublic}.json',
     ],
     { eager: true, import: 'default' },
   ),
 );
-const others = {
-  fr: import.meta.glob<Bundle>(
-    [
-      '../locales/fr/*.json',
-      '!../locales/fr/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl,booking,bookingPublic}.json',
-    ],
-    { import: 'default' },
-  ),
-  de: import.meta.glob<Bundle>(
-    [
-      '../locales/de/*.json',
-      '!../locales/de/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl,booking,bookingPublic}.json',
-    ],
-    { import: 'default' },
-  ),
-  pt: import.meta.glob<Bundle>(
-    [
-      '../locales/pt/*.json',
-      '!../locales/pt/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl,booking,bookingPublic}.json',
-    ],
-    { import: 'default' },
-  ),
-};
-const featureFiles = import.meta.glob<Bundle>(
-  [
-    '../locales/*/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,accessControl,booking,bookingPublic}.json',
-    '../locales/*/api/*.json',
-  ],
-  { import: 'default' },
-);
+/**
+ * The loaders of every other file (other languages, feature areas): a map of ~180 imports, ~5 KB
+ * of gzip, in a chunk of its own (`locale-files.ts`) that a first visit in English to /login
+ * never needs (bench/bundle-size.ts). `preloadLocaleFiles` asks for it early.
+ */
+const importLocaleFiles = () => import('./locale-files');
+let localeFiles: ReturnType<typeof importLocaleFiles> | undefined;
+export const preloadLocaleFiles = () => (localeFiles ??= importLocaleFiles());
+
 const loadedNamespaces = new Set<LazyNamespace>();
 
 async function loadFiles(loaders: Record<string, () => Promise<Bundle>>): Promise<Bundle> {
@@ -116,6 +98,8 @@ async function loadFiles(loaders: Record<string, () => Promise<Bundle>>): Promis
 /** A feature area's strings, in English (the fallback) and in the given language. */
 async function loadNamespacesFor(language: Language, namespaces: Iterable<LazyNamespace>): Promise<void> {
   const wanted = new Set(namespaces);
+  if (wanted.size === 0) return;
+  const { featureFiles } = await preloadLocaleFiles();
   const files = Object.fromEntries(
     Object.entries(featureFiles).filter(([file]) => {
       const match = /locales\/(\w+)\/(?:api\/)?(\w+)\.json$/.exec(file);
@@ -162,6 +146,7 @@ async function ensureLoaded(language: Language): Promise<void> {
   // The feature areas already shown must follow the language too; bundles merge deeply.
   const features = loadNamespacesFor(language, loadedNamespaces);
   if (!coreLoaded.has(language) && language !== 'en') {
+    const { others } = await preloadLocaleFiles();
     i18next.addResourceBundle(language, 'translation', await loadFiles(others[language]), true, true);
     coreLoaded.add(language);
   }

@@ -1,13 +1,12 @@
 /**
- * What the router loads for the sign-in addresses: each page's chunk (they start no query). One
+ * What the router loads for the sign-in addresses but /login (whose page is in the entry's chunk,
+ * app/router.tsx): each page's chunk (they start no query). One
  * module for the feature, so the entry chunk carries one preload list for it (the /login budget,
  * bench/bundle-size.ts).
  */
 import type { FeatureRoutes } from '../../lib/feature-routes';
 
 export const routes = {
-  /** /login */
-  login: { page: () => import('./pages/login') },
   /** /register */
   register: { page: () => import('./pages/register') },
   /** /forgot-password */

@@ -1,4 +1,7 @@
-/** The sign-in calls of the auth pages. */
+/**
+ * The sign-in calls of the auth pages, through `useAction` rather than TanStack Query's
+ * `useMutation`: no query client on the sign-in pages (bench/bundle-size.ts).
+ */
 import type {
   AuthSession,
   ForgotPasswordInput,
@@ -7,16 +10,16 @@ import type {
   ResetPasswordInput,
   UnlockInput,
 } from '@cadence/contract';
-import { useMutation } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
+import { useAction } from '../../../lib/use-action';
+
+const startSession = (value: AuthSession) => session.start(value);
+const login = (input: LoginInput) => api.post<AuthSession>('/jwt/login', input);
 
 export function useLogin() {
-  return useMutation({
-    mutationFn: (input: LoginInput) => api.post<AuthSession>('/jwt/login', input),
-    onSuccess: (value) => session.start(value),
-  });
+  return useAction(login, startSession);
 }
 
 /**
@@ -38,23 +41,17 @@ async function register(input: RegisterInput): Promise<AuthSession> {
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: register, onSuccess: (value) => session.start(value) });
+  return useAction(register, startSession);
 }
 
 export function useForgotPassword() {
-  return useMutation({
-    mutationFn: (input: ForgotPasswordInput) => api.post<undefined>('/jwt/forgot-password', input),
-  });
+  return useAction((input: ForgotPasswordInput) => api.post<undefined>('/jwt/forgot-password', input));
 }
 
 export function useResetPassword() {
-  return useMutation({
-    mutationFn: (input: ResetPasswordInput) => api.post<undefined>('/jwt/reset-password', input),
-  });
+  return useAction((input: ResetPasswordInput) => api.post<undefined>('/jwt/reset-password', input));
 }
 
 export function useUnlock() {
-  return useMutation({
-    mutationFn: (input: UnlockInput) => api.post<undefined>('/jwt/unlock', input),
-  });
+  return useAction((input: UnlockInput) => api.post<undefined>('/jwt/unlock', input));
 }
