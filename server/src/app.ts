@@ -3,29 +3,24 @@
  * OpenAPI) → the app's services (database, tokens, mailer) → the API routes → the SPA.
  */
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import pretty from 'pino-pretty';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db';
 import { tooManyRequests } from './errors';
 import { LiveHub } from './lib/live';
+import { sessionCacheFor } from './lib/session-cache';
 import { redisOrMemoryStore } from './lib/rate-limit-store';
 import { createMailer, type Mailer } from './lib/mailer';
 import { MailOutbox } from './lib/outbox';
 import { AccessTokens, LinkTokens, loadOrCreateSecret } from './lib/tokens';
-import { createAuthenticate, requireSignIn } from './modules/auth/authenticate';
+import { createAuthenticate, requireSignIn, userOf } from './modules/auth/authenticate';
 import { accountRoutes, AVATAR_UPLOAD_LIMITS, avatarRoutes } from './modules/account/routes';
 import { appPasswordRoutes } from './modules/auth/app-password-routes';
 import { authRoutes, sessionRoutes } from './modules/auth/routes';
@@ -53,6 +48,9 @@ import { yourDataRoutes } from './modules/your-data/routes';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
+import { OneLinePerRequest } from './plugins/request-log';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { responseSerializer } from './plugins/response-serializer';
 import { serveWebApp } from './plugins/web-app';
 import { seedDemo } from './seed';
 import { buildServices } from './services';
@@ -103,6 +101,14 @@ const signedInRoutes: RouteModule[] = [
   bookingRoutes,
 ];
 
+/**
+ * The signed-in routes whose writes change a users row: the account (name, language, zone, avatar,
+ * password, deletion), working hours, and the operator's edit of a user (`/api/users/:id`). After
+ * one, every instance forgets its cached copy of the user (session-cache.ts). Revocations (logout,
+ * password change and reset, deactivation) need no entry here: they end the sessions themselves.
+ */
+const USER_ROW_WRITES = /^\/api\/(?:account|working-hours|users\/)/;
+
 export interface RouteEntry {
   method: string;
   url: string;
@@ -147,12 +153,13 @@ const defaultWebDir = path.resolve(import.meta.dirname, '../../web/dist');
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.RESPONSE_VALIDATION));
   registerErrorHandling(app);
   registerInputGuard(app);
   const apiRoutes: RouteEntry[] = [];
@@ -236,17 +243,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // The API docs page styles itself inline.
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        // Self-hosted instances are often served over plain HTTP on a LAN.
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await registerCompression(app);
   await app.register(rateLimit, {
     global: false,
@@ -292,13 +289,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const authenticate = createAuthenticate(database.db, accessTokens);
+  const authenticate = createAuthenticate(
+    database.db,
+    accessTokens,
+    sessionCacheFor(database, live, Boolean(config.REDIS_URL)),
+  );
   await app.register(
     async (api) => {
       for (const routes of openRoutes) routes(api, context);
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       await api.register((signedIn, _options, done) => {
         requireSignIn(signedIn, authenticate);
+        // In onSend, once the handler's transaction committed and before the answer leaves.
+        signedIn.addHook('onSend', (request, _reply, payload, done) => {
+          if (request.method !== 'GET' && request.method !== 'HEAD' && request.currentUser) {
+            const route = request.routeOptions.url ?? '';
+            if (USER_ROW_WRITES.test(route)) {
+              const target = Number((request.params as { id?: string } | undefined)?.id);
+              const other = route.startsWith('/api/users/') && Number.isSafeInteger(target) ? [target] : [];
+              live.usersChanged([userOf(request).id, ...other]);
+            }
+          }
+          done(null, payload);
+        });
         for (const routes of signedInRoutes) routes(signedIn, context);
         done();
       });

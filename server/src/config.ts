@@ -88,6 +88,12 @@ const environment = z.object({
   /** A mail left `sending` this long by an instance that stopped is claimed again (the outbox). */
   MAIL_STALE_AFTER: duration('10m'),
   TRUST_PROXY: flag(false),
+  /**
+   * Answers checked against their zod schema as well as serialised by it (plugins/response-serializer.ts):
+   * on under the test runner (NODE_ENV=test, which Vitest sets), so that the suites catch contract
+   * drift; off in production, where the check cost a pass over every answer.
+   */
+  RESPONSE_VALIDATION: flag(process.env.NODE_ENV === 'test'),
   // Live updates and rate limits shared by several instances (D38); without it, one process alone.
   REDIS_URL: optionalText.pipe(
     z

@@ -15,7 +15,10 @@
  * the other instances' events of the meantime were not heard.
  *
  * Streams know their session (the access token's refresh-token family): `closeSessions` ends the
- * streams of revoked sessions on every instance, with `expired`.
+ * streams of revoked sessions on every instance, with `expired`. The same message, and
+ * `usersChanged` (a user's row changed), tell each instance's `onInvalidation` listener — the cache
+ * of signed-in users (session-cache.ts) — what to forget; so does a drop of the subscription, when
+ * what was said meanwhile was not heard (`invalidationsHeard` is false until it is back).
  *
  * What an event may be is the contract's (`contract/src/live.ts`), which the web app parses.
  */
@@ -58,6 +61,10 @@ export interface LiveStats {
 /** Called when a user's first stream opens on this instance, or their last one closes. */
 export type PresenceListener = (userId: number, online: boolean) => void;
 
+/** What cached knowledge of signed-in users must be forgotten: sessions, users, or all of it. */
+export type Invalidation = { sessions: string[] } | { users: number[] } | { everything: true };
+export type InvalidationListener = (change: Invalidation) => void;
+
 /** The address without its password, for messages. */
 function redactedUrl(url: string): string {
   try {
@@ -93,6 +100,8 @@ interface Wire {
   f?: string;
   /** Sessions whose streams end (with `expired`). */
   s?: string[];
+  /** Users whose row changed (cached copies are forgotten). */
+  c?: number[];
 }
 
 interface Stream {
@@ -125,6 +134,7 @@ export class LiveHub {
   private subscribed = false;
   private lost = false;
   private presenceListener?: PresenceListener;
+  private readonly invalidationListeners: InvalidationListener[] = [];
   /** The process is stopping: streams were ended, and new ones end at once. */
   private stopping?: { retryMs: number };
   private closed = false;
@@ -168,6 +178,7 @@ export class LiveHub {
         if (!this.subscribed || this.closed) return;
         this.subscribed = false;
         this.lost = true;
+        this.invalidate({ everything: true });
         options.log.warn('live: the Redis subscription dropped; this instance hears only itself');
       });
       this.subscriber.on('ready', () => {
@@ -228,6 +239,30 @@ export class LiveHub {
     this.presenceListener = listener;
   }
 
+  /** `listener` hears every session ended and user changed, on any instance (see the top). */
+  onInvalidation(listener: InvalidationListener): void {
+    this.invalidationListeners.push(listener);
+  }
+
+  /**
+   * Whether every instance's `closeSessions` and `usersChanged` reach this one: always without
+   * Redis (one process); with it, while the channel is subscribed and commands go through.
+   */
+  get invalidationsHeard(): boolean {
+    return !this.publisher || (this.subscribed && this.publisher.status === 'ready');
+  }
+
+  /**
+   * Tells every instance that the rows of `userIds` changed (a name, a language, a zone…), so that
+   * none answers from a copy read before. Returns at once; call it after the change commits.
+   */
+  usersChanged(userIds: number[]): void {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0 || this.closed) return;
+    this.invalidate({ users: ids });
+    this.send({ i: this.instance, c: ids });
+  }
+
   /**
    * Sends `event` to every stream of every user in `userIds`, on every instance. Returns at once:
    * this instance's streams get it right after the current I/O turn (so that the writer's answer
@@ -282,6 +317,7 @@ export class LiveHub {
   closeSessions(sessionIds: string[]): void {
     const ids = [...new Set(sessionIds)];
     if (ids.length === 0 || this.closed) return;
+    this.invalidate({ sessions: ids });
     this.endSessions(ids);
     this.send({ i: this.instance, s: ids });
   }
@@ -412,6 +448,10 @@ export class LiveHub {
     void this.markAbsent(userId).then(() => this.presenceListener?.(userId, false));
   }
 
+  private invalidate(change: Invalidation): void {
+    for (const listener of this.invalidationListeners) listener(change);
+  }
+
   private endSessions(sessionIds: string[]): void {
     for (const id of sessionIds) {
       const ofSession = this.sessions.get(id);
@@ -479,6 +519,8 @@ export class LiveHub {
     if (!this.lost || this.closed) return;
     this.lost = false;
     this.subscribed = true;
+    // What was said while the subscription was away was not heard.
+    this.invalidate({ everything: true });
     this.resyncs += 1;
     this.options.log.info(
       { streams: this.connections },
@@ -496,7 +538,11 @@ export class LiveHub {
       return;
     }
     if (wire.i === this.instance) return;
-    if (wire.s) this.endSessions(wire.s);
+    if (wire.s) {
+      this.invalidate({ sessions: wire.s });
+      this.endSessions(wire.s);
+    }
+    if (wire.c) this.invalidate({ users: wire.c });
     if (wire.u && wire.f !== undefined) this.deliver(wire);
   }
 

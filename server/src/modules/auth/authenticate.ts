@@ -1,9 +1,11 @@
 /**
- * Resolves the Bearer access token to the signed-in user. The user row is read on every request
- * so that a deactivation or a role change takes effect at once, not when the token expires; the
- * same statement tells whether the token's session (its refresh-token family) still has a token
- * that is not revoked, so a logout, a password change or a replayed refresh token ends the
- * session's access tokens at their next call, on every instance, at no extra round trip.
+ * Resolves the Bearer access token to the signed-in user. The user row is read, with whether the
+ * token's session (its refresh-token family) still has a token that is not revoked, in one
+ * compiled statement; what it found is kept per token (lib/session-cache.ts) until the user or the
+ * session changes. Every such change — a deactivation, a role or account change, a logout, a
+ * password change or reset, a replayed refresh token — tells every instance after it commits, so
+ * it takes effect at the token's next call, not when the token expires. Without a way to tell every
+ * instance (PostgreSQL without Redis) the statement runs for every request, as before.
  */
 import { errorBody } from '@cadence/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,6 +13,7 @@ import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
 import { prepared } from '../../db/prepared';
 import { unauthorized } from '../../errors';
+import type { SessionCache } from '../../lib/session-cache';
 import type { AccessTokens } from '../../lib/tokens';
 import type { UserRow } from './user-data';
 
@@ -50,18 +53,38 @@ const userAndSession = prepared<UserAndSession, [sessionId: string, id: number]>
     .where('users.id', '=', 0),
 );
 
-export function createAuthenticate(db: Db, accessTokens: AccessTokens) {
+/** The cache of signed-in users, and whether it may be used now (its invalidations are heard). */
+export interface SessionMemory {
+  cache: SessionCache<UserRow>;
+  usable: () => boolean;
+}
+
+export function createAuthenticate(db: Db, accessTokens: AccessTokens, memory?: SessionMemory) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match?.[1]) throw unauthorized();
-    const claims = await accessTokens.verify(match[1]);
+    const token = match?.[1];
+    if (!token) throw unauthorized();
+    const cache = memory?.usable() ? memory.cache : undefined;
+    // The same token string was verified when it was kept; it is kept no longer than it is valid.
+    const known = cache?.get(token);
+    if (known) {
+      request.currentUser = known.user;
+      request.sessionId = known.sessionId;
+      request.tokenExpiresAt = known.tokenExpiresAt;
+      return;
+    }
+    const claims = await accessTokens.verify(token);
     if (!claims) throw unauthorized('INVALID_TOKEN', 'auth.invalidToken');
+    const stamp = cache?.stamp ?? 0;
     const row = await userAndSession(db, claims.sessionId, claims.userId);
     if (!row) throw unauthorized('INVALID_TOKEN', 'auth.invalidToken');
-    const { session_alive: sessionAlive, ...user } = row;
+    const { session_alive: sessionAlive, ...columns } = row;
+    // Frozen: the same object may serve the token's next requests.
+    const user = Object.freeze(columns);
     if (!bool(user.active)) throw unauthorized('ACCOUNT_DEACTIVATED', 'auth.accountDeactivated');
     if (!bool(sessionAlive)) throw unauthorized('SESSION_ENDED', 'auth.invalidToken');
+    cache?.set(token, { user, sessionId: claims.sessionId, tokenExpiresAt: claims.expiresAt }, stamp);
     request.currentUser = user;
     request.sessionId = claims.sessionId;
     request.tokenExpiresAt = claims.expiresAt;
