@@ -19,6 +19,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
+import { prepared } from '../../db/prepared';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../errors';
 import { mailText } from '../../lib/mail-texts';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
@@ -57,6 +58,11 @@ export type AuthServiceDeps = Pick<
   ServiceDeps,
   'db' | 'engine' | 'config' | 'accessTokens' | 'outbox' | 'log' | 'live'
 >;
+
+/** The first account's id (D7), asked by every `GET /api/jwt/me`: compiled once (prepared.ts). */
+const firstUser = prepared<{ id: number | null }, []>((db) =>
+  db.selectFrom('users').select((eb) => eb.fn.min<number>('id').as('id')),
+);
 
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
@@ -403,10 +409,7 @@ export class AuthService {
   async isOperator(user: Pick<UserRow, 'id' | 'email'>): Promise<boolean> {
     const owner = this.deps.config.OWNER_EMAIL;
     if (owner) return user.email === owner;
-    const first = await this.deps.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.min<number>('id').as('id'))
-      .executeTakeFirst();
+    const first = await firstUser(this.deps.db);
     return first?.id === user.id;
   }
 }
