@@ -5,7 +5,10 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // The tests start servers of their own; one file at a time keeps ports and CPU calm.
-    fileParallelism: false,
+    // Each file starts servers of its own on free ports (and its own databases and Redis where it
+    // stops them); two files at a time, one browser per worker, keep the two cores busy while a
+    // browser or a server waits.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

@@ -54,7 +54,7 @@ describe('the help centre', () => {
       .poll(() => page.getByTestId('faq-found').textContent())
       .toMatch(/^Questions trouvées : \d+$/);
     // Only the categories with a match are offered, each with its count of matches.
-    expect(await page.getByRole('tab').count()).toBe(answer.data.length);
+    await expect.poll(() => page.getByRole('tab').count()).toBe(answer.data.length);
     await page.getByRole('tab', { name: category.title }).click();
 
     // The question is shown with the word marked whole, accent included; only matches are listed.
@@ -62,8 +62,7 @@ describe('the help centre', () => {
     await question.waitFor();
     const marks = await question.getByRole('button').getByTestId('highlight').allTextContents();
     expect(marks.map((mark) => mark.toLowerCase())).toContain('réunion');
-    const shown = await page.getByTestId('faq-question').count();
-    expect(shown).toBe(category.questions.length);
+    await expect.poll(() => page.getByTestId('faq-question').count()).toBe(category.questions.length);
 
     // Opening it shows its answer.
     await question.getByRole('button', { name: wanted.question }).click();
@@ -74,7 +73,7 @@ describe('the help centre', () => {
     // Words that match nothing: the empty state.
     await search.fill('zzzzqqqq');
     await page.getByText('Aucune question ne correspond à votre recherche').waitFor();
-    expect(await page.getByTestId('faq-question').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('faq-question').count()).toBe(0);
   });
 
   it('goes from the knowledge base to a category, an article, and the next article', async () => {
@@ -92,13 +91,13 @@ describe('the help centre', () => {
       .click();
     await page.waitForURL('**/pages/knowledge-base');
     await page.getByRole('heading', { level: 1, name: 'Knowledge base' }).waitFor();
-    expect(await page.getByTestId('kb-category').count()).toBe(kb.data.length);
+    await expect.poll(() => page.getByTestId('kb-category').count()).toBe(kb.data.length);
 
     // A category: its articles.
     await page.getByRole('heading', { level: 2, name: category.title }).getByRole('link').click();
     await page.waitForURL(`**/pages/knowledge-base/${category.category}`);
     await page.getByRole('heading', { level: 1, name: category.title }).waitFor();
-    expect(await page.getByTestId('kb-article-link').count()).toBe(category.articles.length);
+    await expect.poll(() => page.getByTestId('kb-article-link').count()).toBe(category.articles.length);
 
     // An article: title, summary, paragraphs and lists; where it sits.
     await page.getByRole('link', { name: article.title, exact: true }).click();
@@ -111,7 +110,7 @@ describe('the help centre', () => {
     );
     const body = page.getByTestId('kb-article-body');
     const paragraphs = full.body.filter((paragraph) => !paragraph.startsWith('- '));
-    expect(await body.locator('p').count()).toBe(paragraphs.length);
+    await expect.poll(() => body.locator('p').count()).toBe(paragraphs.length);
     expect(await body.locator('p').first().textContent()).toBe(paragraphs[0]);
     const breadcrumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
     expect(await breadcrumbs.getByRole('link', { name: category.title }).isVisible()).toBe(true);

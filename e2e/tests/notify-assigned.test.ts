@@ -5,6 +5,7 @@
  * open with the kinds of shared work, and the Notifications settings with their e-mail switches,
  * have no serious or critical accessibility violation, light and dark.
  */
+import { sharedWorkFlags } from '@cadence/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
@@ -128,7 +129,8 @@ describe('told of shared work (D45)', () => {
       await friend.page.goto('/pages/account-setting?tab=notifications');
       const group = friend.page.getByRole('group', { name: 'Shared work' });
       await group.waitFor();
-      expect(await group.getByRole('switch').count()).toBe(8);
+      // One switch per kind of shared work (D45), bookings (D44) included.
+      expect(await group.getByRole('switch').count()).toBe(sharedWorkFlags.length);
       expect(await group.getByRole('switch', { name: 'A task is assigned to me' }).isChecked()).toBe(true);
       expect(await seriousViolations(friend.page)).toEqual([]);
     },
