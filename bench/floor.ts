@@ -14,7 +14,16 @@
  */
 import os from 'node:os';
 import { call, signUp } from './board-fixtures';
-import { cores, measure, printTable, printWholeRun, reportProblems, seconds, startOnEngine, warmUp } from './harness';
+import {
+  cores,
+  measure,
+  printTable,
+  printWholeRun,
+  reportProblems,
+  seconds,
+  startOnEngine,
+  warmUp,
+} from './harness';
 import { metOrMissed, rawGet, startBare } from './wire';
 
 const started = performance.now();
@@ -49,7 +58,7 @@ try {
       description: i % 3 === 0 ? `A longer description for task ${i}, as people write them.` : '',
       isImportant: i % 5 === 0,
       tags: i % 2 === 0 ? ['team'] : [],
-      dueDate: i % 4 === 0 ? `2027-01-${String(1 + (i % 28)).padStart(2, "0")}` : null,
+      dueDate: i % 4 === 0 ? `2027-01-${String(1 + (i % 28)).padStart(2, '0')}` : null,
     });
   }
   const reads: Read[] = [
@@ -68,7 +77,8 @@ try {
   for (const read of reads) {
     const answer = await rawGet(`${server.url}${read.path}`, read.signedIn ? auth : {});
     if (answer.status !== 200) throw new Error(`${read.name}: ${answer.status} ${answer.body.toString()}`);
-    if (answer.headers['content-encoding']) problems.push(`${read.name}: answered ${answer.headers['content-encoding']}`);
+    if (answer.headers['content-encoding'])
+      problems.push(`${read.name}: answered ${answer.headers['content-encoding']}`);
     if (!answer.headers['content-security-policy']) problems.push(`${read.name}: no Content-Security-Policy`);
     bodies.push({ route: read.route, json: answer.body, br: answer.body });
   }

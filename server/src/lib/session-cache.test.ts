@@ -90,7 +90,8 @@ describe('a cached token through HTTP', () => {
   it('sees an account change at the next call, on both instances', async () => {
     const user = await buildUser(t);
     // Read twice on each: the second answer comes from the cache.
-    for (const app of [t.app, second, t.app, second]) expect((await me(app, user.token)).statusCode).toBe(200);
+    for (const app of [t.app, second, t.app, second])
+      expect((await me(app, user.token)).statusCode).toBe(200);
     const changed = await second.inject({
       method: 'PUT',
       url: '/api/account',
@@ -107,7 +108,8 @@ describe('a cached token through HTTP', () => {
   it('ends a cached session at its next call after a logout on the other instance', async () => {
     const user = await buildUser(t);
     const laptop = await signInAgain(t, user);
-    for (const app of [t.app, t.app, second, second]) expect((await me(app, user.token)).statusCode).toBe(200);
+    for (const app of [t.app, t.app, second, second])
+      expect((await me(app, user.token)).statusCode).toBe(200);
     const out = await second.inject({
       method: 'POST',
       url: '/api/jwt/logout',

@@ -75,7 +75,12 @@ export class SessionCache<User extends CachedUser = CachedUser> {
     if (until <= this.now()) return;
     const user = Object.freeze({ ...session.user });
     this.entries.delete(token);
-    this.entries.set(token, { user, sessionId: session.sessionId, tokenExpiresAt: session.tokenExpiresAt, until });
+    this.entries.set(token, {
+      user,
+      sessionId: session.sessionId,
+      tokenExpiresAt: session.tokenExpiresAt,
+      until,
+    });
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 
@@ -88,7 +93,8 @@ export class SessionCache<User extends CachedUser = CachedUser> {
     }
     if ('sessions' in change) {
       const sessions = new Set(change.sessions);
-      for (const [token, entry] of this.entries) if (sessions.has(entry.sessionId)) this.entries.delete(token);
+      for (const [token, entry] of this.entries)
+        if (sessions.has(entry.sessionId)) this.entries.delete(token);
       return;
     }
     const users = new Set(change.users);

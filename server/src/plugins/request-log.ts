@@ -13,7 +13,11 @@ export class OneLinePerRequest extends LogController {
     // Told with the answer, in `requestCompleted`.
   }
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     if (this.isLogDisabled(request)) return;
     if (error) {
       reply.log.error(

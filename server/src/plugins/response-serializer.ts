@@ -46,7 +46,8 @@ export function responseSerializer(validate: boolean): FastifySerializerCompiler
       if (!validate) return writer(data);
       const checked = withZod(data);
       const written = writer(data);
-      if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(checked))) {
+      // Both write the schema's keys in its order, so the texts are alike; parsed only when not.
+      if (written !== checked && !isDeepStrictEqual(JSON.parse(written), JSON.parse(checked))) {
         throw new Error(
           `${input.method} ${input.url}: the fast serializer wrote ${written.slice(0, 500)} where zod wrote ${checked.slice(0, 500)}`,
         );

@@ -22,7 +22,9 @@ export const SECURITY_HEADER_OPTIONS: Readonly<HelmetOptions> = {
 };
 
 /** The headers helmet sets with `options`, by name (lower case), computed once. */
-export function securityHeaders(options: Readonly<HelmetOptions> = SECURITY_HEADER_OPTIONS): Record<string, string> {
+export function securityHeaders(
+  options: Readonly<HelmetOptions> = SECURITY_HEADER_OPTIONS,
+): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
