@@ -76,6 +76,13 @@ const IDS_PER_QUERY = 900;
 /** Events written per transaction by an import: short, so that other requests get the database. */
 const IMPORT_CHUNK = 250;
 
+/** A busy interval of busyOf: a meeting's names it. */
+export interface BusyInterval {
+  start: number;
+  end: number;
+  meeting?: number;
+}
+
 /** An event's fields once checked, as written. */
 interface NewEvent {
   title: string;
@@ -343,15 +350,16 @@ export class CalendarService {
    * they organise or accepted) within [from, to): occurrences as intervals, all-day ones over
    * their days in that user's zone. One query of entries over the users' index ranges, one of
    * events; a meeting's entry is its interval. `exceptMeeting` is left out (when re-planning it).
-   * For finding free times (D23); `db` is the transaction that sets a time, when one does.
+   * For finding free times (D23); `db` is the transaction that sets a time, when one does. A
+   * meeting's interval names it (`meeting`), so that kept busy times can leave it out (D71).
    */
   async busyOf(
     users: Array<{ id: number; timeZone: string }>,
     from: number,
     to: number,
     options: { exceptMeeting?: number; db?: Db } = {},
-  ): Promise<Map<number, Array<{ start: number; end: number }>>> {
-    const busy = new Map(users.map((user) => [user.id, [] as Array<{ start: number; end: number }>]));
+  ): Promise<Map<number, BusyInterval[]>> {
+    const busy = new Map(users.map((user) => [user.id, [] as BusyInterval[]]));
     if (users.length === 0) return busy;
     const db = options.db ?? this.deps.db;
     const entries = await this.entriesIn(
@@ -367,7 +375,11 @@ export class CalendarService {
     for (const entry of entries) {
       if (entry.kind === 'event') (bool(entry.is_long) ? series : singles).add(entry.source_id);
       else if (entry.source_id !== options.exceptMeeting && overlaps(entry, from, to)) {
-        busy.get(entry.user_id)!.push({ start: Date.parse(entry.start_at), end: Date.parse(entry.end_at) });
+        busy.get(entry.user_id)!.push({
+          start: Date.parse(entry.start_at),
+          end: Date.parse(entry.end_at),
+          meeting: entry.source_id,
+        });
       }
     }
     const [allDay, rows] = await Promise.all([

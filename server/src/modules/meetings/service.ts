@@ -36,7 +36,8 @@ import { resolveInvitees } from '../../lib/invitees';
 import { bumpListVersions } from '../../lib/list-versions';
 import { offsetSpans } from '../../lib/zoned-time';
 import { addMeetingEntries, clearMeetingEntries } from '../calendar/meeting-entries';
-import type { CalendarService } from '../calendar/service';
+import type { BusyInterval, CalendarService } from '../calendar/service';
+import { BLOCK_MS } from '../../lib/series-index';
 import { notify, withdrawNotifications } from '../notifications/notify';
 import { mailWanted } from '../notifications/shared-work';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
@@ -49,8 +50,11 @@ import { afterCommit, transaction } from '../../db/transaction';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-/** How many people's busy times a process keeps for searches. */
+/** How many people's busy times a process keeps for searches, and how many intervals in all. */
 const BUSY_KEPT = 2_000;
+const BUSY_INTERVALS_KEPT = 500_000;
+/** Kept busy times cover whole blocks of 4 weeks, aligned to the epoch (as the index of series). */
+const BUSY_BLOCK_MS = BLOCK_MS;
 
 const now = () => new Date().toISOString();
 
@@ -62,8 +66,9 @@ export type MeetingsServiceDeps = Pick<
 };
 
 export class MeetingsService {
-  /** Busy times by person, zone, range and version (see participants); the oldest go first. */
-  private readonly busyKept = new Map<string, { version: number; busy: Interval[] }>();
+  /** Busy times by person, zone, blocks and version (see participants); the oldest go first. */
+  private readonly busyKept = new Map<string, { version: number; busy: BusyInterval[] }>();
+  private busyIntervalsKept = 0;
 
   constructor(private readonly deps: MeetingsServiceDeps) {}
 
@@ -517,12 +522,16 @@ export class MeetingsService {
     return rows.map((row) => presentMeeting(row, byMeeting.get(row.id) ?? [], people, viewerId));
   }
 
-  /** Each person's zone, working hours and busy times over [from, to). */
   /**
    * Each person's zone, working hours and busy times over [from, to). A search (`cached`) keeps
    * each person's busy times by their calendar's version, read before the busy times are: any
    * write to their calendar (an event, a meeting, an answer) bumps it, so a kept entry is never
-   * older than its version. Setting a time reads everything afresh inside its transaction.
+   * older than its version. They are kept over whole blocks of 4 weeks (BUSY_BLOCK_MS) around the
+   * range, with each meeting's interval naming it, so that another range within the same weeks,
+   * or the re-planning of a meeting (its own time left out), is answered from them (D71); the
+   * series are expanded through the index of series, so a person whose calendar changed costs the
+   * rows read and the changed series expanded. Setting a time reads everything afresh inside its
+   * transaction.
    */
   private async participants(
     db: Db,
@@ -544,28 +553,43 @@ export class MeetingsService {
         : [],
     ]);
     const versionOf = new Map(versions.map((row) => [row.user_id, row.version]));
+    // The kept busy times cover whole blocks: the range's, widened.
+    const [keptFrom, keptTo] = [
+      Math.floor(from / BUSY_BLOCK_MS) * BUSY_BLOCK_MS,
+      Math.ceil(to / BUSY_BLOCK_MS) * BUSY_BLOCK_MS,
+    ];
     const keyOf = (row: { id: number; time_zone: string }) =>
-      `${row.id}|${row.time_zone}|${from}|${to}|${options.exceptMeeting ?? ''}`;
+      `${row.id}|${row.time_zone}|${keptFrom}|${keptTo}`;
     const busy = new Map<number, Interval[]>();
+    const within = (intervals: BusyInterval[]) =>
+      intervals.filter(
+        (interval) =>
+          interval.start < to &&
+          interval.end > from &&
+          (options.exceptMeeting === undefined || interval.meeting !== options.exceptMeeting),
+      );
     const missing = rows.filter((row) => {
-      const kept = options.cached ? this.busyKept.get(keyOf(row)) : undefined;
-      if (kept && kept.version === (versionOf.get(row.id) ?? 0)) busy.set(row.id, kept.busy);
+      const key = keyOf(row);
+      const kept = options.cached ? this.busyKept.get(key) : undefined;
+      if (kept && kept.version === (versionOf.get(row.id) ?? 0)) {
+        // Most recently used last.
+        this.busyKept.delete(key);
+        this.busyKept.set(key, kept);
+        busy.set(row.id, within(kept.busy));
+      }
       return !busy.has(row.id);
     });
     if (missing.length > 0) {
       const read = await this.deps.calendar.busyOf(
         missing.map((row) => ({ id: row.id, timeZone: row.time_zone })),
-        from,
-        to,
-        { exceptMeeting: options.exceptMeeting, db },
+        options.cached ? keptFrom : from,
+        options.cached ? keptTo : to,
+        { exceptMeeting: options.cached ? undefined : options.exceptMeeting, db },
       );
       for (const row of missing) {
         const intervals = read.get(row.id) ?? [];
-        busy.set(row.id, intervals);
-        if (options.cached) {
-          if (this.busyKept.size >= BUSY_KEPT) this.busyKept.delete(this.busyKept.keys().next().value!);
-          this.busyKept.set(keyOf(row), { version: versionOf.get(row.id) ?? 0, busy: intervals });
-        }
+        busy.set(row.id, options.cached ? within(intervals) : intervals);
+        if (options.cached) this.keep(keyOf(row), versionOf.get(row.id) ?? 0, intervals);
       }
     }
     return rows.map((row) => ({
@@ -573,6 +597,25 @@ export class MeetingsService {
       hours: engineHours(row.working_hours),
       busy: busy.get(row.id)!,
     }));
+  }
+
+  /** Kept busy times, within BUSY_KEPT people and BUSY_INTERVALS_KEPT intervals: the oldest go first. */
+  private keep(key: string, version: number, busy: BusyInterval[]): void {
+    const before = this.busyKept.get(key);
+    if (before) {
+      this.busyKept.delete(key);
+      this.busyIntervalsKept -= before.busy.length;
+    }
+    this.busyKept.set(key, { version, busy });
+    this.busyIntervalsKept += busy.length;
+    while (
+      this.busyKept.size > 1 &&
+      (this.busyKept.size > BUSY_KEPT || this.busyIntervalsKept > BUSY_INTERVALS_KEPT)
+    ) {
+      const [oldest, entry] = this.busyKept.entries().next().value!;
+      this.busyKept.delete(oldest);
+      this.busyIntervalsKept -= entry.busy.length;
+    }
   }
 
   // ---- Writing ---------------------------------------------------------------------------------
