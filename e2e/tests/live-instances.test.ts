@@ -2,7 +2,8 @@
  * Live updates across instances (D38): two built servers on one PostgreSQL database and one
  * Redis. A user whose stream is open on instance B hears, within a second, a board change, a
  * friend request and a chat message made through instance A; a user without access hears none of
- * them; and the per-IP sign-in limit counts the requests of both instances together. (The same
+ * them; a user that B keeps between calls is forgotten there once A renames or signs them out;
+ * and the per-IP sign-in limit counts the requests of both instances together. (The same
  * in one process, and LiveHub on its own through Redis: server/src/modules/live/live.test.ts.)
  */
 import { randomBytes } from 'node:crypto';
@@ -171,6 +172,31 @@ describe('live updates across two instances', () => {
     expect(strangerStream.messages.map((m) => m.event)).toEqual(['ready']);
     // Each once: not from the channel and again from the process that made it.
     expect(memberStream.messages.map((m) => m.event)).toEqual(['ready', 'board', 'request', 'chat']);
+  });
+
+  it('has B forget the signed-in user it keeps as soon as A renames them or signs them out', async () => {
+    // B keeps the user of a token between its calls (session-cache.ts, issue 31): a change made
+    // through A reaches it through Redis before the next call.
+    const tag = randomBytes(4).toString('hex');
+    const session = await api<{ accessToken: string; refreshToken: string }>(
+      a,
+      'POST',
+      '/jwt/register',
+      undefined,
+      {
+        username: `kept${tag}`,
+        email: `kept${tag}@example.com`,
+        password: 'a good long password',
+      },
+    );
+    const me = (server: RunningServer) =>
+      fetch(`${server.url}/api/jwt/me`, { headers: { authorization: `Bearer ${session.accessToken}` } });
+    for (const server of [b, b, a, b]) expect((await me(server)).status).toBe(200);
+    await api(a, 'PUT', '/account', session.accessToken, { general: { fullName: 'Renamed Through A' } });
+    const renamed = (await (await me(b)).json()) as { userData: { fullName: string } };
+    expect(renamed.userData.fullName).toBe('Renamed Through A');
+    await api(a, 'POST', '/jwt/logout', undefined, { refreshToken: session.refreshToken });
+    expect((await me(b)).status).toBe(401);
   });
 
   it('counts sign-in attempts per IP across both instances', async () => {
