@@ -23,62 +23,23 @@ import {
 import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../lib/api-client';
-import { PERSISTED_MAX_AGE_MS } from '../../../lib/query-persistence';
+import { api } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { toastError } from '../../../lib/toast';
 import { cacheEdit, useHeldDelete } from '../../../lib/use-undo';
 import { groupKeys, projectKeys } from '../../../shared/queries/keys';
 import * as model from '../model/board';
 import { type CardFields, changeCard } from '../model/card';
-
-export interface BoardSummaryList {
-  data: BoardSummary[];
-  count: number;
-}
-
-export interface BoardAnswer {
-  data: Board;
-}
+import { type BoardAnswer, type BoardSummaryList, getBoardQueryOptions } from './board-queries';
 
 const path = (...segments: string[]) => segments.map(encodeURIComponent).join('/');
 
-/**
- * A copy restored from browser storage is shown, and the server is asked again; a copy the route's
- * loader fetched a moment ago (its prefetch in routes.ts) is not asked for twice.
- */
-const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
-  Date.now() - query.state.dataUpdatedAt > 2000;
-
-/** GET /projects?user={myId}: the boards I own or am a member of, and their count. */
-export const getBoardsQueryOptions = (userId: string) =>
-  queryOptions({
-    queryKey: projectKeys.list(userId),
-    queryFn: () => api.get<BoardSummaryList>(`/projects?user=${encodeURIComponent(userId)}`),
-    refetchOnMount: unlessJustFetched,
-    gcTime: PERSISTED_MAX_AGE_MS,
-  });
-
-/** GET /projects?id={boardId}: the board, its lists (archived ones too) and items in order. */
-export const getBoardQueryOptions = (boardId: string) =>
-  queryOptions({
-    queryKey: projectKeys.board(boardId),
-    queryFn: () => api.get<BoardAnswer>(`/projects?id=${encodeURIComponent(boardId)}`),
-    refetchOnMount: unlessJustFetched,
-    gcTime: PERSISTED_MAX_AGE_MS,
-    // Unchanged lists and items keep their objects, so memoised columns and cards do not re-render.
-    structuralSharing: (previous, next) => {
-      const before = previous as BoardAnswer | undefined;
-      const after = next as BoardAnswer;
-      const data = model.shareBoard(before?.data, after.data);
-      if (before && data === before.data) return before;
-      return data === after.data ? after : { data };
-    },
-    // A refused read (a missing board, not mine) will not change by asking again.
-    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
-    // The route's loader asks on every visit; the page does not ask again for what it just refused.
-    retryOnMount: false,
-  });
+export {
+  type BoardAnswer,
+  type BoardSummaryList,
+  getBoardQueryOptions,
+  getBoardsQueryOptions,
+} from './board-queries';
 
 /** GET /groups, for the project form's group choice (the groups page reads the same key). */
 export const getMyGroupsQueryOptions = () =>
