@@ -206,8 +206,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     live.endStreams(SHUTDOWN_RETRY_MS);
     done();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (stopping) void reply.header('connection', 'close');
+    done(null, payload);
   });
   app.addHook('onClose', () => live.close());
   await live.ready();
