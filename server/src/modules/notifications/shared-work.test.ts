@@ -95,7 +95,8 @@ describe('the e-mail switches (PUT /api/account notifications)', () => {
   it.each([
     [{ notifications: { todoAssigned: 'yes' } }, 'notifications.todoAssigned'],
     [{ notifications: { cardDueDates: null } }, 'notifications.cardDueDates'],
-    [{ notifications: { bookings: false } }, 'notifications.bookings'],
+    [{ notifications: { bookings: 'off' } }, 'notifications.bookings'],
+    [{ notifications: { chatMessages: false } }, 'notifications.chatMessages'],
   ])('refuses %j with 400 on %s and changes nothing', async (payload, field) => {
     const [me] = await friends(1);
     const before = await snapshot(t.database);
