@@ -21,14 +21,21 @@ const zodSerializer = createSerializerCompiler({});
 type CompilerInput = Parameters<typeof zodSerializer>[0];
 type Serialize = (data: unknown) => string;
 
+/** Writers by schema: many routes share one (the error body), compiled once for all. */
+const writers = new WeakMap<z.ZodType, Serialize | undefined>();
+
 /** The schema's writer, or undefined when JSON Schema cannot describe it. */
 export function fastWriter(schema: z.ZodType): Serialize | undefined {
+  if (writers.has(schema)) return writers.get(schema);
+  let writer: Serialize | undefined;
   try {
     const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'throw', target: 'draft-2020-12' });
-    return fastJson(json as Parameters<typeof fastJson>[0]);
+    writer = fastJson(json as Parameters<typeof fastJson>[0]);
   } catch {
-    return undefined;
+    writer = undefined;
   }
+  writers.set(schema, writer);
+  return writer;
 }
 
 const asZod = (schema: unknown): z.ZodType | undefined => (schema instanceof z.ZodType ? schema : undefined);
