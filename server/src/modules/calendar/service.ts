@@ -382,29 +382,52 @@ export class CalendarService {
         });
       }
     }
-    const [allDay, rows] = await Promise.all([
+    // The events behind the entries, by the same ranges joined (no list of ids to send).
+    const ids = users.map((user) => user.id);
+    const [allDay, rows, exceptionRows] = await Promise.all([
       singles.size === 0
         ? []
-        : db
-            .selectFrom('events')
-            .select('id')
-            .where('id', 'in', [...singles])
-            .where('all_day', '=', true)
+        : this.entryRange(db, ids, from, to, 'event', false)
+            .innerJoin('events', 'events.id', 'calendar_entries.source_id')
+            .where('events.all_day', '=', true)
+            .select('events.id')
             .execute(),
       series.size === 0
         ? []
-        : db
-            .selectFrom('events')
-            .select(['id', 'start_at', 'end_at', 'all_day', 'time_zone', 'recurrence', 'last_start_at'])
-            .where('id', 'in', [...series])
+        : this.entryRange(db, ids, from, to, 'event', true)
+            .innerJoin('events', 'events.id', 'calendar_entries.source_id')
+            .select([
+              'events.id',
+              'events.start_at',
+              'events.end_at',
+              'events.all_day',
+              'events.time_zone',
+              'events.recurrence',
+              'events.last_start_at',
+            ])
+            .execute(),
+      series.size === 0
+        ? []
+        : this.entryRange(db, ids, from, to, 'event', true)
+            .innerJoin('event_exceptions', 'event_exceptions.event_id', 'calendar_entries.source_id')
+            .selectAll('event_exceptions')
+            .orderBy('event_exceptions.event_id')
+            .orderBy('event_exceptions.occurrence_at')
             .execute(),
     ]);
     const allDayIds = new Set(allDay.map((row) => row.id));
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const exceptions = await exceptionsOf(
-      db,
-      rows.filter((row) => row.recurrence).map((row) => row.id),
-    );
+    // By event, each once (an event on two of the users' calendars comes twice).
+    const exceptions = new Map<number, ExceptionRow[]>();
+    const seen = new Set<string>();
+    for (const row of exceptionRows) {
+      const key = `${row.event_id}|${row.occurrence_at}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const list = exceptions.get(row.event_id) ?? [];
+      list.push(row);
+      exceptions.set(row.event_id, list);
+    }
     const zoneOf = new Map(users.map((user) => [user.id, user.timeZone]));
     const add = (userId: number, start: number, end: number, isAllDay: boolean) => {
       const zone = zoneOf.get(userId)!;
@@ -1417,23 +1440,44 @@ export class CalendarService {
    * range walks the (user, kind, is_long, start) index, once per user.
    */
   private async entriesIn(db: Db, userIds: number[], from: number, to: number) {
-    const upper = iso(to + ZONE_SLACK_MS);
-    const entries = (kind: 'event' | 'meeting', isLong: boolean) => {
-      let query = db
-        .selectFrom('calendar_entries')
-        .select(['user_id', 'kind', 'source_id', 'is_long', 'start_at', 'end_at'])
-        .where('user_id', userIds.length === 1 ? '=' : 'in', userIds.length === 1 ? userIds[0]! : userIds)
-        .where('is_long', '=', isLong);
-      if (!isLong) query = query.where('start_at', '>=', iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS));
-      return query
-        .where('start_at', '<', upper)
-        .where('end_at', '>=', iso(from - ZONE_SLACK_MS))
-        .where('kind', '=', kind);
-    };
+    const entries = (kind: 'event' | 'meeting', isLong: boolean) =>
+      this.entryRange(db, userIds, from, to, kind, isLong).select([
+        'calendar_entries.user_id',
+        'calendar_entries.kind',
+        'calendar_entries.source_id',
+        'calendar_entries.is_long',
+        'calendar_entries.start_at',
+        'calendar_entries.end_at',
+      ]);
     return entries('event', false)
       .unionAll(entries('event', true))
       .unionAll(entries('meeting', false))
       .execute();
+  }
+
+  /** One of entriesIn's ranges, before its selection (busyOf joins the events to it). */
+  private entryRange(
+    db: Db,
+    userIds: number[],
+    from: number,
+    to: number,
+    kind: 'event' | 'meeting',
+    isLong: boolean,
+  ) {
+    let query = db
+      .selectFrom('calendar_entries')
+      .where(
+        'calendar_entries.user_id',
+        userIds.length === 1 ? '=' : 'in',
+        userIds.length === 1 ? userIds[0]! : userIds,
+      )
+      .where('calendar_entries.is_long', '=', isLong);
+    if (!isLong)
+      query = query.where('calendar_entries.start_at', '>=', iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS));
+    return query
+      .where('calendar_entries.start_at', '<', iso(to + ZONE_SLACK_MS))
+      .where('calendar_entries.end_at', '>=', iso(from - ZONE_SLACK_MS))
+      .where('calendar_entries.kind', '=', kind);
   }
 
   /** The owners and guests of the rows: two indexed queries. */
