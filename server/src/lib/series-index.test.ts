@@ -45,21 +45,22 @@ const seriesArb = fc
       }),
       { maxLength: 3 },
     ),
-    added: fc.array(
-      fc.record({ days: fc.integer({ min: -30, max: 60 }), allDay: fc.boolean() }),
-      { maxLength: 3 },
-    ),
+    added: fc.array(fc.record({ days: fc.integer({ min: -30, max: 60 }), allDay: fc.boolean() }), {
+      maxLength: 3,
+    }),
   })
   .map((p): Series => {
     const day = p.around + p.startDays * DAY;
     const start = p.allDay ? day : day + p.minute * MINUTE;
-    const end = p.allDay ? start + Math.max(1, Math.round(p.lengthMinutes / 1440)) * DAY : start + p.lengthMinutes * MINUTE;
+    const end = p.allDay
+      ? start + Math.max(1, Math.round(p.lengthMinutes / 1440)) * DAY
+      : start + p.lengthMinutes * MINUTE;
     const series: Series = { start, end, allDay: p.allDay, timeZone: p.zone, recurrence: p.rule };
     // Exceptions name occurrences the rule makes, as the service writes them.
     const made = occurrencesIn(series, start, start + 400 * DAY, 'UTC', 64).map((o) => o.occurrence);
     const hidden = new Set<number>();
     const shown: NonNullable<Series['exceptions']>['shown'] = [];
-    for (const n of p.cancelled) if (made[n] !== undefined) hidden.add(made[n]!);
+    for (const n of p.cancelled) if (made[n] !== undefined) hidden.add(made[n]);
     for (const move of p.moved) {
       const occurrence = made[move.n];
       if (occurrence === undefined || hidden.has(occurrence)) continue;
@@ -75,7 +76,13 @@ const seriesArb = fc
     }
     for (const add of p.added) {
       const at = p.allDay || add.allDay ? day + add.days * DAY : day + add.days * DAY + p.minute * MINUTE;
-      shown.push({ occurrence: at, start: at, end: at + (add.allDay ? DAY : end - start), allDay: add.allDay || p.allDay, override: false });
+      shown.push({
+        occurrence: at,
+        start: at,
+        end: at + (add.allDay ? DAY : end - start),
+        allDay: add.allDay || p.allDay,
+        override: false,
+      });
     }
     return hidden.size > 0 || shown.length > 0 ? { ...series, exceptions: { hidden, shown } } : series;
   });
@@ -94,7 +101,10 @@ describe('SeriesIndex', () => {
     const index = new SeriesIndex(50, 2_000);
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 1, max: 8 }), seriesArb, rangeArb), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 8 }), seriesArb, rangeArb), {
+          minLength: 1,
+          maxLength: 12,
+        }),
         (reads) => {
           for (const [id, series, range] of reads) {
             const from = range.around + range.fromHours * 3_600_000;

@@ -19,7 +19,13 @@
  * (a block at the limit of occurrences, an occurrence longer than MAX_BLOCKS blocks) is expanded
  * directly, as before.
  */
-import { type Occurrence, occurrencesIn, SERIES_OCCURRENCES_MAX, type Series, dayStartIn } from './occurrences';
+import {
+  type Occurrence,
+  occurrencesIn,
+  SERIES_OCCURRENCES_MAX,
+  type Series,
+  dayStartIn,
+} from './occurrences';
 
 const DAY_MS = 86_400_000;
 /** A block: 4 weeks, aligned to the epoch. */
