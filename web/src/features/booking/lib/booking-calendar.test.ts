@@ -10,6 +10,7 @@ import {
   formatClock,
   formatDuration,
   formatMonth,
+  lastBookableMonth,
   monthGrid,
   monthRange,
   timesByDay,
@@ -23,6 +24,13 @@ describe('booking calendar', () => {
     expect(todayIn('UTC', now)).toBe('2026-03-01');
     expect(todayIn('Europe/Paris', now)).toBe('2026-03-02');
     expect(todayIn('America/Los_Angeles', now)).toBe('2026-03-01');
+  });
+
+  it('stops the month arrows at the type’s last bookable day', () => {
+    expect(lastBookableMonth('2026-11-26', 60)).toBe('2027-01');
+    expect(lastBookableMonth('2026-11-26', 5)).toBe('2026-11');
+    expect(lastBookableMonth('2026-11-26', 6)).toBe('2026-12');
+    expect(lastBookableMonth('2026-11-26', 365)).toBe('2027-11');
   });
 
   it('moves days and months across years and leap days', () => {

@@ -30,6 +30,11 @@ export function addDays(day: string, days: number): string {
 }
 
 /** A month moved by a number of months. */
+/** The last month holding a bookable day: today plus the type's days ahead (the last start before it). */
+export function lastBookableMonth(today: string, rangeDays: number): Month {
+  return addDays(today, Math.max(0, rangeDays - 1)).slice(0, 7);
+}
+
 export function addMonths(month: Month, months: number): Month {
   const [year, number] = month.split('-').map(Number) as [number, number];
   const index = year * 12 + (number - 1) + months;

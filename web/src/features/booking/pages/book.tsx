@@ -53,12 +53,13 @@ import {
   monthGrid,
   monthRange,
   timesByDay,
+  lastBookableMonth,
   todayIn,
   weekdayNames,
 } from '../lib/booking-calendar';
 import { Brand, type ManageBookingState, TypeSummary, ZoneSelect } from '../lib/public-booking-parts';
 
-/** How far ahead the month arrows go: the longest booking range a type may have (365 days). */
+/** How far ahead the month arrows go before the type is known: its longest range (365 days). */
 const MONTHS_AHEAD = 12;
 
 /** The visitor's details; the rest of the booking comes from the page. */
@@ -217,7 +218,12 @@ export function Component() {
                   shownDay={shownDay}
                   loading={times.isFetching}
                   canGoBack={month > thisMonth}
-                  canGoForward={month < addMonths(thisMonth, MONTHS_AHEAD)}
+                  canGoForward={
+                    month <
+                    (times.data
+                      ? lastBookableMonth(today, times.data.type.rangeDays)
+                      : addMonths(thisMonth, MONTHS_AHEAD))
+                  }
                   onMonth={changeMonth}
                   onChoose={(day) => {
                     setChosenDay(day);
