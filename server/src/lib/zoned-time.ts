@@ -128,3 +128,19 @@ export function isAmbiguous(ms: number, zone: string): boolean {
   }
   return false;
 }
+
+/** Instants grouped by their date in a zone, without a date object per instant. */
+export function byLocalDate(starts: number[], timeZone: string, from: number, to: number) {
+  const days: Array<{ date: string; times: string[] }> = [];
+  const spans = offsetSpans(timeZone, from, to);
+  let span = 0;
+  for (const start of starts) {
+    while (span < spans.length - 1 && start >= spans[span]!.end) span += 1;
+    const date = new Date(Math.floor((start + spans[span]!.offset * 60_000) / DAY_MS) * DAY_MS)
+      .toISOString()
+      .slice(0, 10);
+    if (days.at(-1)?.date !== date) days.push({ date, times: [] });
+    days.at(-1)!.times.push(new Date(start).toISOString());
+  }
+  return days;
+}

@@ -27,39 +27,40 @@ import {
   type PublicUser,
 } from '@cadence/contract';
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db';
-import type { BookingsTable, BookingTypesTable } from '../../db/schema';
-import { afterCommit, transaction } from '../../db/transaction';
+import { transaction } from '../../db/transaction';
 import type { ServiceDeps } from '../../deps';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { hashToken, randomToken } from '../../lib/tokens';
+import { byLocalDate } from '../../lib/zoned-time';
 import type { CalendarService } from '../calendar/service';
 import {
   bookableStarts,
   type BookingRules,
-  type Interval,
   isBookableAt,
   type Participant,
   unionStarts,
 } from '../meetings/availability';
-import { byLocalDate } from '../meetings/service';
 import { engineHours } from '../meetings/working-hours';
-import { notify } from '../notifications/notify';
+import { tell } from '../notifications/shared-work';
 import { presentPublicUser, publicUserColumns, type PublicUserRow } from '../users/public-presenter';
 import { bookingMails } from './mail';
+import {
+  authorizeHostBooking,
+  authorizeToken,
+  authorizeType,
+  type BookingRow,
+  checkOpen,
+  type TypeRow,
+  visibleBookings,
+} from './policy';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-/** How many hosts' busy times a process keeps for the public pages. */
-const BUSY_KEPT = 2_000;
 
 const now = () => new Date().toISOString();
-
-type TypeRow = Selectable<BookingTypesTable>;
-type BookingRow = Selectable<BookingsTable>;
 
 interface Host {
   id: number;
@@ -78,8 +79,6 @@ export function stepOf(duration: number): number {
 }
 
 export class BookingService {
-  /** Busy times by host, range and calendar version (as the meetings keep them); the oldest go first. */
-  private readonly busyKept = new Map<string, { version: number; busy: Interval[] }>();
   /** The public pages' answers as JSON bytes, by everything they depend on (see publicTimesJson). */
   private readonly answers = new VersionedCache<string>(1_000, 32 * 1024 * 1024);
 
@@ -122,7 +121,7 @@ export class BookingService {
 
   async updateType(userId: number, id: number, input: BookingTypeInput): Promise<BookingType> {
     return transaction(this.deps.db, async (trx) => {
-      await this.ownType(trx, userId, id);
+      await authorizeType(trx, userId, id);
       await this.checkType(trx, userId, input, id);
       await trx
         .updateTable('booking_types')
@@ -136,20 +135,9 @@ export class BookingService {
   /** The type goes; its bookings stay in the calendars and on the host's list. */
   async removeType(userId: number, id: number): Promise<void> {
     await transaction(this.deps.db, async (trx) => {
-      await this.ownType(trx, userId, id);
+      await authorizeType(trx, userId, id);
       await trx.deleteFrom('booking_types').where('id', '=', id).execute();
     });
-  }
-
-  private async ownType(db: Db, userId: number, id: number): Promise<TypeRow> {
-    const row = await db
-      .selectFrom('booking_types')
-      .selectAll()
-      .where('id', '=', id)
-      .where('owner_id', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw notFound();
-    return row;
   }
 
   private async typeOf(db: Db, userId: number, id: number): Promise<BookingType> {
@@ -232,7 +220,7 @@ export class BookingService {
       Math.floor(latestOf(type, at) / step),
       ...hosts.map((host) => `${host.id}:${host.user.updated_at}:${versionOf.get(host.id) ?? 0}`),
     ].join('|');
-    return this.answers.through(key, 0, () => this.publicTimes(type, hosts, query, at, versionOf));
+    return this.answers.through(key, 0, () => this.publicTimes(type, hosts, query, at));
   }
 
   private async publicTimes(
@@ -240,7 +228,6 @@ export class BookingService {
     hosts: Host[],
     query: PublicTimesQuery,
     at: number,
-    versions: Map<number, number>,
   ): Promise<PublicTimes> {
     const from = DateTime.fromISO(query.start, { zone: query.timeZone }).toMillis();
     const to = DateTime.fromISO(query.end, { zone: query.timeZone }).plus({ days: 1 }).toMillis();
@@ -249,7 +236,7 @@ export class BookingService {
     const starts =
       window.from >= window.to
         ? []
-        : await this.startsOf(this.deps.db, type, hosts, window.from, window.to, rules, versions);
+        : await this.startsOf(this.deps.db, type, hosts, window.from, window.to, rules);
     return {
       type: presentPublicType(type, hosts),
       timeZone: query.timeZone,
@@ -329,13 +316,13 @@ export class BookingService {
   // ---- The visitor's manage link ---------------------------------------------------------------
 
   async view(token: string): Promise<BookingView> {
-    const row = await this.byToken(this.deps.db, token);
+    const row = await authorizeToken(this.deps.db, token);
     return this.present(this.deps.db, row);
   }
 
   async cancelByToken(token: string, reason: string): Promise<BookingView> {
     return transaction(this.deps.db, async (trx) => {
-      const row = await this.byToken(trx, token, true);
+      const row = await authorizeToken(trx, token, this.deps.engine);
       await this.cancel(trx, row, reason, { actor: null, token });
       return this.present(trx, await bookingRow(trx, row.id));
     });
@@ -344,7 +331,7 @@ export class BookingService {
   /** Moves the booking to another offered time, for the same hosts (409 when it is not free). */
   async reschedule(token: string, startText: string): Promise<BookingView> {
     return transaction(this.deps.db, async (trx) => {
-      const row = await this.byToken(trx, token, true);
+      const row = await authorizeToken(trx, token, this.deps.engine);
       checkOpen(row);
       const type =
         row.type_id === null
@@ -400,12 +387,7 @@ export class BookingService {
     let query = db
       .selectFrom('bookings')
       .selectAll()
-      .where((eb) =>
-        eb.or([
-          eb('owner_id', '=', userId),
-          eb('id', 'in', eb.selectFrom('booking_hosts').select('booking_id').where('user_id', '=', userId)),
-        ]),
-      );
+      .where((eb) => visibleBookings(eb, userId));
     if (when === 'cancelled') query = query.where('status', '=', 'cancelled').orderBy('start_at', 'desc');
     else if (when === 'upcoming')
       query = query.where('status', '=', 'confirmed').where('end_at', '>', at).orderBy('start_at');
@@ -436,22 +418,8 @@ export class BookingService {
   /** A host (or the link's owner) cancels a booking: the visitor and the other hosts are told. */
   async hostCancel(userId: number, id: number, reason: string): Promise<void> {
     await transaction(this.deps.db, async (trx) => {
-      const row = await trx
-        .selectFrom('bookings')
-        .selectAll()
-        .where('id', '=', id)
-        .where((eb) =>
-          eb.or([
-            eb('owner_id', '=', userId),
-            eb('id', 'in', eb.selectFrom('booking_hosts').select('booking_id').where('user_id', '=', userId)),
-          ]),
-        )
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      await this.deps.engine
-        .forNoKeyUpdate(trx.selectFrom('bookings').select('id').where('id', '=', id))
-        .execute();
-      await this.cancel(trx, await bookingRow(trx, id), reason, { actor: userId, token: null });
+      const row = await authorizeHostBooking(trx, this.deps.engine, userId, id);
+      await this.cancel(trx, row, reason, { actor: userId, token: null });
     });
   }
 
@@ -501,15 +469,25 @@ export class BookingService {
           ? 'booking-rescheduled'
           : 'booking-cancelled';
     const told = hostIds.filter((id) => id !== actor);
-    await notify(
+    // The bell and the live event as for shared work (D45); the mails are the booking's own iTIP.
+    await tell(
       trx,
-      told.map((userId) => ({ userId, kind, sourceId: row.id, title: bookingTitle(row), at: row.start_at })),
+      { outbox: this.deps.outbox, base: this.deps.config.PUBLIC_URL, live: this.deps.live },
+      told.map((userId) => ({
+        userId,
+        kind,
+        sourceId: row.id,
+        title: bookingTitle(row),
+        at: row.start_at,
+        ...(actor === null ? {} : { actorId: actor }),
+        path: '/apps/booking',
+      })),
+      { mail: false },
     );
     await this.deps.outbox.enqueue(
       trx,
       await bookingMails(trx, this.deps.config, row, hostIds, { change, hostsTold: told, token: by.token }),
     );
-    afterCommit(trx, () => this.deps.live.publish(told, { type: 'notification', data: {} }));
   }
 
   /** A type by its public link (404 for anything else). */
@@ -624,9 +602,8 @@ export class BookingService {
     from: number,
     to: number,
     rules: BookingRules,
-    versions: Map<number, number>,
   ): Promise<number[]> {
-    const people = await this.participants(db, type, hosts, from, to, { versions });
+    const people = await this.participants(db, type, hosts, from, to);
     const duration = type.duration * MINUTE_MS;
     const step = stepOf(type.duration) * MINUTE_MS;
     if (type.mode !== 'round-robin') return bookableStarts(people, from, to, duration, step, rules);
@@ -636,7 +613,7 @@ export class BookingService {
   /**
    * The hosts as the engine reads them over [from, to): their hours, their busy times over the
    * range widened by the buffers, the starts of their bookings of this type on the days around it
-   * (the daily maximum). `cached`: busy times kept by calendar version, as the meetings' search does.
+   * (the daily maximum). The public page keeps whole answers (publicTimesJson), not busy times.
    */
   private async participants(
     db: Db,
@@ -644,14 +621,18 @@ export class BookingService {
     hosts: Host[],
     from: number,
     to: number,
-    /** `versions`: the hosts' calendar versions, read before: busy times are kept by them. */
-    options: { versions?: Map<number, number>; except?: number } = {},
+    options: { except?: number } = {},
   ): Promise<Participant[]> {
     const busyFrom = from - type.buffer_after * MINUTE_MS;
     const busyTo = to + type.buffer_before * MINUTE_MS;
     const ids = hosts.map((host) => host.id);
     const [busy, booked] = await Promise.all([
-      this.busyOf(db, hosts, busyFrom, busyTo, options.versions),
+      this.deps.calendar.busyOf(
+        hosts.map((host) => ({ id: host.id, timeZone: host.timeZone })),
+        busyFrom,
+        busyTo,
+        { db },
+      ),
       type.max_per_day === null || type.id === 0
         ? []
         : db
@@ -680,40 +661,6 @@ export class BookingService {
     }));
   }
 
-  private async busyOf(
-    db: Db,
-    hosts: Host[],
-    from: number,
-    to: number,
-    versions: Map<number, number> | undefined,
-  ): Promise<Map<number, Interval[]>> {
-    const cached = versions !== undefined;
-    const versionOf = versions ?? new Map<number, number>();
-    const keyOf = (host: Host) => `${host.id}|${host.timeZone}|${from}|${to}`;
-    const busy = new Map<number, Interval[]>();
-    const missing = hosts.filter((host) => {
-      const kept = cached ? this.busyKept.get(keyOf(host)) : undefined;
-      if (kept && kept.version === (versionOf.get(host.id) ?? 0)) busy.set(host.id, kept.busy);
-      return !busy.has(host.id);
-    });
-    if (missing.length === 0) return busy;
-    const read = await this.deps.calendar.busyOf(
-      missing.map((host) => ({ id: host.id, timeZone: host.timeZone })),
-      from,
-      to,
-      { db },
-    );
-    for (const host of missing) {
-      const intervals = read.get(host.id) ?? [];
-      busy.set(host.id, intervals);
-      if (cached) {
-        if (this.busyKept.size >= BUSY_KEPT) this.busyKept.delete(this.busyKept.keys().next().value!);
-        this.busyKept.set(keyOf(host), { version: versionOf.get(host.id) ?? 0, busy: intervals });
-      }
-    }
-    return busy;
-  }
-
   /**
    * A start must be one the page could offer: on the type's grid, not before the minimum notice,
    * within the days ahead (400 otherwise). Whether it is free is the transaction's question (409).
@@ -730,14 +677,6 @@ export class BookingService {
         [field]: messages['booking.timeUnavailable'],
       });
     }
-  }
-
-  private async byToken(db: Db, token: string, lock = false): Promise<BookingRow> {
-    let query = db.selectFrom('bookings').selectAll().where('token_hash', '=', hashToken(token));
-    if (lock) query = this.deps.engine.forNoKeyUpdate(query);
-    const row = await query.executeTakeFirst();
-    if (!row) throw notFound();
-    return row;
   }
 
   private async present(db: Db, row: BookingRow): Promise<BookingView> {
@@ -868,12 +807,6 @@ function detachedType(row: BookingRow) {
     description: '',
     mode: 'alone' as const,
   };
-}
-
-function checkOpen(row: BookingRow): void {
-  if (row.status !== 'confirmed') throw new AppError(409, 'BOOKING_CANCELLED', messages['booking.cancelled']);
-  if (Date.parse(row.start_at) <= Date.now())
-    throw new AppError(409, 'BOOKING_PAST', messages['booking.past']);
 }
 
 async function bookingRow(db: Db, id: number): Promise<BookingRow> {

@@ -34,7 +34,7 @@ import type { Mail } from '../../lib/mailer';
 import { recipientColumns } from '../../lib/mail-texts';
 import { resolveInvitees } from '../../lib/invitees';
 import { bumpListVersions } from '../../lib/list-versions';
-import { offsetSpans } from '../../lib/zoned-time';
+import { byLocalDate } from '../../lib/zoned-time';
 import { addMeetingEntries, clearMeetingEntries } from '../calendar/meeting-entries';
 import type { BusyInterval, CalendarService } from '../calendar/service';
 import { BLOCK_MS } from '../../lib/series-index';
@@ -49,7 +49,6 @@ import { engineHours } from './working-hours';
 import { afterCommit, transaction } from '../../db/transaction';
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 /** How many people's busy times a process keeps for searches, and how many intervals in all. */
 const BUSY_KEPT = 2_000;
 const BUSY_INTERVALS_KEPT = 500_000;
@@ -741,20 +740,4 @@ export class MeetingsService {
       this.deps.live.publish(notified, { type: 'notification', data: {} });
     });
   }
-}
-
-/** Instants grouped by their date in a zone, without a date object per instant. */
-export function byLocalDate(starts: number[], timeZone: string, from: number, to: number) {
-  const days: Array<{ date: string; times: string[] }> = [];
-  const spans = offsetSpans(timeZone, from, to);
-  let span = 0;
-  for (const start of starts) {
-    while (span < spans.length - 1 && start >= spans[span]!.end) span += 1;
-    const date = new Date(Math.floor((start + spans[span]!.offset * MINUTE_MS) / DAY_MS) * DAY_MS)
-      .toISOString()
-      .slice(0, 10);
-    if (days.at(-1)?.date !== date) days.push({ date, times: [] });
-    days.at(-1)!.times.push(new Date(start).toISOString());
-  }
-  return days;
 }

@@ -59,8 +59,8 @@ export interface SharedNotice {
   title: string;
   /** The time it is about (the event's start, the task's due day, the card's due time), or now */
   at: string;
-  /** Who did it: never told of it themselves */
-  actorId: number;
+  /** Who did it: never told of it themselves; none for a visitor without an account (D44) */
+  actorId?: number;
   /** The page it opens, from the web app's root (`/apps/todo`), for the mail's link */
   path: string;
   /** A time worth saying in the mail (the card's new due time), in the recipient's zone */
@@ -118,7 +118,9 @@ export async function tell(
 }
 
 async function mailsOf(trx: Db, base: string, notices: SharedNotice[]): Promise<Mail[]> {
-  const ids = [...new Set(notices.flatMap((notice) => [notice.userId, notice.actorId]))];
+  const ids = [
+    ...new Set(notices.flatMap((notice) => [notice.userId, ...(notice.actorId ? [notice.actorId] : [])])),
+  ];
   const columns = Object.values(columnOf);
   const people = new Map(
     (
@@ -132,7 +134,7 @@ async function mailsOf(trx: Db, base: string, notices: SharedNotice[]): Promise<
   const mails: Mail[] = [];
   for (const notice of notices) {
     const person = people.get(notice.userId);
-    const actor = people.get(notice.actorId);
+    const actor = notice.actorId === undefined ? undefined : people.get(notice.actorId);
     if (!person || !actor || !isMailed(notice.kind)) continue;
     if (!bool(person[columnOf[mailSwitchOf[notice.kind]]])) continue;
     const text = mailText(person.language, 'sharedWork', {
