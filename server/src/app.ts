@@ -20,7 +20,7 @@ import { redisOrMemoryStore } from './lib/rate-limit-store';
 import { createMailer, type Mailer } from './lib/mailer';
 import { MailOutbox } from './lib/outbox';
 import { AccessTokens, LinkTokens, loadOrCreateSecret } from './lib/tokens';
-import { createAuthenticate, requireSignIn, userOf } from './modules/auth/authenticate';
+import { createAuthenticate, requireSignIn } from './modules/auth/authenticate';
 import { accountRoutes, AVATAR_UPLOAD_LIMITS, avatarRoutes } from './modules/account/routes';
 import { appPasswordRoutes } from './modules/auth/app-password-routes';
 import { authRoutes, sessionRoutes } from './modules/auth/routes';
@@ -100,14 +100,6 @@ const signedInRoutes: RouteModule[] = [
   liveRoutes,
   bookingRoutes,
 ];
-
-/**
- * The signed-in routes whose writes change a users row: the account (name, language, zone, avatar,
- * password, deletion), working hours, and the operator's edit of a user (`/api/users/:id`). After
- * one, every instance forgets its cached copy of the user (session-cache.ts). Revocations (logout,
- * password change and reset, deactivation) need no entry here: they end the sessions themselves.
- */
-const USER_ROW_WRITES = /^\/api\/(?:account|working-hours|users\/)/;
 
 export interface RouteEntry {
   method: string;
@@ -301,18 +293,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       await api.register((signedIn, _options, done) => {
         requireSignIn(signedIn, authenticate);
-        // In onSend, once the handler's transaction committed and before the answer leaves.
-        signedIn.addHook('onSend', (request, _reply, payload, done) => {
-          if (request.method !== 'GET' && request.method !== 'HEAD' && request.currentUser) {
-            const route = request.routeOptions.url ?? '';
-            if (USER_ROW_WRITES.test(route)) {
-              const target = Number((request.params as { id?: string } | undefined)?.id);
-              const other = route.startsWith('/api/users/') && Number.isSafeInteger(target) ? [target] : [];
-              live.usersChanged([userOf(request).id, ...other]);
-            }
-          }
-          done(null, payload);
-        });
         for (const routes of signedInRoutes) routes(signedIn, context);
         done();
       });

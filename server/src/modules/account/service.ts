@@ -10,14 +10,20 @@ import type { UserRow } from '../auth/user-data';
 import { sniffImage, squareAvatar } from './avatar';
 import { presentAccount } from './presenter';
 import type { ServiceDeps } from '../../deps';
-import { transaction } from '../../db/transaction';
+import type { Db } from '../../db';
+import { afterCommit, transaction } from '../../db/transaction';
 
 const now = () => new Date().toISOString();
 
-export type AccountServiceDeps = Pick<ServiceDeps, 'db' | 'engine'> & { auth: AuthService };
+export type AccountServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'live'> & { auth: AuthService };
 
 export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
+
+  /** Once `trx` commits, every instance forgets its copy of the user's row (the session cache). */
+  private changed(trx: Db, userId: number): void {
+    afterCommit(trx, () => this.deps.live.usersChanged([userId]));
+  }
 
   private async row(userId: number): Promise<UserRow> {
     const row = await this.deps.db
@@ -111,6 +117,7 @@ export class AccountService {
         .set({ ...changes, updated_at: now() })
         .where('id', '=', userId)
         .execute();
+      this.deps.live.usersChanged([userId]);
     } catch (error) {
       // Another account took the name between the check and the update.
       if (this.deps.engine.isUniqueViolation(error)) await this.assertAvailable(userId, general);
@@ -143,6 +150,7 @@ export class AccountService {
         .set({ password_hash: passwordHash, updated_at: now() })
         .where('id', '=', userId)
         .execute();
+      this.changed(trx, userId);
       await this.deps.auth.revokeAllSessions(userId, trx, sessionId);
     });
   }
@@ -168,6 +176,7 @@ export class AccountService {
         .set({ avatar: `/api/avatars/${userId}?v=${Date.parse(at)}`, updated_at: at })
         .where('id', '=', userId)
         .execute();
+      this.changed(trx, userId);
     });
     return this.get(userId);
   }
@@ -180,6 +189,7 @@ export class AccountService {
         .set({ avatar: null, updated_at: now() })
         .where('id', '=', userId)
         .execute();
+      this.changed(trx, userId);
     });
   }
 

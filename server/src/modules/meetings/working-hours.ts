@@ -36,7 +36,7 @@ export function engineHours(
 }
 
 export class WorkingHoursService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'db'>) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'live'>) {}
 
   async get(userId: number): Promise<WorkingHours> {
     const row = await this.deps.db
@@ -58,6 +58,8 @@ export class WorkingHoursService {
       })
       .where('id', '=', userId)
       .execute();
+    // Every instance forgets its copy of the row (the session cache): the zone may have changed.
+    this.deps.live.usersChanged([userId]);
     return this.get(userId);
   }
 }

@@ -8,7 +8,7 @@ import type { AuthService } from '../auth/service';
 import { type UserRow, roleOf } from '../auth/user-data';
 import { presentPublicUser, publicUserColumns } from './public-presenter';
 import type { ServiceDeps } from '../../deps';
-import { transaction } from '../../db/transaction';
+import { afterCommit, transaction } from '../../db/transaction';
 
 export interface DirectoryQuery {
   q?: string | undefined;
@@ -21,7 +21,10 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export type UsersServiceDeps = Pick<ServiceDeps, 'db'> & { auth: AuthService; accounts: AccountService };
+export type UsersServiceDeps = Pick<ServiceDeps, 'db' | 'live'> & {
+  auth: AuthService;
+  accounts: AccountService;
+};
 
 export class UsersService {
   constructor(private readonly deps: UsersServiceDeps) {}
@@ -103,6 +106,8 @@ export class UsersService {
         .where('id', '=', id)
         .execute();
       if (input.active === false) await this.deps.auth.revokeAllSessions(id, trx);
+      // Every instance forgets its copy of the row (the session cache).
+      afterCommit(trx, () => this.deps.live.usersChanged([id]));
     });
     return this.detail(viewer, id);
   }

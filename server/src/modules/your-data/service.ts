@@ -28,7 +28,7 @@ import { eraseTodos, exportTodos, ownedTodoIds } from '../todos/your-data';
 import { eraseUser, lockUser } from '../users/your-data';
 import { transaction } from '../../db/transaction';
 
-export type YourDataServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'log'> & {
+export type YourDataServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'log' | 'live'> & {
   auth: Pick<AuthService, 'isOperator'>;
 };
 
@@ -110,6 +110,8 @@ export class YourDataService {
     for (let attempt = 1; ; attempt += 1) {
       try {
         await transaction(db, (trx) => this.removeEverything(trx, user));
+        // Every instance forgets its copy of the row (the session cache).
+        this.deps.live.usersChanged([userId]);
         return;
       } catch (error) {
         if (attempt >= DELETE_ATTEMPTS || !isRetryableConflict(error)) throw error;
