@@ -10,7 +10,6 @@
  */
 import {
   type BookInput,
-  type BookingHosts,
   type BookingType,
   type BookingTypeInput,
   type BookingTypeList,
@@ -21,7 +20,6 @@ import {
   type Language,
   languagesList,
   messages,
-  type PublicBookingType,
   type PublicTimes,
   type PublicTimesQuery,
   type PublicUser,
@@ -47,6 +45,7 @@ import { engineHours } from '../meetings/working-hours';
 import { tell } from '../notifications/shared-work';
 import { presentPublicUser, publicUserColumns, type PublicUserRow } from '../users/public-presenter';
 import { bookingMails } from './mail';
+import { presentPublicType, presentType } from './presenter';
 import {
   authorizeHostBooking,
   authorizeToken,
@@ -238,7 +237,10 @@ export class BookingService {
         ? []
         : await this.startsOf(this.deps.db, type, hosts, window.from, window.to, rules);
     return {
-      type: presentPublicType(type, hosts),
+      type: presentPublicType(
+        type,
+        hosts.map((host) => host.user),
+      ),
       timeZone: query.timeZone,
       data: byLocalDate(starts, query.timeZone, from, to),
     };
@@ -735,44 +737,6 @@ function columnsOf(input: BookingTypeInput) {
     location: input.location,
     mode: input.hosts.mode,
     group_id: input.hosts.group === null ? null : Number(input.hosts.group),
-  };
-}
-
-function presentType(row: TypeRow, username: string): BookingType {
-  const hosts: BookingHosts = {
-    mode: row.mode,
-    group: row.group_id === null ? null : String(row.group_id),
-  };
-  return {
-    _id: String(row.id),
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    duration: row.duration,
-    bufferBefore: row.buffer_before,
-    bufferAfter: row.buffer_after,
-    minNotice: row.min_notice,
-    maxPerDay: row.max_per_day,
-    rangeDays: row.range_days,
-    location: row.location,
-    hosts,
-    path: `/book/${encodeURIComponent(username)}/${row.slug}`,
-    createdAt: row.created_at,
-  };
-}
-
-function presentPublicType(type: TypeRow, hosts: Host[]): PublicBookingType {
-  const people: PublicUser[] = hosts.map((host) => presentPublicUser(host.user));
-  return {
-    title: type.title,
-    description: type.description,
-    duration: type.duration,
-    location: type.location,
-    host: people[0]!,
-    mode: type.mode,
-    hosts: people,
-    minNotice: type.min_notice,
-    rangeDays: type.range_days,
   };
 }
 
