@@ -18,6 +18,7 @@ import type { LiveStreamEvent, liveStreamEvent } from '@cadence/contract/live';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import {
+  bookingKeys,
   calendarKeys,
   chatKeys,
   dashboardKeys,
@@ -52,7 +53,8 @@ const stale: Record<StaleEvent['type'], readonly QueryKey[]> = {
     chatKeys.all,
     dashboardKeys.all,
   ],
-  notification: [notificationsKey],
+  // A booking made, moved or cancelled (D44) comes with the host's notification.
+  notification: [notificationsKey, bookingKeys.bookings],
   chat: [chatKeys.all],
   // Who is online shows in the list only: the open conversation's pages need not be read again.
   presence: [chatKeys.list],

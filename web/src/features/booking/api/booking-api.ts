@@ -4,13 +4,12 @@
  * booking is an event in each host's calendar: cancelling one reads the calendar again too.
  */
 import type { BookingType, BookingTypeInput, BookingTypeList, HostBookingList } from '@cadence/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../../lib/api-client';
 import { cacheEdit, useHeldDelete } from '../../../lib/use-undo';
 import { bookingKeys, calendarKeys } from '../../../shared/queries/keys';
-import { getNotificationsQueryOptions } from '../../../shared/queries/notifications';
-import { type BookingListName, newestBookingNotice } from '../components/booking-lists';
+import type { BookingListName } from '../components/booking-lists';
 
 export { bookingListOf, bookingLists, type BookingListName } from '../components/booking-lists';
 
@@ -81,22 +80,4 @@ export function useHostCancelBooking() {
         queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
       ]),
   });
-}
-
-/**
- * Reads the bookings again when the bell hears of a new booking, a move or a cancellation: the
- * live stream's `notification` event refreshes the bell's list, whose newest booking notice
- * changes then — so a booking made meanwhile shows without reloading the page.
- */
-export function useBookingsFollowNotices(enabled: boolean): void {
-  const queryClient = useQueryClient();
-  const newest = useQuery({ ...getNotificationsQueryOptions(), select: newestBookingNotice, enabled });
-  const seen = useRef<string | null | undefined>(undefined);
-  useEffect(() => {
-    if (newest.data === undefined) return;
-    if (seen.current !== undefined && seen.current !== newest.data) {
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.bookings });
-    }
-    seen.current = newest.data;
-  }, [newest.data, queryClient]);
 }

@@ -1,5 +1,4 @@
-/** The lists of bookings on /apps/booking (the page's tabs), and what tells the page a booking changed. */
-import type { NotificationKind } from '@cadence/contract';
+/** The lists of bookings on /apps/booking (the page's tabs). */
 
 /** The lists, as `GET /bookings?when=` names them. */
 export const bookingLists = ['upcoming', 'past', 'cancelled'] as const;
@@ -9,13 +8,4 @@ export type BookingListName = (typeof bookingLists)[number];
 export function bookingListOf(search: URLSearchParams): BookingListName {
   const tab = search.get('tab');
   return bookingLists.find((name) => name === tab) ?? 'upcoming';
-}
-
-const bookingKinds = new Set<NotificationKind>(['booking-new', 'booking-rescheduled', 'booking-cancelled']);
-
-/** The newest notice about a booking in the bell's list, if any. */
-export function newestBookingNotice(list: {
-  data: { _id: string; kind: NotificationKind }[];
-}): string | null {
-  return list.data.find((item) => bookingKinds.has(item.kind))?._id ?? null;
 }

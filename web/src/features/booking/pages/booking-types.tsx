@@ -20,7 +20,6 @@ import {
   bookingLists,
   getBookingTypesQueryOptions,
   getHostBookingsQueryOptions,
-  useBookingsFollowNotices,
   useDeleteBookingType,
 } from '../api/booking-api';
 import { emptyListKeys, listLabels } from '../components/booking-labels';
@@ -45,7 +44,6 @@ export function BookingTypesPage() {
   const types = useQuery({ ...getBookingTypesQueryOptions(), enabled: signedIn });
   const bookings = useQuery({ ...getHostBookingsQueryOptions(list), enabled: signedIn });
   const groups = useQuery({ ...getGroupsQueryOptions(), enabled: signedIn });
-  useBookingsFollowNotices(signedIn);
   const remove = useDeleteBookingType();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<BookingType | null>(null);
