@@ -10,5 +10,8 @@ export default defineConfig({
     // browser or a server waits.
     fileParallelism: true,
     maxWorkers: 2,
+    // A page under a loaded CI machine can take seconds to show what a person waits for: every
+    // expect.poll waits up to 5 s unless it says otherwise (Vitest's default is 1 s).
+    expect: { poll: { timeout: 5000 } },
   },
 });

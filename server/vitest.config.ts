@@ -1,10 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { serverTestOptions } from './vitest.timed.ts';
 
+// In server/ alone: every file. From the root (npm test, npm run test:pg), the timed files run
+// after the others (../vitest.config.ts).
 export default defineConfig({
-  test: {
-    include: ['src/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-    pool: 'forks',
-  },
+  test: { include: ['src/**/*.test.ts'], ...serverTestOptions },
 });

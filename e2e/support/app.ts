@@ -30,3 +30,13 @@ export async function register(page: Page, person: ReturnType<typeof newPerson>)
   await page.getByLabel(/^Password/).fill(person.password);
   await page.getByRole('button', { name: 'Sign up' }).click();
 }
+
+/**
+ * Forgets the session and the settings kept in the browser, as a new visitor's browser holds
+ * none. Done from a page of the site where the app does not run (a static file): cleared under the
+ * running app, a read it still had to make went out without its token, a 401 in the console.
+ */
+export async function forgetBrowserStorage(page: Page): Promise<void> {
+  await page.goto('/favicon.svg');
+  await page.evaluate(() => localStorage.clear());
+}

@@ -5,7 +5,7 @@
  * the block with a click, and the link works once.
  */
 import { expect, it } from 'vitest';
-import { logIn, newPerson, register } from '../support/app';
+import { forgetBrowserStorage, logIn, newPerson, register } from '../support/app';
 import { openPage } from '../support/browser';
 import { useAppServer } from '../support/server';
 
@@ -18,7 +18,7 @@ it('lifts the block of an account with the mailed link, once', async () => {
   const person = newPerson();
   await register(page, person);
   await page.waitForURL('**/dashboard/analytics');
-  await page.evaluate(() => localStorage.clear());
+  await forgetBrowserStorage(page);
 
   for (let i = 0; i < 5; i += 1) {
     await logIn(page, person.email, `wrong password ${i}`);
@@ -49,7 +49,7 @@ it('lifts the block of an account with the mailed link, once', async () => {
   await page.waitForURL('**/dashboard/analytics');
 
   // The link worked once.
-  await page.evaluate(() => localStorage.clear());
+  await forgetBrowserStorage(page);
   await page.goto(`/unlock?token=${token}`);
   await page.getByRole('button', { name: 'Unlock' }).click();
   await expect

@@ -1,7 +1,7 @@
 /** Account settings, the password change, the picture, and the users directory, as a person uses them. */
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
-import { logIn, newPerson, register } from '../support/app';
+import { forgetBrowserStorage, logIn, newPerson, register } from '../support/app';
 import { openPage } from '../support/browser';
 import { useAppServer } from '../support/server';
 
@@ -56,7 +56,7 @@ it('shows an error for a wrong current password and keeps the old password', asy
   await page.getByRole('button', { name: 'Change the password' }).click();
   await expect.poll(() => page.getByText('The current password is wrong.').isVisible()).toBe(true);
 
-  await page.evaluate(() => localStorage.clear());
+  await forgetBrowserStorage(page);
   await logIn(page, person.email, 'another long password');
   await expect.poll(() => page.getByRole('alert').textContent()).toBe('Email or Password is Invalid');
   await logIn(page, person.email, person.password);

@@ -1,6 +1,6 @@
 /** Registering, logging in and out, roles and the routes they open, unknown paths. */
 import { describe, expect, it } from 'vitest';
-import { demoClient, logIn, newPerson, register } from '../support/app';
+import { demoClient, forgetBrowserStorage, logIn, newPerson, register } from '../support/app';
 import { openPage } from '../support/browser';
 import { useAppServer } from '../support/server';
 
@@ -32,7 +32,7 @@ describe('a new user', () => {
     const person = newPerson();
     await register(page, person);
     await page.waitForURL('**/dashboard/analytics');
-    await page.evaluate(() => localStorage.clear());
+    await forgetBrowserStorage(page);
     await register(page, { ...newPerson(), email: person.email });
     await expect.poll(() => page.getByText('This email is already in use.').isVisible()).toBe(true);
   });

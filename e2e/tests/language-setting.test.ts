@@ -5,7 +5,7 @@
  * language.
  */
 import { afterAll, expect, it } from 'vitest';
-import { logIn, newPerson, register } from '../support/app';
+import { forgetBrowserStorage, logIn, newPerson, register } from '../support/app';
 import { openPage } from '../support/browser';
 import { startInbox } from '../../server/src/test/smtp';
 import { useAppServer } from '../support/server';
@@ -39,7 +39,7 @@ it('saves the navbar language to the account, mails in it, and brings it to a ne
     .toBe('Deutsch');
 
   // Signed out, asking for a reset link: the e-mail speaks the account's language.
-  await page.evaluate(() => localStorage.clear());
+  await forgetBrowserStorage(page);
   await page.goto('/forgot-password');
   await page.getByLabel('Email').fill(person.email);
   await page.getByRole('button', { name: 'Send the reset link' }).click();

@@ -42,7 +42,8 @@ describe('the live stream in the browser', () => {
       if (request.url().endsWith('/api/jwt/refresh-token')) refreshes.push(request.url());
     });
     await b.page.reload();
-    await expect.poll(() => streams.length).toBeGreaterThanOrEqual(1);
+    // Under load the reloaded page may take seconds to open its stream (expect.poll's default is 1 s).
+    await expect.poll(() => streams.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
     const first = streams[0]!;
     expect(first.url()).toBe(`${server.url}/api/live`);
     expect(await first.headerValue('authorization')).toMatch(/^Bearer \S+$/);

@@ -3,7 +3,7 @@
  * log, which is where this test, like an operator, finds the link.
  */
 import { expect, it } from 'vitest';
-import { logIn, newPerson, register } from '../support/app';
+import { forgetBrowserStorage, logIn, newPerson, register } from '../support/app';
 import { openPage } from '../support/browser';
 import { useAppServer } from '../support/server';
 
@@ -17,7 +17,7 @@ it('asks for a link, sets a new password with it, and signs in with the new pass
   const person = newPerson();
   await register(page, person);
   await page.waitForURL('**/dashboard/analytics');
-  await page.evaluate(() => localStorage.clear());
+  await forgetBrowserStorage(page);
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -53,7 +53,7 @@ it('asks for a link, sets a new password with it, and signs in with the new pass
   await page.waitForURL('**/dashboard/analytics');
 
   // The link worked once.
-  await page.evaluate(() => localStorage.clear());
+  await forgetBrowserStorage(page);
   await page.goto(`/reset-password?token=${token}`);
   await page.getByLabel(/^New password/).fill('a third long password');
   await page.getByLabel(/^Confirm the password/).fill('a third long password');

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { errorBody } from '@cadence/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HEALTH_ANSWER_KEPT_MS } from './modules/health/routes';
 import { call } from './test/factories';
 import { createTestApp, type TestApp, usePostgres } from './test/harness';
 
@@ -41,6 +42,27 @@ describe('GET /api/health', () => {
       status: 'ok',
       database: usePostgres ? 'postgres' : 'sqlite',
     });
+  });
+
+  it('answers 503 once the database stops answering, keeping its last answer for at most a second', async () => {
+    const own = await createTestApp();
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      expect((await own.app.inject('/api/health')).statusCode).toBe(200);
+      await own.database.db.destroy();
+      // Within the second: the database's last answer stands.
+      vi.advanceTimersByTime(HEALTH_ANSWER_KEPT_MS - 1);
+      expect((await own.app.inject('/api/health')).statusCode).toBe(200);
+      vi.advanceTimersByTime(1);
+      for (let check = 0; check < 2; check += 1) {
+        const response = await own.app.inject('/api/health');
+        expect(response.statusCode).toBe(503);
+        expect(errorBody.parse(response.json())).toMatchObject({ code: 'UNAVAILABLE' });
+      }
+    } finally {
+      vi.useRealTimers();
+      await own.close({ allowErrors: true });
+    }
   });
 });
 

@@ -198,9 +198,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     live.endStreams(SHUTDOWN_RETRY_MS);
     done();
   });
+  // An answer that follows a revocation or a change of a user leaves once Redis has taken the
+  // invalidation: the client's next request, to any instance, is not answered from a forgotten copy.
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (stopping) void reply.header('connection', 'close');
-    done(null, payload);
+    if (!live.invalidationsPending) return done(null, payload);
+    void live.invalidationsSent().then(() => done(null, payload));
   });
   app.addHook('onClose', () => live.close());
   await live.ready();

@@ -146,14 +146,34 @@ export async function davChangesSince(
   list: 'calendar' | 'todos',
   since: number,
 ): Promise<'invalid' | Array<{ source_id: number; name: string; version: number }>> {
+  return (await davChangesSinceEach(db, list, new Map([[userId, since]]))).get(userId)!;
+}
+
+/**
+ * davChangesSince for several users at once, each since their own version: one statement (from
+ * the lowest), sorted out here.
+ */
+export async function davChangesSinceEach(
+  db: Db,
+  list: 'calendar' | 'todos',
+  since: ReadonlyMap<number, number>,
+): Promise<Map<number, 'invalid' | Array<{ source_id: number; name: string; version: number }>>> {
+  const changes = new Map<number, 'invalid' | Array<{ source_id: number; name: string; version: number }>>();
+  if (since.size === 0) return changes;
+  for (const userId of since.keys()) changes.set(userId, []);
   const rows = await db
     .selectFrom('dav_changes')
-    .select(['source_id', 'name', 'version'])
-    .where('user_id', '=', userId)
+    .select(['user_id', 'source_id', 'name', 'version'])
+    .where('user_id', 'in', [...since.keys()])
     .where('list', '=', list)
-    .where('version', '>', since)
+    .where('version', '>', Math.min(...since.values()))
     .orderBy('version')
     .execute();
-  if (rows.some((row) => row.source_id === 0)) return 'invalid';
-  return rows;
+  for (const { user_id: userId, ...row } of rows) {
+    const own = changes.get(userId);
+    if (own === 'invalid' || own === undefined || row.version <= since.get(userId)!) continue;
+    if (row.source_id === 0) changes.set(userId, 'invalid');
+    else own.push(row);
+  }
+  return changes;
 }

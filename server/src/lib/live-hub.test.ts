@@ -167,6 +167,24 @@ describe('LiveHub, two instances on one Redis', () => {
     expect(otherOnB.ended).toBe(false);
     expect(b.connections).toBe(1);
   });
+
+  it('says when Redis has taken an invalidation, which the other instance then hears', async () => {
+    const prefix = `cadence-test-${randomUUID()}:`;
+    const [a, b] = [hub(SHARED_REDIS, prefix), hub(SHARED_REDIS, prefix)] as [LiveHub, LiveHub];
+    await Promise.all([a.ready(), b.ready()]);
+    const heardOnB: unknown[] = [];
+    b.onInvalidation((change) => heardOnB.push(change));
+    expect(a.invalidationsPending).toBe(false);
+    a.publish([5], { type: 'request', data: { kind: 'friend' } });
+    // An event is no invalidation: nothing waits for it.
+    expect(a.invalidationsPending).toBe(false);
+    a.usersChanged([7]);
+    a.closeSessions(['family']);
+    expect(a.invalidationsPending).toBe(true);
+    await a.invalidationsSent();
+    expect(a.invalidationsPending).toBe(false);
+    await expect.poll(() => heardOnB).toEqual([{ users: [7] }, { sessions: ['family'] }]);
+  });
 });
 
 describe('LiveHub while Redis is away', () => {

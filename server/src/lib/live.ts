@@ -18,7 +18,9 @@
  * streams of revoked sessions on every instance, with `expired`. The same message, and
  * `usersChanged` (a user's row changed), tell each instance's `onInvalidation` listener — the cache
  * of signed-in users (session-cache.ts) — what to forget; so does a drop of the subscription, when
- * what was said meanwhile was not heard (`invalidationsHeard` is false until it is back).
+ * what was said meanwhile was not heard (`invalidationsHeard` is false until it is back). The
+ * answer that caused an invalidation leaves once Redis has taken it (`invalidationsSent`, waited
+ * in app.ts): only a revocation or a change of a user waits, for one Redis round trip.
  *
  * What an event may be is the contract's (`contract/src/live.ts`), which the web app parses.
  */
@@ -104,6 +106,12 @@ interface Wire {
   c?: number[];
 }
 
+/** A message waiting for Redis; an invalidation is counted until Redis has taken it. */
+interface Outgoing {
+  text: string;
+  invalidation: boolean;
+}
+
 interface Stream {
   userId: number;
   sink: LiveSink;
@@ -123,7 +131,10 @@ export class LiveHub {
   private readonly heartbeat: NodeJS.Timeout;
   private readonly queueLimit: number;
   /** Messages for Redis, oldest first. */
-  private queue: string[] = [];
+  private queue: Outgoing[] = [];
+  /** Invalidations (`closeSessions`, `usersChanged`) not yet taken by Redis. */
+  private unheard = 0;
+  private unheardWaiters: (() => void)[] = [];
   private dropped = 0;
   /** Dropped since Redis went away, for one line when it is back. */
   private droppedNow = 0;
@@ -260,7 +271,7 @@ export class LiveHub {
     const ids = [...new Set(userIds)];
     if (ids.length === 0 || this.closed) return;
     this.invalidate({ users: ids });
-    this.send({ i: this.instance, c: ids });
+    this.send({ i: this.instance, c: ids }, true);
   }
 
   /**
@@ -319,7 +330,34 @@ export class LiveHub {
     if (ids.length === 0 || this.closed) return;
     this.invalidate({ sessions: ids });
     this.endSessions(ids);
-    this.send({ i: this.instance, s: ids });
+    this.send({ i: this.instance, s: ids }, true);
+  }
+
+  /**
+   * Whether an invalidation of this instance is on its way to Redis: an answer that follows a
+   * revocation or a change of a user waits for `invalidationsSent` before it leaves (app.ts), so
+   * that the client's next request, to any instance, finds the cache there forgetting already.
+   */
+  get invalidationsPending(): boolean {
+    return this.unheard > 0 && this.publisher?.status === 'ready';
+  }
+
+  /**
+   * Resolves once Redis has taken every invalidation sent so far — PUBLISH answers after it has
+   * written the message to every subscriber's connection — or after `timeoutMs`, or at once while
+   * Redis is away (the other instances' caches then are not used: `invalidationsHeard`).
+   */
+  invalidationsSent(timeoutMs = 1000): Promise<void> {
+    if (!this.invalidationsPending) return Promise.resolve();
+    // One cut in flight waits in the queue: sent again now, not at the next event.
+    this.flush();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.unheardWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   /** Streams open on this instance. */
@@ -448,6 +486,13 @@ export class LiveHub {
     void this.markAbsent(userId).then(() => this.presenceListener?.(userId, false));
   }
 
+  /** An invalidation was taken by Redis (or dropped from a full queue). */
+  private heard(): void {
+    this.unheard -= 1;
+    if (this.unheard > 0) return;
+    for (const wake of this.unheardWaiters.splice(0)) wake();
+  }
+
   private invalidate(change: Invalidation): void {
     for (const listener of this.invalidationListeners) listener(change);
   }
@@ -460,12 +505,13 @@ export class LiveHub {
   }
 
   /** Queues a message for Redis (the oldest goes when full) and sends what Redis can take. */
-  private send(wire: Wire): void {
+  private send(wire: Wire, invalidation = false): void {
     if (!this.publisher) return;
-    this.queue.push(JSON.stringify(wire));
+    this.queue.push({ text: JSON.stringify(wire), invalidation });
+    if (invalidation) this.unheard += 1;
     if (this.queue.length > this.queueLimit) {
       const excess = this.queue.length - this.queueLimit;
-      this.queue.splice(0, excess);
+      for (const gone of this.queue.splice(0, excess)) if (gone.invalidation) this.heard();
       if (this.droppedNow === 0) {
         this.options.log.warn(
           { limit: this.queueLimit },
@@ -485,9 +531,10 @@ export class LiveHub {
     this.queue = [];
     for (const message of batch) {
       this.sending += 1;
-      publisher.publish(this.channel, message).then(
+      publisher.publish(this.channel, message.text).then(
         () => {
           this.sending -= 1;
+          if (message.invalidation) this.heard();
         },
         (error: unknown) => {
           this.sending -= 1;
@@ -500,10 +547,10 @@ export class LiveHub {
     }
   }
 
-  private requeue(message: string): void {
+  private requeue(message: Outgoing): void {
     this.queue.unshift(message);
     if (this.queue.length > this.queueLimit) {
-      this.queue.splice(0, 1);
+      if (this.queue.splice(0, 1)[0]!.invalidation) this.heard();
       this.dropped += 1;
       this.droppedNow += 1;
     }

@@ -20,6 +20,7 @@
  * directly, as before.
  */
 import {
+  compareOccurrences,
   type Occurrence,
   occurrencesIn,
   SERIES_OCCURRENCES_MAX,
@@ -124,20 +125,20 @@ export class SeriesIndex {
     if (last - first + 1 > MAX_BLOCKS) return occurrencesIn(series, from, to, viewerZone, limit);
     const found: Occurrence[] = [];
     let sorted = true;
-    let previous = -Infinity;
+    let previous: Occurrence | undefined;
     for (let block = first; block <= last; block += 1) {
       const kept = this.block(entry, series, block, viewerZone);
       if (kept === null) return occurrencesIn(series, from, to, viewerZone, limit);
       for (const item of kept) {
         if (item.start < to && (item.end > from || (item.end === item.start && item.start >= from))) {
-          if (item.occurrence.start < previous) sorted = false;
-          previous = item.occurrence.start;
+          if (previous && compareOccurrences(previous, item.occurrence) > 0) sorted = false;
+          previous = item.occurrence;
           found.push(item.occurrence);
         }
       }
     }
     this.evict();
-    if (!sorted) found.sort((a, b) => a.start - b.start);
+    if (!sorted) found.sort(compareOccurrences);
     return found.length > limit ? found.slice(0, limit) : found;
   }
 

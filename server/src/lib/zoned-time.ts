@@ -84,12 +84,28 @@ function dayStartOffset(zone: string, day: number): number {
   return offset;
 }
 
+/** offsetSpans' answers by zone and range: a search asks the same for every person of a zone. */
+const spansKept = new Map<string, readonly OffsetSpan[]>();
+const SPANS_KEPT = 2000;
+
 /**
  * [from, to) cut where the zone's offset changes, each piece with its offset. Offsets are read at
  * each UTC midnight; a change between two is found to the minute by bisection (zones change
- * offset at most once a day).
+ * offset at most once a day). Kept by zone and range (the answer is shared: read it, never change
+ * it).
  */
-export function offsetSpans(zone: string, from: number, to: number): OffsetSpan[] {
+export function offsetSpans(zone: string, from: number, to: number): readonly OffsetSpan[] {
+  const key = `${zone}|${from}|${to}`;
+  let spans = spansKept.get(key);
+  if (!spans) {
+    spans = Object.freeze(spansOf(zone, from, to).map((span) => Object.freeze(span)));
+    if (spansKept.size >= SPANS_KEPT) spansKept.delete(spansKept.keys().next().value!);
+    spansKept.set(key, spans);
+  }
+  return spans;
+}
+
+function spansOf(zone: string, from: number, to: number): OffsetSpan[] {
   const spans: OffsetSpan[] = [];
   let start = from;
   let offset = DateTime.fromMillis(from, { zone }).offset;

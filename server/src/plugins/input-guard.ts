@@ -4,7 +4,7 @@
  * the same input would be stored on SQLite and fail with a 500 on PostgreSQL.
  */
 import { messages } from '@cadence/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { badRequest } from '../errors';
 
 /** The dotted path of the first string holding a NUL, if any. */
@@ -21,8 +21,13 @@ function nulPath(value: unknown, path: string, depth = 0): string | undefined {
   return undefined;
 }
 
+/**
+ * On each route that can carry text: any with a body, path parameters or a query of its schema, and
+ * any without a schema. A GET of a fixed path whose schema reads no query (health, the signed-in
+ * user, lists without filters) has nothing to look at, and skips the hook.
+ */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', (request, _reply, done) => {
+  const guard: preValidationHookHandler = (request, _reply, done) => {
     const field = nulPath(request.body, '') ?? nulPath(request.query, '') ?? nulPath(request.params, '');
     if (!field) return done();
     done(
@@ -30,5 +35,16 @@ export function registerInputGuard(app: FastifyInstance): void {
         [field]: messages['validation.nulCharacter'],
       }),
     );
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    const readsNothing =
+      route.schema !== undefined &&
+      route.schema.querystring === undefined &&
+      route.schema.params === undefined &&
+      !/[:*]/.test(route.url) &&
+      methods.every((method) => method === 'GET' || method === 'HEAD');
+    if (readsNothing) return;
+    route.preValidation = [guard, ...[route.preValidation ?? []].flat()];
   });
 }

@@ -25,19 +25,23 @@ function openTestDatabase(dataDir: string): Promise<DatabaseHandle> {
   return scratchDatabase(usePostgres ? 'postgres' : 'sqlite', dataDir);
 }
 
-/** An empty database of either engine, dropped when closed (a schema of its own on PostgreSQL). */
+/**
+ * An empty database of either engine, dropped when closed: on PostgreSQL a database of its own
+ * (not a schema: test files run two at a time, and a look at the catalog — Kysely's introspection,
+ * which reads every schema — fails when another file's schema is dropped meanwhile).
+ */
 export async function scratchDatabase(
   engine: 'sqlite' | 'postgres',
   dataDir: string,
 ): Promise<DatabaseHandle> {
   if (engine === 'sqlite') return openDatabase({ sqliteFile: ':memory:', dataDir });
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(postgresUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  url.pathname = `/${name}`;
   const handle = openDatabase({ url: url.toString(), dataDir });
   return {
     ...handle,
@@ -45,7 +49,7 @@ export async function scratchDatabase(
       await handle.close();
       const cleanup = new pg.Client({ connectionString: postgresUrl });
       await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.query(`drop database ${name} with (force)`);
       await cleanup.end();
     },
   };

@@ -16,7 +16,7 @@ import {
 } from '@cadence/contract';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   befriend,
   buildEvent,
@@ -423,6 +423,29 @@ describe('booking through the link', () => {
     expectError(await call(t, 'GET', '/api/bookings/not-a-token'), 404, 'NOT_FOUND');
     expectError(await call(t, 'POST', '/api/bookings/not-a-token/cancel', undefined, {}), 404, 'NOT_FOUND');
     expect(await fingerprint(t.database)).toEqual(before);
+  });
+
+  it('refuses to move or cancel a booking once its time has come (409), writing nothing', async () => {
+    const host = await buildUserInZone(t, 'Europe/Paris');
+    const type = await buildType(host);
+    const [first, second] = allTimes(await timesOf(host, type, mondayAhead()));
+    const token = await booked(host, type, first!);
+    // The visitor comes back just after the meeting began: only the clock moves on.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(first!) + 60_000 });
+    try {
+      const view = await ok<BookingView>(t, 'GET', `/api/bookings/${token}`, undefined);
+      expect(view).toMatchObject({ status: 'confirmed', open: false });
+      const before = await fingerprint(t.database);
+      expectError(await call(t, 'POST', `/api/bookings/${token}/cancel`, undefined, {}), 409, 'BOOKING_PAST');
+      expectError(
+        await call(t, 'POST', `/api/bookings/${token}/reschedule`, undefined, { start: second }),
+        409,
+        'BOOKING_PAST',
+      );
+      expect(await fingerprint(t.database)).toEqual(before);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('gives one of ten concurrent bookings of one time a 201 and the nine others 409', async () => {

@@ -28,30 +28,60 @@ beforeAll(async () => {
 
 const measured = <T>(work: () => Promise<T>) => measuredBeside(base, work);
 
-/** Uploads the file as a separate client does (curl, in a process of its own). */
-async function upload(user: TestUser, content: string): Promise<{ status: number; body: unknown }> {
+type Uploaded = { status: number; body: unknown };
+
+/**
+ * The upload of a file as a separate client makes it (curl, in a process of its own), to run: the
+ * file is written first, so that writing megabytes of it is the client's work, not counted with
+ * the server's memory and loop.
+ */
+async function sending(user: TestUser, content: string): Promise<() => Promise<Uploaded>> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'cadence-ics-'));
   const file = path.join(dir, 'calendar.ics');
   await writeFile(file, content);
-  try {
-    const { stdout } = await run('curl', [
+  return async () => {
+    try {
+      const { stdout } = await run('curl', [
+        '-sS',
+        '-o',
+        '-',
+        '-w',
+        '\n%{http_code}',
+        '-H',
+        `authorization: Bearer ${user.token}`,
+        '-F',
+        `file=@${file};type=text/calendar`,
+        `${base}/api/calender/import`,
+      ]);
+      const cut = stdout.lastIndexOf('\n');
+      return { status: Number(stdout.slice(cut + 1)), body: JSON.parse(stdout.slice(0, cut)) as unknown };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+}
+
+const upload = async (user: TestUser, content: string): Promise<Uploaded> => (await sending(user, content))();
+
+/**
+ * A range read as a separate client makes it (curl, in a process of its own): the answer's body,
+ * read as text, so that parsing megabytes of it is not counted as the server's block of the loop.
+ */
+async function readRange(user: TestUser, query: string): Promise<string> {
+  const { stdout } = await run(
+    'curl',
+    [
       '-sS',
-      '-o',
-      '-',
-      '-w',
-      '\n%{http_code}',
+      '--fail-with-body',
       '-H',
       `authorization: Bearer ${user.token}`,
-      '-F',
-      `file=@${file};type=text/calendar`,
-      `${base}/api/calender/import`,
-    ]);
-    const cut = stdout.lastIndexOf('\n');
-    return { status: Number(stdout.slice(cut + 1)), body: JSON.parse(stdout.slice(0, cut)) as unknown };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+      `${base}/api/calender/events?${query}`,
+    ],
+    { maxBuffer: 64 * 2 ** 20 },
+  );
+  return stdout;
 }
+const rangeOf = (read: Measured<string>): CalendarEvents => JSON.parse(read.result) as CalendarEvents;
 
 const figures: string[] = [];
 
@@ -108,7 +138,7 @@ describe('hostile iCalendar files (D41)', () => {
       const file = zoneRepeating(freq);
       if (freq === 'SECONDLY') expect(Buffer.byteLength(file)).toBeLessThan(400);
       const before = await fingerprint(t.database);
-      const run = await measured(() => upload(me, file));
+      const run = await measured(await sending(me, file));
       expect(run.result.status).toBe(400);
       expect((run.result.body as ErrorBody).fields?.file).toBe(messages['calendar.skip.zoneUnknown']);
       expect(await fingerprint(t.database)).toEqual(before);
@@ -130,7 +160,7 @@ describe('hostile iCalendar files (D41)', () => {
       ...event('far-1', 'DTSTART;TZID=Far/Away:20261201T100000', 'SUMMARY:Far'),
       ...event('near-1', 'DTSTART:20261201T100000Z', 'DTEND:20261201T110000Z', 'SUMMARY:Near'),
     );
-    const run = await measured(() => upload(me, file));
+    const run = await measured(await sending(me, file));
     expect(run.result.status).toBe(201);
     expect(run.result.body).toMatchObject({
       imported: 1,
@@ -152,7 +182,7 @@ describe('hostile iCalendar files (D41)', () => {
         'SUMMARY:Yearly',
       ),
     );
-    const run = await measured(() => upload(me, file));
+    const run = await measured(await sending(me, file));
     expect(run.result.status).toBe(201);
     const body = run.result.body as CalendarImportResult;
     expect(body.imported).toBe(1);
@@ -180,7 +210,7 @@ describe('hostile iCalendar files (D41)', () => {
         event(`e${i}`, 'DTSTART:20261201T100000Z', `SUMMARY:E${i}`),
       ).flat(),
     );
-    const tooMany = await measured(() => upload(me, many));
+    const tooMany = await measured(await sending(me, many));
     expect(tooMany.result.status).toBe(413);
     expect((tooMany.result.body as ErrorBody).message).toBe(messages['calendar.importTooManyEvents']);
     expectBounded('20,001 events', tooMany, 1000);
@@ -190,7 +220,7 @@ describe('hostile iCalendar files (D41)', () => {
         event(`s${i}`, 'DTSTART:20261201T100000Z', 'RRULE:FREQ=DAILY', `SUMMARY:S${i}`),
       ).flat(),
     );
-    const tooManySeries = await measured(() => upload(me, series));
+    const tooManySeries = await measured(await sending(me, series));
     expect(tooManySeries.result.status).toBe(413);
     expect((tooManySeries.result.body as ErrorBody).message).toBe(messages['calendar.importTooManySeries']);
     expectBounded('2,001 series', tooManySeries, 1000);
@@ -203,7 +233,7 @@ describe('hostile iCalendar files (D41)', () => {
       ...event('huge', 'DTSTART:20261201T100000Z', 'SUMMARY:Huge', `DESCRIPTION:${'x'.repeat(2_000_000)}`),
       ...event('small', 'DTSTART:20261202T100000Z', 'SUMMARY:Small'),
     );
-    const run = await measured(() => upload(me, file));
+    const run = await measured(await sending(me, file));
     expect(run.result.status).toBe(201);
     expect(run.result.body).toMatchObject({
       imported: 1,
@@ -226,7 +256,7 @@ describe('hostile iCalendar files (D41)', () => {
         event(`r${i}`, 'DTSTART:20260105T100000Z', `RRULE:${rules[i % rules.length]}`, `SUMMARY:R${i}`),
       ).flat(),
     );
-    const run = await measured(() => upload(me, file));
+    const run = await measured(await sending(me, file));
     expect(run.result.status).toBe(201);
     const body = run.result.body as CalendarImportResult;
     expect(body.imported + body.skippedCount).toBe(2000);
@@ -236,11 +266,14 @@ describe('hostile iCalendar files (D41)', () => {
         ['calendar.skip.ruleUnsupported', 'calendar.skip.tooComplex'].includes(reason),
       ),
     ).toBe(true);
-    expectBounded('2,000 sparse rules', run, 2000);
-    const read = await measured(() =>
-      ok<CalendarEvents>(t, 'GET', '/api/calender/events?start=2026-01-01&end=2027-02-01', me.token),
-    );
-    expectBounded('a year of 2,000 sparse rules', read, 2000);
+    // A whole file at the per-file limit of series (D41), written to the database: about 1.3 s
+    // here, up to 2.3 s when this two-core machine runs at half speed (seen in CI); without the
+    // rule budget, a rule that never repeats is walked without end. The bounds that guard the
+    // process are the event loop's, health's and memory's, as for every file here.
+    expectBounded('2,000 sparse rules', run, 4000);
+    const read = await measured(() => readRange(me, 'start=2026-01-01&end=2027-02-01'));
+    expect(rangeOf(read).data.length).toBeGreaterThan(0);
+    expectBounded('a year of 2,000 sparse rules', read, 4000);
   });
 });
 
@@ -278,22 +311,21 @@ describe('large calendars stay bounded (D41)', () => {
     await ok(t, 'PUT', '/api/account', me.token, { timeZone: 'Europe/Paris' });
     // Made in a function of its own, so that its 400,000 lines are garbage before the upload.
     const file = googleExport(20_000);
-    const run = await measured(() => upload(me, file));
+    const run = await measured(await sending(me, file));
     expect(run.result.status, JSON.stringify(run.result.body).slice(0, 300)).toBe(201);
     expect(run.result.body).toMatchObject({ imported: 20_000, skippedCount: 0 });
     expectBounded(`20,000 events (${(file.length / 2 ** 20).toFixed(1)} MB)`, run, 60_000);
 
     // A month of it: every occurrence, its people once.
-    const month = await measured(() =>
-      ok<CalendarEvents>(t, 'GET', '/api/calender/events?start=2024-03-01&end=2024-04-01', me.token),
-    );
-    expect(month.result.truncated).toBe(false);
-    expect(month.result.data.length).toBeGreaterThan(300);
-    expect(Object.keys(month.result.people)).toEqual([me.id]);
+    const month = await measured(() => readRange(me, 'start=2024-03-01&end=2024-04-01'));
+    const monthRead = rangeOf(month);
+    expect(monthRead.truncated).toBe(false);
+    expect(monthRead.data.length).toBeGreaterThan(300);
+    expect(Object.keys(monthRead.people)).toEqual([me.id]);
     expectBounded('a month of 20,000 events', month, 1000);
 
     // Re-importing the same file changes nothing.
-    const again = await measured(() => upload(me, file));
+    const again = await measured(await sending(me, file));
     expect(again.result.body).toMatchObject({ imported: 0, updated: 0, unchanged: 20_000 });
     expectBounded('the same 20,000 again', again, 60_000);
   });
@@ -311,10 +343,8 @@ describe('large calendars stay bounded (D41)', () => {
       ).flat(),
     );
     expect((await upload(me, file)).status).toBe(201);
-    const read = await measured(() =>
-      ok<CalendarEvents>(t, 'GET', '/api/calender/events?start=2026-01-01&end=2027-02-01', me.token),
-    );
-    const { data, truncated } = read.result;
+    const read = await measured(() => readRange(me, 'start=2026-01-01&end=2027-02-01'));
+    const { data, truncated } = rangeOf(read);
     expect(truncated).toBe(true);
     expect(data).toHaveLength(5000);
     // The earliest: 2,000 a day from 5 January, so nothing after 7 January.

@@ -76,11 +76,12 @@ const IDS_PER_QUERY = 900;
 /** Events written per transaction by an import: short, so that other requests get the database. */
 const IMPORT_CHUNK = 250;
 
-/** A busy interval of busyOf: a meeting's names it. */
+/** A busy interval of busyOf: a meeting's names it, an event's names its event. */
 export interface BusyInterval {
   start: number;
   end: number;
   meeting?: number;
+  event?: number;
 }
 
 /** An event's fields once checked, as written. */
@@ -175,12 +176,15 @@ export class CalendarService {
       });
     }
     const max = CALENDAR_RANGE_OCCURRENCES_MAX;
-    const { series, singlesFull, meetingEntries } = await this.seriesIn(userId, from, to, max);
+    // From the first read: on SQLite the reads run in this thread, so each one counts in a slice.
     const slicer = new WorkSlicer(15, RANGE_BUDGET_MS);
+    const { series, singlesFull, meetingEntries } = await this.seriesIn(userId, from, to, max);
+    await slicer.pause();
     const exceptions = await exceptionsOf(
       this.deps.db,
       series.filter((row) => row.recurrence).map((row) => row.id),
     );
+    await slicer.pause();
     const overrides = new Map<string, ExceptionRow>();
     for (const rows of exceptions.values()) {
       for (const row of rows) {
@@ -195,6 +199,8 @@ export class CalendarService {
       timeZone,
       max,
       slicer,
+      // From the index of series (D71): a series already expanded over these weeks is not again.
+      ({ series, ref }, ...range) => seriesIndex.occurrencesIn(ref, series, ...range),
     );
     const meetings = meetingEntries.filter((entry) => overlaps(entry, from, to));
     let occurrences = expanded.occurrences;
@@ -351,22 +357,26 @@ export class CalendarService {
    * their days in that user's zone. One query of entries over the users' index ranges, one of
    * events; a meeting's entry is its interval. `exceptMeeting` is left out (when re-planning it).
    * For finding free times (D23); `db` is the transaction that sets a time, when one does. A
-   * meeting's interval names it (`meeting`), so that kept busy times can leave it out (D71).
+   * meeting's interval names it (`meeting`), an event's its event (`event`), so that kept busy
+   * times can leave a meeting out or be mended where events changed (D71). `events`: only these
+   * events' entries are read (and every meeting's), to mend kept busy times.
    */
   async busyOf(
     users: Array<{ id: number; timeZone: string }>,
     from: number,
     to: number,
-    options: { exceptMeeting?: number; db?: Db } = {},
+    options: { exceptMeeting?: number; db?: Db; events?: readonly number[] } = {},
   ): Promise<Map<number, BusyInterval[]>> {
     const busy = new Map(users.map((user) => [user.id, [] as BusyInterval[]]));
     if (users.length === 0) return busy;
     const db = options.db ?? this.deps.db;
+    const only = options.events;
     const entries = await this.entriesIn(
       db,
       users.map((user) => user.id),
       from,
       to,
+      only,
     );
     // A short single event's entry is its span; only all-day ones need their days placed. The
     // repeating and long ones are read whole and expanded.
@@ -387,14 +397,14 @@ export class CalendarService {
     const [allDay, rows, exceptionRows] = await Promise.all([
       singles.size === 0
         ? []
-        : this.entryRange(db, ids, from, to, 'event', false)
+        : this.entryRange(db, ids, from, to, 'event', false, only)
             .innerJoin('events', 'events.id', 'calendar_entries.source_id')
             .where('events.all_day', '=', true)
             .select('events.id')
             .execute(),
       series.size === 0
         ? []
-        : this.entryRange(db, ids, from, to, 'event', true)
+        : this.entryRange(db, ids, from, to, 'event', true, only)
             .innerJoin('events', 'events.id', 'calendar_entries.source_id')
             .select([
               'events.id',
@@ -408,7 +418,7 @@ export class CalendarService {
             .execute(),
       series.size === 0
         ? []
-        : this.entryRange(db, ids, from, to, 'event', true)
+        : this.entryRange(db, ids, from, to, 'event', true, only)
             .innerJoin('event_exceptions', 'event_exceptions.event_id', 'calendar_entries.source_id')
             .selectAll('event_exceptions')
             .orderBy('event_exceptions.event_id')
@@ -429,16 +439,17 @@ export class CalendarService {
       exceptions.set(row.event_id, list);
     }
     const zoneOf = new Map(users.map((user) => [user.id, user.timeZone]));
-    const add = (userId: number, start: number, end: number, isAllDay: boolean) => {
+    const add = (userId: number, event: number, start: number, end: number, isAllDay: boolean) => {
       const zone = zoneOf.get(userId)!;
       const [from_, to_] = isAllDay ? [dayStartIn(start, zone), dayStartIn(end, zone)] : [start, end];
-      if (to_ > from_ && from_ < to && to_ > from) busy.get(userId)!.push({ start: from_, end: to_ });
+      if (to_ > from_ && from_ < to && to_ > from) busy.get(userId)!.push({ start: from_, end: to_, event });
     };
     for (const entry of entries) {
       if (entry.kind !== 'event') continue;
       if (!bool(entry.is_long)) {
         add(
           entry.user_id,
+          entry.source_id,
           Date.parse(entry.start_at),
           Date.parse(entry.end_at),
           allDayIds.has(entry.source_id),
@@ -451,7 +462,7 @@ export class CalendarService {
       const allDayAt = new Map(series.exceptions?.shown.map((extra) => [extra.occurrence, extra.allDay]));
       // From the index of series (D71): a series already expanded over these weeks is not again.
       for (const span of seriesIndex.occurrencesIn(row.id, series, from, to, zoneOf.get(entry.user_id)!)) {
-        add(entry.user_id, span.start, span.end, allDayAt.get(span.occurrence) ?? bool(row.all_day));
+        add(entry.user_id, row.id, span.start, span.end, allDayAt.get(span.occurrence) ?? bool(row.all_day));
       }
     }
     return busy;
@@ -1439,9 +1450,9 @@ export class CalendarService {
    * week and by the zones' spread), the repeating and long events by their series' span. Each
    * range walks the (user, kind, is_long, start) index, once per user.
    */
-  private async entriesIn(db: Db, userIds: number[], from: number, to: number) {
+  private async entriesIn(db: Db, userIds: number[], from: number, to: number, events?: readonly number[]) {
     const entries = (kind: 'event' | 'meeting', isLong: boolean) =>
-      this.entryRange(db, userIds, from, to, kind, isLong).select([
+      this.entryRange(db, userIds, from, to, kind, isLong, events).select([
         'calendar_entries.user_id',
         'calendar_entries.kind',
         'calendar_entries.source_id',
@@ -1455,7 +1466,10 @@ export class CalendarService {
       .execute();
   }
 
-  /** One of entriesIn's ranges, before its selection (busyOf joins the events to it). */
+  /**
+   * One of entriesIn's ranges, before its selection (busyOf joins the events to it); with
+   * `events`, an event range holds only theirs.
+   */
   private entryRange(
     db: Db,
     userIds: number[],
@@ -1463,6 +1477,7 @@ export class CalendarService {
     to: number,
     kind: 'event' | 'meeting',
     isLong: boolean,
+    events?: readonly number[],
   ) {
     let query = db
       .selectFrom('calendar_entries')
@@ -1472,6 +1487,8 @@ export class CalendarService {
         userIds.length === 1 ? userIds[0]! : userIds,
       )
       .where('calendar_entries.is_long', '=', isLong);
+    if (events && kind === 'event')
+      query = query.where('calendar_entries.source_id', 'in', events.length > 0 ? [...events] : [0]);
     if (!isLong)
       query = query.where('calendar_entries.start_at', '>=', iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS));
     return query

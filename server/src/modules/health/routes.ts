@@ -10,8 +10,16 @@ import { AppError } from '../../errors';
 /** The database's answer to `select 1`, compiled once (db/prepared.ts): health is polled often. */
 const ping = prepared<{ one: number }, []>((db) => db.selectNoFrom(sql<number>`1`.as('one')));
 
+/**
+ * How long the database's last answer stands for the next checks: a load balancer's probes, or a
+ * flood of them, ask the database at most once a second while it answers; a failed answer is
+ * never kept (each check asks again, and says 503 until one answers).
+ */
+export const HEALTH_ANSWER_KEPT_MS = 1000;
+
 export function healthRoutes(app: FastifyInstance, { database }: AppContext): void {
   const started = Date.now();
+  let answeredAt = Number.NEGATIVE_INFINITY;
   app.withTypeProvider<ZodTypeProvider>().get('/health', {
     schema: {
       tags: ['health'],
@@ -20,7 +28,11 @@ export function healthRoutes(app: FastifyInstance, { database }: AppContext): vo
     },
     handler: async (request) => {
       try {
-        await ping(database.db);
+        if (performance.now() - answeredAt >= HEALTH_ANSWER_KEPT_MS) {
+          answeredAt = Number.NEGATIVE_INFINITY;
+          await ping(database.db);
+          answeredAt = performance.now();
+        }
       } catch (error) {
         request.log.error({ err: error }, 'health check: the database does not answer');
         throw new AppError(503, 'UNAVAILABLE', 'The service is unavailable.');

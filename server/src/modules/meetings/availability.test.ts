@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { minutesOfTime as minutesOf, weekdays } from '@cadence/contract';
 import {
   availableStarts,
+  bookableStarts,
   type Interval,
   isFreeAt,
   type Participant,
@@ -132,6 +133,35 @@ describe('the engine against the naive checker', () => {
     expect(withTimes).toBeGreaterThan(10);
   });
 
+  it('answers the same from busy times sorted by start with their longest length (kept busy times)', () => {
+    fc.assert(
+      fc.property(
+        scenario,
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 0, max: 8 }),
+        ({ people, from, to, duration, step }, before, after) => {
+          const indexed = people.map((person) => {
+            const busy = [...person.busy].sort((a, b) => a.start - b.start);
+            return { ...person, busy, busyLongest: Math.max(0, ...busy.map((b) => b.end - b.start)) };
+          });
+          expect(availableStarts(indexed, from, to, duration, step)).toEqual(
+            naiveStarts(people, from, to, duration, step),
+          );
+          const rules = {
+            bufferBefore: before * 15 * MINUTE,
+            bufferAfter: after * 15 * MINUTE,
+            earliest: from,
+            maxPerDay: null,
+          };
+          expect(bookableStarts(indexed, from, to, duration, step, rules)).toEqual(
+            bookableStarts(people, from, to, duration, step, rules),
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   it('says a time is free exactly when the naive checker finds it', () => {
     fc.assert(
       fc.property(scenario, fc.integer({ min: 0, max: 95 }), ({ people, from, duration }, quarter) => {
@@ -219,6 +249,38 @@ describe('hand-computed', () => {
       '2026-01-12T22:00:00.000Z',
       '2026-01-12T23:00:00.000Z',
     ]);
+  });
+
+  it('finds by its start a busy time before the hours whose buffer reaches into them (kept busy times)', () => {
+    const from = Date.UTC(2026, 0, 12);
+    // The longest busy time (its start more than its length before the hours) ends at 08:30, and an
+    // hour's buffer after it keeps 09:00 and 09:15 out.
+    const person: Participant = {
+      timeZone: 'UTC',
+      hours: weekdaysOnly('09:00', '10:30'),
+      busy: [
+        { start: from + 7 * HOUR, end: from + 8 * HOUR + 30 * MINUTE },
+        { start: from + 10 * HOUR + 30 * MINUTE, end: from + 11 * HOUR },
+      ],
+      busyLongest: 90 * MINUTE,
+    };
+    const rules = { bufferBefore: HOUR, bufferAfter: 0, earliest: from, maxPerDay: null };
+    const starts = bookableStarts([person], from, from + DAY, 30 * MINUTE, 15 * MINUTE, rules);
+    expect(starts.map(iso)).toEqual([
+      '2026-01-12T09:30:00.000Z',
+      '2026-01-12T09:45:00.000Z',
+      '2026-01-12T10:00:00.000Z',
+    ]);
+    expect(
+      bookableStarts(
+        [{ ...person, busyLongest: undefined }],
+        from,
+        from + DAY,
+        30 * MINUTE,
+        15 * MINUTE,
+        rules,
+      ),
+    ).toEqual(starts);
   });
 
   it('fits a meeting that exactly fills a free interval, and not one a minute longer', () => {

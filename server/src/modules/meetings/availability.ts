@@ -28,9 +28,14 @@ export interface Interval {
 
 export interface Participant {
   timeZone: string;
-  hours: WorkingInterval[];
-  /** Events and meetings, in any order, overlapping or not. */
-  busy: Interval[];
+  hours: readonly WorkingInterval[];
+  /** Events and meetings, in any order, overlapping or not (unless `busyLongest` is given). */
+  busy: readonly Interval[];
+  /**
+   * Given when `busy` is sorted by start and none of it lasts longer (ms): what meets the free time
+   * is then found by a binary search per free interval, never by a pass over all of `busy`.
+   */
+  busyLongest?: number;
   /**
    * Start instants of the bookings of one booking type the person already has (D44), counted
    * against `BookingRules.maxPerDay` by the day of the start in the person's zone. Their busy time
@@ -40,7 +45,7 @@ export interface Participant {
 }
 
 /** Sorted, with overlapping and touching intervals joined, empty ones dropped. */
-export function normalized(intervals: Interval[]): Interval[] {
+export function normalized(intervals: readonly Interval[]): Interval[] {
   const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
   const merged: Interval[] = [];
   for (const interval of sorted) {
@@ -84,9 +89,66 @@ export function subtract(a: Interval[], b: Interval[]): Interval[] {
   return result;
 }
 
+/**
+ * a − b, `a` normalized and `b` in any order (overlapping, empty or far away), each interval of `b`
+ * first widened to [start − widenStart, end + widenEnd). Only the intervals of `b` that meet `a` are sorted,
+ * found by a binary search of `a`: once the people's common free time is a few windows, a person's
+ * hundreds of busy intervals cost a search each, not a sort.
+ */
+export function subtractAny(a: Interval[], b: readonly Interval[], widenStart = 0, widenEnd = 0): Interval[] {
+  if (a.length === 0) return a;
+  const lo = a[0]!.start;
+  const hi = a[a.length - 1]!.end;
+  const meeting: Interval[] = [];
+  for (const interval of b) {
+    if (interval.end <= interval.start) continue;
+    const start = interval.start - widenStart;
+    const end = interval.end + widenEnd;
+    if (end <= lo || start >= hi) continue;
+    // The first interval of `a` that ends after `start`.
+    let low = 0;
+    let high = a.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (a[middle]!.end <= start) low = middle + 1;
+      else high = middle;
+    }
+    if (low < a.length && a[low]!.start < end) meeting.push({ start, end });
+  }
+  return meeting.length === 0 ? a : subtract(a, normalized(meeting));
+}
+
+/**
+ * a − the person's busy time widened as in subtractAny. With `busyLongest`, a busy interval that
+ * meets a free one [s, e) starts in [s − widenEnd − longest, e + widenStart): each free interval
+ * costs a binary search of the busy times sorted by start and the ones it meets.
+ */
+function subtractBusy(a: Interval[], person: Participant, widenStart = 0, widenEnd = 0): Interval[] {
+  const longest = person.busyLongest;
+  if (longest === undefined) return subtractAny(a, person.busy, widenStart, widenEnd);
+  const busy = person.busy;
+  const meeting: Interval[] = [];
+  for (const free of a) {
+    const earliest = free.start - widenEnd - longest;
+    let low = 0;
+    let high = busy.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (busy[middle]!.start < earliest) low = middle + 1;
+      else high = middle;
+    }
+    for (let k = low; k < busy.length && busy[k]!.start - widenStart < free.end; k += 1) {
+      const interval = busy[k]!;
+      if (interval.end > interval.start && interval.end + widenEnd > free.start)
+        meeting.push({ start: interval.start - widenStart, end: interval.end + widenEnd });
+    }
+  }
+  return meeting.length === 0 ? a : subtract(a, normalized(meeting));
+}
+
 /** The person's working hours within [from, to), as normalized UTC intervals. */
 export function workingTimes(
-  hours: WorkingInterval[],
+  hours: readonly WorkingInterval[],
   timeZone: string,
   from: number,
   to: number,
@@ -110,16 +172,12 @@ export function workingTimes(
   return normalized(result);
 }
 
-/** When the person is free within [from, to): working and not busy. */
-export function freeTimes(person: Participant, from: number, to: number): Interval[] {
-  return subtract(workingTimes(person.hours, person.timeZone, from, to), normalized(person.busy));
-}
-
 /** When everyone is free within [from, to). */
 export function commonFreeTimes(people: Participant[], from: number, to: number): Interval[] {
+  // common ∩ (working − busy) = (common ∩ working) − busy: the busy times are met by what is left.
   let common: Interval[] = [{ start: from, end: to }];
   for (const person of people) {
-    common = intersect(common, freeTimes(person, from, to));
+    common = subtractBusy(intersect(common, workingTimes(person.hours, person.timeZone, from, to)), person);
     if (common.length === 0) break;
   }
   return common;
@@ -165,16 +223,12 @@ export interface BookingRules {
 }
 
 /**
- * The person's busy time widened by the buffers: a meeting [t, t + duration) keeps
+ * a − the person's busy time widened by the buffers: a meeting [t, t + duration) keeps
  * [t − before, t + duration + after) clear of a busy [s, e) exactly when it stays out of
- * [s − after, e + before). Empty busy intervals are no busy time (as in freeTimes).
+ * [s − after, e + before). Empty busy intervals are no busy time.
  */
-function widenedBusy(person: Participant, rules: BookingRules): Interval[] {
-  return normalized(
-    person.busy
-      .filter((busy) => busy.end > busy.start)
-      .map((busy) => ({ start: busy.start - rules.bufferAfter, end: busy.end + rules.bufferBefore })),
-  );
+function subtractBuffered(a: Interval[], person: Participant, rules: BookingRules): Interval[] {
+  return subtractBusy(a, person, rules.bufferAfter, rules.bufferBefore);
 }
 
 /** The wall-clock day (days from the epoch) of an instant in a zone. */
@@ -237,9 +291,10 @@ export function bookableStarts(
   let free: Interval[] = [{ start: lo, end: to }];
   let allowed: Interval[] = [{ start: lo, end: to }];
   for (const person of people) {
-    free = intersect(
-      free,
-      subtract(workingTimes(person.hours, person.timeZone, lo, to), widenedBusy(person, rules)),
+    free = subtractBuffered(
+      intersect(free, workingTimes(person.hours, person.timeZone, lo, to)),
+      person,
+      rules,
     );
     const full = fullDays(person, rules.maxPerDay);
     if (full === 'all') return [];
@@ -278,10 +333,7 @@ export function isBookableAt(
   if (!(duration > 0) || start < rules.earliest) return false;
   const end = start + duration;
   return people.every((person) => {
-    const free = subtract(
-      workingTimes(person.hours, person.timeZone, start, end),
-      widenedBusy(person, rules),
-    );
+    const free = subtractBuffered(workingTimes(person.hours, person.timeZone, start, end), person, rules);
     if (free.length !== 1 || free[0]!.start !== start || free[0]!.end !== end) return false;
     if (rules.maxPerDay === null) return true;
     const day = dayOf(start, person.timeZone);

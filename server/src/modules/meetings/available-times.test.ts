@@ -15,7 +15,7 @@ import {
   ok,
   type TestUser,
 } from '../../test/factories';
-import { fingerprint, useTestApp } from '../../test/harness';
+import { anotherInstance, fingerprint, useTestApp } from '../../test/harness';
 
 const t = useTestApp();
 
@@ -187,5 +187,95 @@ describe('POST /api/meetings/available-times', () => {
       ...change,
     });
     expect(expectError(response, 400, 'VALIDATION_ERROR').fields?.[field]).toBe(messages[key]);
+  });
+});
+
+describe('kept busy times (D71)', () => {
+  it('answer after each change to a calendar as an instance that keeps nothing does', async () => {
+    const [a, b] = await parisAndNewYork();
+    const c = await buildUserInZone(t, 'Europe/Lisbon');
+    await befriend(t, a, c);
+    const week = {
+      startDate: '2027-01-11',
+      endDate: '2027-01-15',
+      duration: 30,
+      step: 15,
+      invitees: [b.id, c.id],
+    };
+    const answers: AvailableTimes[] = [];
+    // Everyone works 14:00–16:00Z (Paris, New York, Lisbon in winter): each change below falls
+    // there. The search as this instance answers it (keeping, then mending), and as a new one would.
+    const same = async (what: string) => {
+      const kept = await find(a, week);
+      const fresh = await anotherInstance(t);
+      try {
+        const response = await fresh.inject({
+          method: 'POST',
+          url: '/api/meetings/available-times',
+          headers: { authorization: `Bearer ${a.token}` },
+          payload: week,
+        });
+        expect(response.statusCode, what).toBe(200);
+        expect(kept, what).toEqual(response.json<AvailableTimes>());
+      } finally {
+        await fresh.close();
+      }
+      answers.push(kept);
+    };
+    await same('nothing yet');
+    const single = await buildEvent(t, b, {
+      title: 'Call',
+      start: '2027-01-11T15:00:00Z',
+      end: '2027-01-11T16:00:00Z',
+    });
+    await same('an event added');
+    await ok(t, 'PUT', `/api/calender/modify-event/${single._id}`, b.token, {
+      start: '2027-01-12T15:00:00Z',
+      end: '2027-01-12T17:00:00Z',
+    });
+    await same('the event moved to another day');
+    const series = await buildEvent(t, c, {
+      title: 'Weekly',
+      start: '2027-01-04T14:00:00Z',
+      end: '2027-01-04T14:30:00Z',
+      recurrence: 'FREQ=DAILY;COUNT=20',
+    });
+    await same('a series added');
+    const thursday = encodeURIComponent('2027-01-14T14:00:00.000Z');
+    expect(
+      (await call(t, 'DELETE', `/api/calender/${series._id}?occurrence=${thursday}&scope=this`, c.token))
+        .statusCode,
+    ).toBe(204);
+    await same('one occurrence taken out');
+    await buildEvent(t, a, {
+      title: 'With B',
+      start: '2027-01-13T14:00:00Z',
+      end: '2027-01-13T15:00:00Z',
+      guests: [b.id],
+    });
+    await same('B a guest of A’s event');
+    await buildEvent(t, c, { title: 'Off', allDay: true, start: '2027-01-15', end: '2027-01-15' });
+    await same('an all-day event');
+    const meeting = await buildMeeting(t, a, {
+      name: 'Planned',
+      duration: 60,
+      invitees: [b.id],
+      time: '2027-01-11T14:00:00Z',
+    });
+    await same('a meeting at a time');
+    expect((await call(t, 'DELETE', `/api/meetings/${meeting._id}`, a.token)).statusCode).toBe(204);
+    await same('the meeting deleted');
+    expect((await call(t, 'DELETE', `/api/calender/${single._id}`, b.token)).statusCode).toBe(204);
+    await same('the event deleted');
+    // Nor a calendar's: working hours and zones, which a kept answer is keyed by too.
+    const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
+    await ok(t, 'PUT', '/api/working-hours', b.token, {
+      data: weekdays.map((day) => ({ day, from: '09:00', to: '10:00' })),
+    });
+    await same('B’s working hours shortened (14:00–15:00Z)');
+    await ok(t, 'PUT', '/api/account', b.token, { timeZone: 'Europe/Lisbon' });
+    await same('B’s zone changed (09:00–10:00Z)');
+    // Each change changed the answer: the kept times were mended, not merely kept.
+    for (let i = 1; i < answers.length; i += 1) expect(answers[i], `change ${i}`).not.toEqual(answers[i - 1]);
   });
 });

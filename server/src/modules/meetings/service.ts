@@ -33,7 +33,7 @@ import { badRequest, conflict } from '../../errors';
 import type { Mail } from '../../lib/mailer';
 import { recipientColumns } from '../../lib/mail-texts';
 import { resolveInvitees } from '../../lib/invitees';
-import { bumpListVersions } from '../../lib/list-versions';
+import { bumpListVersions, davChangesSinceEach } from '../../lib/list-versions';
 import { byLocalDate } from '../../lib/zoned-time';
 import { addMeetingEntries, clearMeetingEntries } from '../calendar/meeting-entries';
 import type { BusyInterval, CalendarService } from '../calendar/service';
@@ -41,7 +41,7 @@ import { BLOCK_MS } from '../../lib/series-index';
 import { notify, withdrawNotifications } from '../notifications/notify';
 import { mailWanted } from '../notifications/shared-work';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
-import { availableStarts, type Interval, isFreeAt, type Participant } from './availability';
+import { availableStarts, isFreeAt, type Participant } from './availability';
 import { answeredMail, type MeetingMailKind, meetingMails } from './invitation-mail';
 import { authorizeAnswerLink, authorizeMeeting, visibleMeetings } from './policy';
 import { type InvitationRow, meetingEnd, type MeetingRow, presentMeeting } from './presenter';
@@ -54,6 +54,10 @@ const BUSY_KEPT = 2_000;
 const BUSY_INTERVALS_KEPT = 500_000;
 /** Kept busy times cover whole blocks of 4 weeks, aligned to the epoch (as the index of series). */
 const BUSY_BLOCK_MS = BLOCK_MS;
+/** A person whose calendar changed by more events than this since their busy times were kept is read again whole. */
+const BUSY_MEND_MAX_EVENTS = 200;
+/** Searches' answers kept by what they were computed from (the most recently used). */
+const ANSWERS_KEPT = 500;
 
 const now = () => new Date().toISOString();
 
@@ -64,10 +68,35 @@ export type MeetingsServiceDeps = Pick<
   calendar: Pick<CalendarService, 'busyOf'>;
 };
 
+/** The people of a search as read for it: their rows, and their calendars' versions. */
+interface PeopleState {
+  rows: Array<{ id: number; time_zone: string; working_hours: string | null }>;
+  versionOf: Map<number, number>;
+}
+
+/**
+ * A person's kept busy times: sorted by start, with the longest's length and the meetings among
+ * them, so that the engine finds what meets the free time by binary search (busyLongest) and a
+ * re-planning leaves its meeting out only where it is.
+ */
+interface KeptBusy {
+  version: number;
+  busy: BusyInterval[];
+  longest: number;
+  meetings: ReadonlySet<number>;
+}
+
 export class MeetingsService {
   /** Busy times by person, zone, blocks and version (see participants); the oldest go first. */
-  private readonly busyKept = new Map<string, { version: number; busy: BusyInterval[] }>();
+  private readonly busyKept = new Map<string, KeptBusy>();
   private busyIntervalsKept = 0;
+  /**
+   * Searches' answers by everything they were computed from: the range, duration, step and
+   * meeting left out, and each person's zone, working hours and calendar version. A search made
+   * again with nobody's calendar or hours changed (the add-meeting page opened again, another of
+   * the people searching) is answered from here.
+   */
+  private readonly answersKept = new Map<string, AvailableTimes>();
 
   constructor(private readonly deps: MeetingsServiceDeps) {}
 
@@ -82,12 +111,35 @@ export class MeetingsService {
     const invitees = await this.resolve(db, userId, input.invitees, input.groups);
     const from = DateTime.fromISO(input.startDate, { zone: timeZone }).toMillis();
     const to = DateTime.fromISO(input.endDate, { zone: timeZone }).plus({ days: 1 }).toMillis();
+    const exceptMeeting = input.meetingId === undefined ? undefined : Number(input.meetingId);
+    const state = await this.peopleState(db, [userId, ...invitees], true);
+    const key = JSON.stringify([
+      timeZone,
+      from,
+      to,
+      input.duration,
+      input.step,
+      exceptMeeting ?? null,
+      [...state.rows]
+        .sort((a, b) => a.id - b.id)
+        .map((row) => [row.id, row.time_zone, row.working_hours, state.versionOf.get(row.id) ?? 0]),
+    ]);
+    const kept = this.answersKept.get(key);
+    if (kept) {
+      this.answersKept.delete(key);
+      this.answersKept.set(key, kept);
+      return kept;
+    }
     const people = await this.participants(db, [userId, ...invitees], from, to, {
-      exceptMeeting: input.meetingId === undefined ? undefined : Number(input.meetingId),
+      exceptMeeting,
       cached: true,
+      state,
     });
     const starts = availableStarts(people, from, to, input.duration * MINUTE_MS, input.step * MINUTE_MS);
-    return { timeZone, data: byLocalDate(starts, timeZone, from, to) };
+    const answer = { timeZone, data: byLocalDate(starts, timeZone, from, to) };
+    this.answersKept.set(key, answer);
+    if (this.answersKept.size > ANSWERS_KEPT) this.answersKept.delete(this.answersKept.keys().next().value!);
+    return answer;
   }
 
   /** The meetings the user organises or is invited to, chosen times first (by time), then newest. */
@@ -537,21 +589,9 @@ export class MeetingsService {
     ids: number[],
     from: number,
     to: number,
-    options: { exceptMeeting?: number; cached?: boolean } = {},
+    options: { exceptMeeting?: number; cached?: boolean; state?: PeopleState } = {},
   ): Promise<Participant[]> {
-    const people = [...new Set(ids)];
-    const [rows, versions] = await Promise.all([
-      db.selectFrom('users').select(['id', 'time_zone', 'working_hours']).where('id', 'in', people).execute(),
-      options.cached
-        ? db
-            .selectFrom('list_versions')
-            .select(['user_id', 'version'])
-            .where('list', '=', 'calendar')
-            .where('user_id', 'in', people)
-            .execute()
-        : [],
-    ]);
-    const versionOf = new Map(versions.map((row) => [row.user_id, row.version]));
+    const { rows, versionOf } = options.state ?? (await this.peopleState(db, ids, options.cached ?? false));
     // The kept busy times cover whole blocks: the range's, widened.
     const [keptFrom, keptTo] = [
       Math.floor(from / BUSY_BLOCK_MS) * BUSY_BLOCK_MS,
@@ -559,25 +599,47 @@ export class MeetingsService {
     ];
     const keyOf = (row: { id: number; time_zone: string }) =>
       `${row.id}|${row.time_zone}|${keptFrom}|${keptTo}`;
-    const busy = new Map<number, Interval[]>();
-    const within = (intervals: BusyInterval[]) =>
-      intervals.filter(
-        (interval) =>
-          interval.start < to &&
-          interval.end > from &&
-          (options.exceptMeeting === undefined || interval.meeting !== options.exceptMeeting),
-      );
+    const busy = new Map<number, Pick<Participant, 'busy' | 'busyLongest'>>();
+    // The engine reaches into the kept blocks by binary search (busyLongest): they go as they are,
+    // less the meeting being re-planned where it is among them.
+    const within = (kept: KeptBusy) => ({
+      busy:
+        options.exceptMeeting === undefined || !kept.meetings.has(options.exceptMeeting)
+          ? kept.busy
+          : kept.busy.filter((interval) => interval.meeting !== options.exceptMeeting),
+      busyLongest: kept.longest,
+    });
+    // Kept and current: used as they are. Kept but older than the calendar: mended where it changed.
+    const stale: Array<{ row: (typeof rows)[number]; kept: KeptBusy }> = [];
     const missing = rows.filter((row) => {
       const key = keyOf(row);
       const kept = options.cached ? this.busyKept.get(key) : undefined;
-      if (kept && kept.version === (versionOf.get(row.id) ?? 0)) {
+      const version = versionOf.get(row.id) ?? 0;
+      if (kept && kept.version === version) {
         // Most recently used last.
         this.busyKept.delete(key);
         this.busyKept.set(key, kept);
-        busy.set(row.id, within(kept.busy));
+        busy.set(row.id, within(kept));
+        return false;
       }
-      return !busy.has(row.id);
+      // (A version lower than kept: the account was made again under the same id.)
+      if (kept && kept.version < version) {
+        stale.push({ row, kept });
+        return false;
+      }
+      return true;
     });
+    if (stale.length > 0) {
+      const mended = await this.mend(db, stale, keptFrom, keptTo);
+      for (const { row } of stale) {
+        const intervals = mended.get(row.id);
+        if (!intervals) {
+          missing.push(row);
+          continue;
+        }
+        busy.set(row.id, within(this.keep(keyOf(row), versionOf.get(row.id) ?? 0, intervals, true)));
+      }
+    }
     if (missing.length > 0) {
       const read = await this.deps.calendar.busyOf(
         missing.map((row) => ({ id: row.id, timeZone: row.time_zone })),
@@ -587,25 +649,120 @@ export class MeetingsService {
       );
       for (const row of missing) {
         const intervals = read.get(row.id) ?? [];
-        busy.set(row.id, options.cached ? within(intervals) : intervals);
-        if (options.cached) this.keep(keyOf(row), versionOf.get(row.id) ?? 0, intervals);
+        busy.set(
+          row.id,
+          options.cached
+            ? within(this.keep(keyOf(row), versionOf.get(row.id) ?? 0, intervals))
+            : { busy: intervals },
+        );
       }
     }
     return rows.map((row) => ({
       timeZone: row.time_zone,
       hours: engineHours(row.working_hours),
-      busy: busy.get(row.id)!,
+      ...busy.get(row.id)!,
     }));
   }
 
+  /** The people's zones and working hours, and (`withVersions`) their calendars' versions. */
+  private async peopleState(db: Db, ids: number[], withVersions: boolean): Promise<PeopleState> {
+    const people = [...new Set(ids)];
+    const [rows, versions] = await Promise.all([
+      db.selectFrom('users').select(['id', 'time_zone', 'working_hours']).where('id', 'in', people).execute(),
+      withVersions
+        ? db
+            .selectFrom('list_versions')
+            .select(['user_id', 'version'])
+            .where('list', '=', 'calendar')
+            .where('user_id', 'in', people)
+            .execute()
+        : [],
+    ]);
+    return { rows, versionOf: new Map(versions.map((row) => [row.user_id, row.version])) };
+  }
+
+  /**
+   * Kept busy times brought up to their calendars' versions where they changed (D71), sorted by
+   * start (the kept ones merged with what is read again): the events each write changed are
+   * recorded with the version it made (`dav_changes`, as CalDAV's sync reads them; one statement
+   * for everyone), so a person's kept intervals lose those events' and every meeting's (meetings are
+   * not recorded one by one) and get them read again — one read of those entries for everyone
+   * mended. Not mended (answered without): a change not told event by event since (an account's
+   * deletion), or more than BUSY_MEND_MAX_EVENTS events changed.
+   */
+  private async mend(
+    db: Db,
+    stale: Array<{ row: { id: number; time_zone: string }; kept: KeptBusy }>,
+    from: number,
+    to: number,
+  ): Promise<Map<number, BusyInterval[]>> {
+    const changedOf = await davChangesSinceEach(
+      db,
+      'calendar',
+      new Map(stale.map(({ row, kept }) => [row.id, kept.version])),
+    );
+    const changes = stale.map(({ row }) => changedOf.get(row.id)!);
+    const mendable = stale.filter((_, index) => {
+      const changed = changes[index]!;
+      return changed !== 'invalid' && changed.length <= BUSY_MEND_MAX_EVENTS;
+    });
+    const mended = new Map<number, BusyInterval[]>();
+    if (mendable.length === 0) return mended;
+    const events = [
+      ...new Set(
+        changes.flatMap((changed, index) =>
+          changed === 'invalid' || !mendable.includes(stale[index]!) ? [] : changed.map((c) => c.source_id),
+        ),
+      ),
+    ];
+    const read = await this.deps.calendar.busyOf(
+      mendable.map(({ row }) => ({ id: row.id, timeZone: row.time_zone })),
+      from,
+      to,
+      { db, events },
+    );
+    const changedEvents = new Set(events);
+    for (const { row, kept } of mendable) {
+      // Both sorted by start: merged in one pass.
+      const fresh = (read.get(row.id) ?? [])
+        .filter((interval) => interval.end > interval.start)
+        .sort((a, b) => a.start - b.start);
+      const busy: BusyInterval[] = [];
+      let next = 0;
+      for (const interval of kept.busy) {
+        if (
+          interval.meeting !== undefined ||
+          (interval.event !== undefined && changedEvents.has(interval.event))
+        )
+          continue;
+        while (next < fresh.length && fresh[next]!.start < interval.start) busy.push(fresh[next++]!);
+        busy.push(interval);
+      }
+      while (next < fresh.length) busy.push(fresh[next++]!);
+      mended.set(row.id, busy);
+    }
+    return mended;
+  }
+
   /** Kept busy times, within BUSY_KEPT people and BUSY_INTERVALS_KEPT intervals: the oldest go first. */
-  private keep(key: string, version: number, busy: BusyInterval[]): void {
+  private keep(key: string, version: number, intervals: BusyInterval[], sorted = false): KeptBusy {
     const before = this.busyKept.get(key);
     if (before) {
       this.busyKept.delete(key);
       this.busyIntervalsKept -= before.busy.length;
     }
-    this.busyKept.set(key, { version, busy });
+    // (Sorted: mended, its empty intervals left out already.)
+    const busy = sorted
+      ? intervals
+      : intervals.filter((interval) => interval.end > interval.start).sort((a, b) => a.start - b.start);
+    const meetings = new Set<number>();
+    let longest = 0;
+    for (const interval of busy) {
+      longest = Math.max(longest, interval.end - interval.start);
+      if (interval.meeting !== undefined) meetings.add(interval.meeting);
+    }
+    const kept = { version, busy, longest, meetings };
+    this.busyKept.set(key, kept);
     this.busyIntervalsKept += busy.length;
     while (
       this.busyKept.size > 1 &&
@@ -615,6 +772,7 @@ export class MeetingsService {
       this.busyKept.delete(oldest);
       this.busyIntervalsKept -= entry.busy.length;
     }
+    return kept;
   }
 
   // ---- Writing ---------------------------------------------------------------------------------

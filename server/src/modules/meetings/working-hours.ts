@@ -8,6 +8,7 @@ import {
   weekdays,
 } from '@cadence/contract';
 import type { ServiceDeps } from '../../deps';
+import type { Participant } from './availability';
 
 /** By day of the week, then by start. */
 function ordered(intervals: WorkingInterval[]): WorkingInterval[] {
@@ -25,15 +26,27 @@ export function storedHours(value: string | null): { data: WorkingInterval[]; is
 }
 
 /** A stored value as the availability engine reads it: minutes from midnight, [from, to). */
-export function engineHours(
-  value: string | null,
-): Array<{ day: WorkingInterval['day']; from: number; to: number }> {
-  return storedHours(value).data.map((interval) => ({
-    day: interval.day,
-    from: minutesOfTime(interval.from),
-    to: minutesOfTime(interval.to),
-  }));
+export function engineHours(value: string | null): Participant['hours'] {
+  const key = value ?? '';
+  let hours = engineHoursKept.get(key);
+  if (!hours) {
+    hours = Object.freeze(
+      storedHours(value).data.map((interval) =>
+        Object.freeze({
+          day: interval.day,
+          from: minutesOfTime(interval.from),
+          to: minutesOfTime(interval.to),
+        }),
+      ),
+    );
+    if (engineHoursKept.size >= 1000) engineHoursKept.delete(engineHoursKept.keys().next().value!);
+    engineHoursKept.set(key, hours);
+  }
+  return hours;
 }
+
+/** engineHours' answers by stored value (most people keep one of a few), shared: never changed. */
+const engineHoursKept = new Map<string, Participant['hours']>();
 
 export class WorkingHoursService {
   constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'live'>) {}

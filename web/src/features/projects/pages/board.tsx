@@ -11,7 +11,7 @@ import { Anchor, Avatar, Button, Group, Stack, Text, Title, Tooltip } from '@man
 import { useDisclosure } from '@mantine/hooks';
 import { IconArchive, IconArrowLeft, IconDownload, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -35,11 +35,12 @@ import { fullListMove, isActive, moveItem, moveList } from '../model/board';
 import { boardPeople } from '../model/card';
 import { useBoardFilter, useMatchingIds } from '../model/filter';
 
-/** The previous array while its elements are the same ones. */
-function useStableArray<T>(value: T[]): T[] {
+/** The previous array while its elements are the same ones (`equal`, by default the very same). */
+function useStableArray<T>(value: T[], equal: (a: T, b: T) => boolean = Object.is): T[] {
   const previous = useRef(value);
   const current = previous.current;
-  const same = current.length === value.length && current.every((element, index) => element === value[index]);
+  const same =
+    current.length === value.length && current.every((element, index) => equal(element, value[index]!));
   useEffect(() => {
     if (!same) previous.current = value;
   });
@@ -61,6 +62,21 @@ function holdSidewaysScroll(board: HTMLElement | null): () => void {
   board?.addEventListener('wheel', onWheel, { passive: false });
   return () => board?.removeEventListener('wheel', onWheel);
 }
+
+/**
+ * Room for a carried card of `height` px in every list, or none (null): each list's scroller gets
+ * its own minimum height. (A custom property set on the board would have every card's style
+ * computed again, at the pick-up and at the drop: 40 ms on a 1,000-card board.)
+ */
+function setListRoom(board: HTMLElement | null, height: number | null): void {
+  const minHeight = height === null ? '' : `${Math.max(LIST_MIN_HEIGHT, height + LIST_ROOM_PADDING)}px`;
+  for (const list of board?.querySelectorAll<HTMLElement>('[data-testid="list-items"]') ?? []) {
+    list.style.minHeight = minHeight;
+  }
+}
+/** A list's least height, and the padding around a card in it (board.module.css `.items`). */
+const LIST_MIN_HEIGHT = 24;
+const LIST_ROOM_PADDING = 16;
 
 /** /apps/project/:id: the board, its lists as columns and items as cards, moved by mouse or keyboard. */
 export function Component() {
@@ -96,6 +112,9 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
   const [drawerOpened, drawer] = useDisclosure(false);
   const [cardsDrawerOpened, cardsDrawer] = useDisclosure(false);
   const { filter, active: filtering } = useBoardFilter();
+  // The filter bar's tags and people follow the board a moment later, outside the frame of a drop
+  // (every card is read for its tags).
+  const filterBoard = useDeferredValue(board);
   const matching = useMatchingIds(board, filter);
   // What the columns show: the cards not archived and, while filtering, those that match. Without
   // a filter it does not change with the minute, so the columns are left alone.
@@ -107,7 +126,11 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
         : (item: ListItem) => !item.archived,
     [shownMatches],
   );
-  const archivedCards = useMemo(() => archivedCardsOf(board), [board]);
+  // The same array while the archived cards are the same: a drop leaves the drawer alone.
+  const archivedCards = useStableArray(
+    useMemo(() => archivedCardsOf(board), [board]),
+    sameArchivedCard,
+  );
   const timeZone = useAccountTimeZone();
   const { owner, members } = board;
   const people = useMemo(() => boardPeople({ owner, members }), [owner, members]);
@@ -170,7 +193,7 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
   const onBeforeCapture = ({ draggableId }: BeforeCapture) => {
     if (!draggableId.startsWith('item:')) return;
     const height = cardHeights.get(idOf(draggableId));
-    if (height !== undefined) scroller.current?.style.setProperty('--lifted-height', `${height}px`);
+    if (height !== undefined) setListRoom(scroller.current, height);
   };
   const onDragStart = (start: DragStart, provided: ResponderProvided) => {
     // Changes made elsewhere meanwhile wait for the drop (live-events.ts).
@@ -186,7 +209,7 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
     );
 
   const onDragEnd = (result: DropResult, provided: ResponderProvided) => {
-    scroller.current?.style.removeProperty('--lifted-height');
+    setListRoom(scroller.current, null);
     releaseScroll.current();
     releaseScroll.current = () => undefined;
     drop(result, provided);
@@ -240,7 +263,7 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
         onOpenArchived={drawer.open}
         onOpenArchivedCards={cardsDrawer.open}
       />
-      <BoardFilterBar board={board} matchCount={matching.size} />
+      <BoardFilterBar board={filterBoard} matchCount={matching.size} />
       <DragDropContext
         onBeforeCapture={onBeforeCapture}
         onDragStart={onDragStart}
@@ -270,6 +293,9 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
     </Stack>
   );
 });
+
+const sameArchivedCard = (a: ArchivedCard, b: ArchivedCard) =>
+  a.item === b.item && a.listId === b.listId && a.listName === b.listName;
 
 /** The archived cards of the active lists, in the board's order. */
 function archivedCardsOf(board: Board): ArchivedCard[] {
