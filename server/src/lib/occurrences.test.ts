@@ -128,6 +128,51 @@ describe('plain daily and weekly rules, counted out', () => {
       { numRuns: 500 },
     );
   });
+
+  it('gives exactly the starts rrule gives for a plain monthly or yearly rule, the 29th to the 31st and 29 February too', () => {
+    const plain = fc
+      .record({
+        freq: fc.constantFrom('MONTHLY', 'YEARLY'),
+        interval: fc.integer({ min: 1, max: 5 }),
+        end: fc.oneof(
+          fc.constant(''),
+          fc.integer({ min: 1, max: 40 }).map((count) => `;COUNT=${count}`),
+          fc
+            .integer({ min: 0, max: 12 * 365 })
+            .map(
+              (days) =>
+                `;UNTIL=${new Date(Date.UTC(2024, 0, 1) + days * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '')}`,
+            ),
+        ),
+      })
+      .map(({ freq, interval, end }) => `FREQ=${freq}${interval > 1 ? `;INTERVAL=${interval}` : ''}${end}`);
+    fc.assert(
+      fc.property(
+        plain,
+        fc.constantFrom(...zones),
+        fc.boolean(),
+        // Any day of 2024–2027 (29 February 2024 among them), the month's last days more often.
+        fc.oneof(
+          fc.integer({ min: 0, max: 4 * 366 }),
+          fc.constantFrom(59, 59 + 365 + 366, 30, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365),
+        ),
+        fc.integer({ min: 0, max: 96 * 1439 }),
+        fc.integer({ min: -400, max: 12 * 365 }),
+        fc.integer({ min: 1, max: 6 * 365 }),
+        (recurrence, timeZone, allDay, startDay, minuteOfDay, fromDay, lengthDays) => {
+          const day = Date.UTC(2024, 0, 1) + startDay * 86_400_000;
+          const start = allDay ? day : day + (minuteOfDay % 1440) * 60_000;
+          const series: Series = { start, end: start + 3_600_000, allDay, timeZone, recurrence };
+          const after = new Date(Date.UTC(2024, 0, 1) + fromDay * 86_400_000);
+          const before = new Date(after.getTime() + lengthDays * 86_400_000);
+          const counted = wallsBetween(series, after, before).map((wall) => wall.getTime());
+          const walked = wallsBetween(series, after, before, undefined, true).map((wall) => wall.getTime());
+          expect(counted).toEqual(walked);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });
 
 /**

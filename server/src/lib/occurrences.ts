@@ -293,6 +293,43 @@ function plainPeriod(rule: Rule): number | null {
 }
 
 /**
+ * A monthly or yearly rule with nothing but INTERVAL and UNTIL repeats its floating start's day
+ * and time every so many months (a birthday, a rent day): the months, or null for any other rule.
+ * A month without that day (the 31st, a 29 February outside leap years) has none (RFC 5545).
+ */
+function plainMonths(rule: Rule): number | null {
+  const { freq, interval } = rule.origOptions;
+  if (freq !== RRule.MONTHLY && freq !== RRule.YEARLY) return null;
+  for (const [part, value] of Object.entries(rule.origOptions)) {
+    if (value !== null && value !== undefined && !PLAIN_PARTS.has(part)) return null;
+  }
+  return (freq === RRule.YEARLY ? 12 : 1) * (interval ?? 1);
+}
+
+/** The k-th starts of a plain monthly or yearly rule within [after, before], counted by months. */
+function monthlyWalls(rule: Rule, months: number, after: Date, before: Date, limit: number): Date[] {
+  const { dtstart, until } = rule.options;
+  const year = dtstart.getUTCFullYear();
+  const month = dtstart.getUTCMonth();
+  const day = dtstart.getUTCDate();
+  const time = dtstart.getTime() - Date.UTC(year, month, day);
+  const last = Math.min(before.getTime(), until?.getTime() ?? Infinity);
+  const monthsBefore = (after.getUTCFullYear() - year) * 12 + after.getUTCMonth() - month;
+  const walls: Date[] = [];
+  for (let k = Math.max(0, Math.floor(monthsBefore / months) - 1); walls.length < limit; k += 1) {
+    // Past the window from the first of that month on: nothing later is in it.
+    if (Date.UTC(year, month + k * months, 1) > before.getTime()) break;
+    const wall = Date.UTC(year, month + k * months, day) + time;
+    // The day overflowed into the next month: that month has no such day.
+    if (new Date(wall).getUTCDate() !== day) continue;
+    // The start is an occurrence even past UNTIL.
+    if (wall > before.getTime() || (wall > last && k > 0)) break;
+    if (wall >= after.getTime()) walls.push(new Date(wall));
+  }
+  return walls;
+}
+
+/**
  * The rule that windows expand: without COUNT, ending at the series' last start (a rule with
  * COUNT) or its UNTIL, and by 2200.
  */
@@ -306,8 +343,8 @@ function openRule(series: Series): Rule {
 
 /**
  * The floating starts within [after, before] (both included), at most `limit`: counted out by
- * arithmetic for a plain daily or weekly rule, by `rrule` over the window for any other. `byRule`
- * forces the latter (tests compare both).
+ * arithmetic for a plain daily, weekly, monthly or yearly rule, by `rrule` over the window for any
+ * other. `byRule` forces the latter (tests compare both).
  */
 export function wallsBetween(
   series: Series,
@@ -318,6 +355,8 @@ export function wallsBetween(
 ): Date[] {
   if (limit <= 0) return [];
   const rule = openRule(series);
+  const months = byRule ? null : plainMonths(rule);
+  if (months !== null) return monthlyWalls(rule, months, after, before, limit);
   const period = byRule ? null : plainPeriod(rule);
   const { dtstart, until } = rule.options;
   const first = dtstart.getTime();

@@ -123,13 +123,13 @@ export class SeriesIndex {
     const first = Math.floor((from - entry.reach) / BLOCK_MS);
     const last = Math.floor((to - 1) / BLOCK_MS);
     if (last - first + 1 > MAX_BLOCKS) return occurrencesIn(series, from, to, viewerZone, limit);
+    if (!this.fill(entry, series, first, last, viewerZone))
+      return occurrencesIn(series, from, to, viewerZone, limit);
     const found: Occurrence[] = [];
     let sorted = true;
     let previous: Occurrence | undefined;
     for (let block = first; block <= last; block += 1) {
-      const kept = this.block(entry, series, block, viewerZone);
-      if (kept === null) return occurrencesIn(series, from, to, viewerZone, limit);
-      for (const item of kept) {
+      for (const item of entry.blocks.get(block)!) {
         if (item.start < to && (item.end > from || (item.end === item.start && item.start >= from))) {
           if (previous && compareOccurrences(previous, item.occurrence) > 0) sorted = false;
           previous = item.occurrence;
@@ -142,30 +142,54 @@ export class SeriesIndex {
     return found.length > limit ? found.slice(0, limit) : found;
   }
 
-  /** The block's occurrences (those starting in it), expanded once; null when it is at the limit. */
-  private block(entry: Entry, series: Series, block: number, viewerZone: string): Kept[] | null {
-    const kept = entry.blocks.get(block);
-    if (kept) {
-      this.counts.reused += 1;
-      return kept;
+  /**
+   * Keeps the blocks first…last, expanding those not kept yet: each run of consecutive missing
+   * blocks in one expansion of the rule (a rule's expansion costs the same for one block as for
+   * sixteen: a read of a year of 1,318 yearly birthdays expanded each series 15 times, 1.3 s),
+   * block by block when the run reaches the limit of occurrences. False when a block is at it.
+   */
+  private fill(entry: Entry, series: Series, first: number, last: number, viewerZone: string): boolean {
+    let block = first;
+    while (block <= last) {
+      if (entry.blocks.has(block)) {
+        this.counts.reused += 1;
+        block += 1;
+        continue;
+      }
+      let end = block;
+      while (end < last && !entry.blocks.has(end + 1)) end += 1;
+      if (!this.expand(entry, series, block, end, viewerZone)) {
+        for (let one = block; one <= end; one += 1) {
+          if (!this.expand(entry, series, one, one, viewerZone)) return false;
+        }
+      }
+      block = end + 1;
     }
-    this.counts.expanded += 1;
-    const start = block * BLOCK_MS;
-    const end = start + BLOCK_MS;
+    return true;
+  }
+
+  /**
+   * The blocks first…last's occurrences (those starting in each), expanded together and kept;
+   * false, keeping nothing, when they reach the limit of occurrences.
+   */
+  private expand(entry: Entry, series: Series, first: number, last: number, viewerZone: string): boolean {
+    const start = first * BLOCK_MS;
+    const end = (last + 1) * BLOCK_MS;
     // The rule's occurrences (those cancelled or overridden left out), then the overrides and
     // additions at their own times, each read with its own all-day flag, in occurrencesIn's order.
     const hidden = series.exceptions?.hidden;
     const ruleOnly: Series = hidden ? { ...series, exceptions: { hidden, shown: [] } } : series;
-    const made: Kept[] = [];
+    const made = new Map<number, Kept[]>();
+    for (let block = first; block <= last; block += 1) made.set(block, []);
     const keep = (occurrence: Occurrence, allDay: boolean) => {
       const span = allDay
         ? { start: dayStartIn(occurrence.start, viewerZone), end: dayStartIn(occurrence.end, viewerZone) }
         : occurrence;
       if (span.start >= start && span.start < end)
-        made.push({ occurrence, start: span.start, end: span.end });
+        made.get(Math.floor(span.start / BLOCK_MS))!.push({ occurrence, start: span.start, end: span.end });
     };
     const rule = occurrencesIn(ruleOnly, start, end, viewerZone, SERIES_OCCURRENCES_MAX, start);
-    if (rule.length >= SERIES_OCCURRENCES_MAX) return null;
+    if (rule.length >= SERIES_OCCURRENCES_MAX) return false;
     for (const occurrence of rule) keep(occurrence, series.allDay);
     const shown = series.exceptions?.shown ?? [];
     for (const extra of shown) {
@@ -177,12 +201,17 @@ export class SeriesIndex {
       };
       keep(occurrence, extra.allDay);
     }
-    if (shown.length > 0) made.sort((a, b) => a.occurrence.start - b.occurrence.start);
-    if (made.length >= SERIES_OCCURRENCES_MAX) return null;
-    entry.blocks.set(block, made);
-    entry.size += made.length;
-    this.occurrencesKept += made.length;
-    return made;
+    for (const list of made.values()) {
+      if (shown.length > 0) list.sort((a, b) => a.occurrence.start - b.occurrence.start);
+      if (list.length >= SERIES_OCCURRENCES_MAX) return false;
+    }
+    for (const [block, list] of made) {
+      this.counts.expanded += 1;
+      entry.blocks.set(block, list);
+      entry.size += list.length;
+      this.occurrencesKept += list.length;
+    }
+    return true;
   }
 
   private drop(key: string, entry: Entry): void {

@@ -189,8 +189,8 @@ const fileUid = (uid: string) => uid.replace(/#\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{
 
 /**
  * The imported events' occurrences, by the file's UID: each event's earliest 50 starting in the
- * window, read in windows of 400 days (from the last start read when an answer is truncated) until
- * every event has 50 or none can start later.
+ * window, read in windows of 400 days from the earliest start of an event or a change (from the last
+ * start read when an answer is truncated) until every event has 50 or none can start later.
  */
 async function occurrencesOf(token: string, userId: number, fileUids: Set<string>) {
   const { db } = t.database;
@@ -200,8 +200,11 @@ async function occurrencesOf(token: string, userId: number, fileUids: Set<string
     .where('owner_id', '=', userId)
     .execute();
   const last = new Map<number, number>();
+  // No occurrence starts before its series' start or a change's own start: the reads begin there.
+  let first = Date.parse(TO);
   for (const event of events) {
     last.set(event.id, event.recurrence ? Date.parse(event.last_start_at ?? TO) : Date.parse(event.start_at));
+    first = Math.min(first, Date.parse(event.start_at));
   }
   if (events.length > 0) {
     for (const exception of await db
@@ -213,13 +216,16 @@ async function occurrencesOf(token: string, userId: number, fileUids: Set<string
         events.map((event) => event.id),
       )
       .execute()) {
-      if (exception.start_at)
+      if (exception.start_at) {
         last.set(exception.event_id, Math.max(last.get(exception.event_id)!, Date.parse(exception.start_at)));
+        first = Math.min(first, Date.parse(exception.start_at));
+      }
     }
   }
   const found = new Map<number, Map<string, Compared>>();
   let reads = 0;
-  let cursor = Date.parse(FROM);
+  // From the day before the earliest start (whole days, as an all-day event's start is a date).
+  let cursor = Math.max(Date.parse(FROM), Math.floor(first / DAY_MS) * DAY_MS - DAY_MS);
   const end = Date.parse(TO);
   const pending = () =>
     events.some((event) => last.get(event.id)! >= cursor && (found.get(event.id)?.size ?? 0) < PER_UID);
