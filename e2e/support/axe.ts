@@ -13,10 +13,10 @@ interface Violation {
 }
 
 /**
- * axe-core's serious and critical violations, one line each, once transitions (a dialog fading in,
- * a drawer sliding, a toast leaving) are over: colours measured mid-fade are not the page's.
+ * Resolves once the page's transitions are over (a dialog fading in, a drawer sliding, a toast
+ * leaving): what a person sees still, and where a click lands where it was aimed.
  */
-export async function seriousViolations(page: Page): Promise<string[]> {
+export async function transitionsOver(page: Page): Promise<void> {
   // Mantine starts a transition two frames after the element mounts: let those frames pass first.
   await page.evaluate(
     () =>
@@ -32,6 +32,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
       ),
   );
+}
+
+/**
+ * axe-core's serious and critical violations, one line each, once transitions (a dialog fading in,
+ * a drawer sliding, a toast leaving) are over: colours measured mid-fade are not the page's.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await transitionsOver(page);
   // Evaluated through the DevTools protocol, so the page's CSP does not apply; once a document.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {

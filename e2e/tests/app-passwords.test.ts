@@ -5,7 +5,7 @@
  * revoking it shuts the app out. No serious or critical accessibility violation, light and dark.
  */
 import { expect, it } from 'vitest';
-import { seriousViolations } from '../support/axe';
+import { seriousViolations, transitionsOver } from '../support/axe';
 import { arrive } from '../support/people';
 import { useAppServer } from '../support/server';
 
@@ -66,6 +66,9 @@ it('makes an app password, syncs an event with it, shows its last use, and revok
   expect(await seriousViolations(page)).toEqual([]);
   await row.getByRole('button', { name: 'Revoke Anna’s iPhone' }).click();
   const dialog = page.getByRole('dialog', { name: 'Revoke this app password?' });
+  await dialog.waitFor();
+  // Once it has come in: a click aimed at its button while it scales in can land beside it.
+  await transitionsOver(page);
   await dialog.getByRole('button', { name: 'Revoke' }).click();
   await page.getByText('You have no app passwords yet.').waitFor();
   const refused = await fetch(`${server.url}/dav/`, {
