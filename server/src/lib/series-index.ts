@@ -159,6 +159,8 @@ export class SeriesIndex {
       let end = block;
       while (end < last && !entry.blocks.has(end + 1)) end += 1;
       if (!this.expand(entry, series, block, end, viewerZone)) {
+        // A run of one block at the limit would only be expanded again.
+        if (block === end) return false;
         for (let one = block; one <= end; one += 1) {
           if (!this.expand(entry, series, one, one, viewerZone)) return false;
         }
