@@ -4,7 +4,7 @@
  * bytes the app answered, from memory (bare-server.mjs, a process of its own): `GET /api/health`,
  * `GET /api/jwt/me` signed in, and the to-do list read `GET /api/todos?user=…` of a user with 200
  * to-dos (the first page of 50). Each row measures the app and the bare route with the same bytes
- * at 50 connections in alternating turns of a second (BENCH_SECONDS turns of each, at least 3; the
+ * at 50 connections in alternating turns of a second (BENCH_SECONDS turns of each, at least 5; the
  * order swapped each pair, as this machine's speed moves from one minute to the next): the median
  * of the turns' req/s, p50 and p99, and the median of the pairs' ratios (with the lowest and
  * highest) against its goal (≥ 0.5 health, ≥ 0.33 me, ≥ 0.25 the list), printed met or missed. On SQLite, or on a fresh
@@ -36,7 +36,7 @@ const engine = databaseUrl ? 'PostgreSQL' : 'SQLite';
 const TODOS = 200;
 /** Turns of a second each, app then bare (or bare then app): BENCH_SECONDS of each per row. */
 const SLICE_SECONDS = 1;
-const PAIRS = Math.max(3, Math.round(seconds / SLICE_SECONDS));
+const PAIRS = Math.max(5, Math.round(seconds / SLICE_SECONDS));
 
 interface Read {
   name: string;

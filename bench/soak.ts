@@ -1,7 +1,7 @@
 /**
  * Soak (issue 26): two built server instances (npm run build first) on one fresh PostgreSQL
  * database, sharing one Redis, under mixed reads and writes of every area by 50 users for
- * SOAK_SECONDS (600 by default; with BENCH_SECONDS set, as in CI, 60), after a warm-up of the same
+ * SOAK_SECONDS (600 by default; with BENCH_SECONDS set, as in CI, 30), after a warm-up of the same
  * load. Does anything fail, does anything get slow, does the servers' memory grow?
  *
  * Everything goes through the HTTP API, as the web app sends it. The 50 users register, set their
@@ -101,7 +101,7 @@ const GROUP_SIZE = 5;
 const STREAMS = Number(process.env.SOAK_STREAMS ?? 10);
 const measuredSeconds = positive(
   'SOAK_SECONDS',
-  process.env.SOAK_SECONDS ?? (process.env.BENCH_SECONDS ? '60' : '600'),
+  process.env.SOAK_SECONDS ?? (process.env.BENCH_SECONDS ? '30' : '600'),
 );
 const warmUpSeconds = Math.min(30, Math.max(10, Math.round(measuredSeconds / 20)));
 const THINK_MS = Number(process.env.SOAK_THINK_MS ?? 100);
