@@ -36,7 +36,7 @@ import { resolveInvitees } from '../../lib/invitees';
 import { bumpListVersions, davChangesSinceEach } from '../../lib/list-versions';
 import { byLocalDate } from '../../lib/zoned-time';
 import { addMeetingEntries, clearMeetingEntries } from '../calendar/meeting-entries';
-import type { BusyInterval, CalendarService } from '../calendar/service';
+import type { CalendarService } from '../calendar/service';
 import { BLOCK_MS } from '../../lib/series-index';
 import { notify, withdrawNotifications } from '../notifications/notify';
 import { mailWanted } from '../notifications/shared-work';
@@ -45,6 +45,7 @@ import { availableStarts, isFreeAt, type Participant } from './availability';
 import { answeredMail, type MeetingMailKind, meetingMails } from './invitation-mail';
 import { authorizeAnswerLink, authorizeMeeting, visibleMeetings } from './policy';
 import { type InvitationRow, meetingEnd, type MeetingRow, presentMeeting } from './presenter';
+import { type KeptBusy as KeptIntervals, keptOf, mendedKept } from './kept-busy';
 import { engineHours } from './working-hours';
 import { afterCommit, transaction } from '../../db/transaction';
 
@@ -74,16 +75,9 @@ interface PeopleState {
   versionOf: Map<number, number>;
 }
 
-/**
- * A person's kept busy times: sorted by start, with the longest's length and the meetings among
- * them, so that the engine finds what meets the free time by binary search (busyLongest) and a
- * re-planning leaves its meeting out only where it is.
- */
-interface KeptBusy {
+/** A person's kept busy times (kept-busy.ts) at their calendar's version. */
+interface KeptBusy extends KeptIntervals {
   version: number;
-  busy: BusyInterval[];
-  longest: number;
-  meetings: ReadonlySet<number>;
 }
 
 export class MeetingsService {
@@ -637,7 +631,7 @@ export class MeetingsService {
           missing.push(row);
           continue;
         }
-        busy.set(row.id, within(this.keep(keyOf(row), versionOf.get(row.id) ?? 0, intervals, true)));
+        busy.set(row.id, within(this.keep(keyOf(row), versionOf.get(row.id) ?? 0, intervals)));
       }
     }
     if (missing.length > 0) {
@@ -652,7 +646,7 @@ export class MeetingsService {
         busy.set(
           row.id,
           options.cached
-            ? within(this.keep(keyOf(row), versionOf.get(row.id) ?? 0, intervals))
+            ? within(this.keep(keyOf(row), versionOf.get(row.id) ?? 0, keptOf(intervals)))
             : { busy: intervals },
         );
       }
@@ -687,7 +681,7 @@ export class MeetingsService {
    * recorded with the version it made (`dav_changes`, as CalDAV's sync reads them; one statement
    * for everyone), so a person's kept intervals lose those events' and every meeting's (meetings are
    * not recorded one by one) and get them read again — one read of those entries for everyone
-   * mended. Not mended (answered without): a change not told event by event since (an account's
+   * mended, each person's list copied with them taken out and put in (mendedKept). Not mended (answered without): a change not told event by event since (an account's
    * deletion), or more than BUSY_MEND_MAX_EVENTS events changed.
    */
   private async mend(
@@ -695,7 +689,7 @@ export class MeetingsService {
     stale: Array<{ row: { id: number; time_zone: string }; kept: KeptBusy }>,
     from: number,
     to: number,
-  ): Promise<Map<number, BusyInterval[]>> {
+  ): Promise<Map<number, KeptIntervals>> {
     const changedOf = await davChangesSinceEach(
       db,
       'calendar',
@@ -706,7 +700,7 @@ export class MeetingsService {
       const changed = changes[index]!;
       return changed !== 'invalid' && changed.length <= BUSY_MEND_MAX_EVENTS;
     });
-    const mended = new Map<number, BusyInterval[]>();
+    const mended = new Map<number, KeptIntervals>();
     if (mendable.length === 0) return mended;
     const events = [
       ...new Set(
@@ -723,47 +717,21 @@ export class MeetingsService {
     );
     const changedEvents = new Set(events);
     for (const { row, kept } of mendable) {
-      // Both sorted by start: merged in one pass.
-      const fresh = (read.get(row.id) ?? [])
-        .filter((interval) => interval.end > interval.start)
-        .sort((a, b) => a.start - b.start);
-      const busy: BusyInterval[] = [];
-      let next = 0;
-      for (const interval of kept.busy) {
-        if (
-          interval.meeting !== undefined ||
-          (interval.event !== undefined && changedEvents.has(interval.event))
-        )
-          continue;
-        while (next < fresh.length && fresh[next]!.start < interval.start) busy.push(fresh[next++]!);
-        busy.push(interval);
-      }
-      while (next < fresh.length) busy.push(fresh[next++]!);
-      mended.set(row.id, busy);
+      mended.set(row.id, mendedKept(kept, read.get(row.id) ?? [], changedEvents));
     }
     return mended;
   }
 
   /** Kept busy times, within BUSY_KEPT people and BUSY_INTERVALS_KEPT intervals: the oldest go first. */
-  private keep(key: string, version: number, intervals: BusyInterval[], sorted = false): KeptBusy {
+  private keep(key: string, version: number, intervals: KeptIntervals): KeptBusy {
     const before = this.busyKept.get(key);
     if (before) {
       this.busyKept.delete(key);
       this.busyIntervalsKept -= before.busy.length;
     }
-    // (Sorted: mended, its empty intervals left out already.)
-    const busy = sorted
-      ? intervals
-      : intervals.filter((interval) => interval.end > interval.start).sort((a, b) => a.start - b.start);
-    const meetings = new Set<number>();
-    let longest = 0;
-    for (const interval of busy) {
-      longest = Math.max(longest, interval.end - interval.start);
-      if (interval.meeting !== undefined) meetings.add(interval.meeting);
-    }
-    const kept = { version, busy, longest, meetings };
+    const kept = { ...intervals, version };
     this.busyKept.set(key, kept);
-    this.busyIntervalsKept += busy.length;
+    this.busyIntervalsKept += kept.busy.length;
     while (
       this.busyKept.size > 1 &&
       (this.busyKept.size > BUSY_KEPT || this.busyIntervalsKept > BUSY_INTERVALS_KEPT)

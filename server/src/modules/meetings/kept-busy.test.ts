@@ -1,0 +1,76 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { BusyInterval } from '../calendar/service';
+import { type KeptBusy, keptOf, mendedKept } from './kept-busy';
+
+const HOUR = 3_600_000;
+
+/** An interval of one of 12 events (ids 1–12) or 4 meetings (ids 1–4), possibly empty, ties frequent. */
+const interval = fc
+  .record({
+    owner: fc.integer({ min: 1, max: 16 }),
+    start: fc.integer({ min: 0, max: 40 }),
+    hours: fc.integer({ min: 0, max: 30 }),
+  })
+  .map(({ owner, start, hours }): BusyInterval => {
+    const span = { start: start * HOUR, end: (start + hours) * HOUR };
+    return owner > 12 ? { ...span, meeting: owner - 12 } : { ...span, event: owner };
+  });
+
+/** What a read of everything again gives, as a kept list does: by start, ties in any order. */
+function shape(kept: KeptBusy) {
+  const key = (i: BusyInterval) => `${i.start}|${i.end}|${i.event ?? ''}|${i.meeting ?? ''}`;
+  return {
+    busy: kept.busy.map(key).sort(),
+    longest: kept.longest,
+    meetings: [...kept.meetings].sort((a, b) => a - b),
+    owners: [...kept.owners.entries()]
+      .map(([owner, intervals]) => [owner, intervals.map(key).sort()] as const)
+      .sort((a, b) => a[0] - b[0]),
+  };
+}
+
+const isSorted = (busy: readonly BusyInterval[]) =>
+  busy.every((item, index) => index === 0 || busy[index - 1]!.start <= item.start);
+
+describe('kept busy times', () => {
+  it('mended, are what reading everything again keeps: sorted, same intervals, longest, meetings and owners', () => {
+    fc.assert(
+      fc.property(
+        fc.array(interval, { maxLength: 120, size: 'max' }),
+        fc.uniqueArray(fc.integer({ min: 1, max: 14 }), { maxLength: 6 }),
+        fc.array(interval, { maxLength: 90, size: 'max' }),
+        (before, changedList, read) => {
+          const changed = new Set(changedList);
+          // What a mend reads again: the changed events' intervals and every meeting's.
+          const fresh = read.filter((i) => i.meeting !== undefined || changed.has(i.event!));
+          const kept = keptOf(before);
+          const mended = mendedKept(kept, fresh, changed);
+          const everything = keptOf([
+            ...before.filter((i) => i.meeting === undefined && !changed.has(i.event!)),
+            ...fresh,
+          ]);
+          expect(isSorted(mended.busy)).toBe(true);
+          expect(mended.busy.every((i) => i.end > i.start)).toBe(true);
+          expect(shape(mended)).toEqual(shape(everything));
+          // The kept list it was made from is as it was.
+          expect(shape(kept)).toEqual(shape(keptOf(before)));
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
+
+  it('finds the longest again when the longest interval is taken out', () => {
+    const kept = keptOf([
+      { start: 0, end: 10 * HOUR, event: 1 },
+      { start: HOUR, end: 2 * HOUR, event: 2 },
+      { start: 3 * HOUR, end: 5 * HOUR, meeting: 7 },
+    ]);
+    expect(kept.longest).toBe(10 * HOUR);
+    const mended = mendedKept(kept, [{ start: 4 * HOUR, end: 5 * HOUR, event: 1 }], new Set([1]));
+    expect(mended.longest).toBe(HOUR);
+    expect(mended.meetings.size).toBe(0);
+    expect(mended.busy.map((i) => i.start)).toEqual([HOUR, 4 * HOUR]);
+  });
+});
