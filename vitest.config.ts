@@ -3,9 +3,9 @@
 // is one); the server's files that measure time — an attacker's file answered within its budget,
 // the event loop's delay, a median under a bound — run afterwards, alone, so that another file's
 // work cannot make them fail (server/vitest.timed.ts). The server's other files share their
-// worker's modules (isolate: false): each builds its own app on its own database and keeps
-// nothing at module level, and importing the app again for each file was 98 s of the
-// PostgreSQL suite's worker time (suite 218 -> 117 s, SQLite 145 -> 74 s, session 10).
+// worker's modules (isolate: false): each builds its own app on its own database, and what the
+// process keeps at module level cannot serve one database from another's (decisions §13);
+// importing the app again for each file was 98 s of the PostgreSQL suite's worker time.
 import { defineConfig } from 'vitest/config';
 import { serverTestOptions, timedFiles } from './server/vitest.timed.ts';
 

@@ -681,8 +681,9 @@ export class MeetingsService {
    * recorded with the version it made (`dav_changes`, as CalDAV's sync reads them; one statement
    * for everyone), so a person's kept intervals lose those events' and every meeting's (meetings are
    * not recorded one by one) and get them read again — one read of those entries for everyone
-   * mended, each person's list copied with them taken out and put in (mendedKept). Not mended (answered without): a change not told event by event since (an account's
-   * deletion), or more than BUSY_MEND_MAX_EVENTS events changed.
+   * mended, each person's list copied with them taken out and put in (mendedKept). Not mended
+   * (answered without): a change not told event by event since (an account's deletion), or more
+   * than BUSY_MEND_MAX_EVENTS events changed.
    */
   private async mend(
     db: Db,
