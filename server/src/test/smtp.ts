@@ -82,6 +82,12 @@ export async function startInbox({
         .catch(done);
     },
   });
+  // A client that goes away mid-session (an instance killed while sending) resets its connection,
+  // which a mail server shrugs off; any other error of the server is reported when it closes.
+  const errors: Error[] = [];
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') errors.push(error);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   const mailTo = async (address: string) => {
@@ -113,6 +119,9 @@ export async function startInbox({
         await sleep(25);
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(resolve)),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(resolve));
+      if (errors.length > 0) throw new AggregateError(errors, 'the test SMTP server failed');
+    },
   };
 }
