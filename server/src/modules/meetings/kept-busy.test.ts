@@ -61,6 +61,50 @@ describe('kept busy times', () => {
     );
   });
 
+  it('mended again and again (many owners changed since the first), are still what reading everything again keeps', () => {
+    // Owners 1–150: enough changed along the chain that the owners' changes are folded into a new
+    // base map several times (above 64), and the lists mended from before it stay as they were.
+    const wide = fc
+      .record({
+        owner: fc.integer({ min: 1, max: 150 }),
+        start: fc.integer({ min: 0, max: 60 }),
+        hours: fc.integer({ min: 0, max: 12 }),
+      })
+      .map(({ owner, start, hours }): BusyInterval => {
+        const span = { start: start * HOUR, end: (start + hours) * HOUR };
+        return owner > 140 ? { ...span, meeting: owner - 140 } : { ...span, event: owner };
+      });
+    fc.assert(
+      fc.property(
+        fc.array(wide, { maxLength: 200, size: 'max' }),
+        fc.array(
+          fc.tuple(
+            fc.uniqueArray(fc.integer({ min: 1, max: 140 }), { maxLength: 12, size: 'max' }),
+            fc.array(wide, { maxLength: 30, size: 'max' }),
+          ),
+          { minLength: 1, maxLength: 30, size: 'max' },
+        ),
+        (before, steps) => {
+          let truth = before;
+          let kept = keptOf(before);
+          const made: Array<{ kept: KeptBusy; shape: ReturnType<typeof shape> }> = [];
+          for (const [changedList, read] of steps) {
+            const changed = new Set(changedList);
+            const fresh = read.filter((i) => i.meeting !== undefined || changed.has(i.event!));
+            truth = [...truth.filter((i) => i.meeting === undefined && !changed.has(i.event!)), ...fresh];
+            made.push({ kept, shape: shape(kept) });
+            kept = mendedKept(kept, fresh, changed);
+            expect(isSorted(kept.busy)).toBe(true);
+            expect(shape(kept)).toEqual(shape(keptOf(truth)));
+          }
+          for (const earlier of made) expect(shape(earlier.kept)).toEqual(earlier.shape);
+        },
+      ),
+      // Shrinking lists this long can take minutes: a failure is reported as found after 20 s.
+      { numRuns: 200, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: true },
+    );
+  });
+
   it('finds the longest again when the longest interval is taken out', () => {
     const kept = keptOf([
       { start: 0, end: 10 * HOUR, event: 1 },

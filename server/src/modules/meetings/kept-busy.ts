@@ -14,11 +14,54 @@ export interface KeptBusy {
   longest: number;
   meetings: ReadonlySet<number>;
   /** The intervals of each event (by its id) and of each meeting (by its id negated). */
-  owners: ReadonlyMap<number, readonly BusyInterval[]>;
+  owners: Owners;
 }
 
 /** Above this many intervals taken out and put in, a mend merges in one pass instead. */
 const SPLICES_MAX = 64;
+/** Above this many owners changed since their base map, a mend makes a new base map. */
+const OWNER_CHANGES_MAX = 64;
+
+type OwnerMap = ReadonlyMap<number, readonly BusyInterval[]>;
+
+/**
+ * Each owner's intervals, never changed once made: a base map shared by the lists mended from one
+ * another, and the owners changed since it (null: none left). A mend copies the changes, not the
+ * base (a person's hundreds of events), and folds them into a new base once they are many.
+ */
+export class Owners {
+  constructor(
+    private readonly base: OwnerMap,
+    private readonly changes: ReadonlyMap<number, readonly BusyInterval[] | null> = new Map(),
+  ) {}
+
+  get(owner: number): readonly BusyInterval[] | undefined {
+    const changed = this.changes.get(owner);
+    return changed === undefined ? this.base.get(owner) : (changed ?? undefined);
+  }
+
+  has(owner: number): boolean {
+    return this.get(owner) !== undefined;
+  }
+
+  *entries(): IterableIterator<[number, readonly BusyInterval[]]> {
+    for (const [owner, intervals] of this.base) if (!this.changes.has(owner)) yield [owner, intervals];
+    for (const [owner, intervals] of this.changes) if (intervals) yield [owner, intervals];
+  }
+
+  /** These owners with `changes` made (null: the owner's intervals all gone). */
+  with(changes: ReadonlyMap<number, readonly BusyInterval[] | null>): Owners {
+    const merged = new Map(this.changes);
+    for (const [owner, intervals] of changes) merged.set(owner, intervals);
+    if (merged.size <= OWNER_CHANGES_MAX) return new Owners(this.base, merged);
+    const base = new Map(this.base);
+    for (const [owner, intervals] of merged) {
+      if (intervals) base.set(owner, intervals);
+      else base.delete(owner);
+    }
+    return new Owners(base);
+  }
+}
 
 const ownerOf = (interval: BusyInterval) =>
   interval.meeting !== undefined ? -interval.meeting : (interval.event ?? 0);
@@ -53,7 +96,7 @@ export function keptOf(intervals: readonly BusyInterval[], sorted = false): Kept
     if (own) own.push(interval);
     else owners.set(owner, [interval]);
   }
-  return { busy, longest, meetings, owners };
+  return { busy, longest, meetings, owners: new Owners(owners) };
 }
 
 /**
@@ -85,17 +128,17 @@ export function mendedKept(
     return keptOf(busy, true);
   }
   const busy = kept.busy.slice();
-  const owners = new Map(kept.owners);
+  const changes = new Map<number, readonly BusyInterval[] | null>();
   let longestGone = false;
   for (const owner of out) {
-    for (const interval of owners.get(owner)!) {
+    for (const interval of kept.owners.get(owner)!) {
       let index = searchStart(busy, interval.start, false);
       while (index < busy.length && busy[index] !== interval) index += 1;
       if (index === busy.length) throw new Error('a kept interval is not in its list');
       busy.splice(index, 1);
       if (interval.end - interval.start >= kept.longest) longestGone = true;
     }
-    owners.delete(owner);
+    changes.set(owner, null);
   }
   const meetings = new Set<number>();
   let longest = kept.longest;
@@ -106,11 +149,12 @@ export function mendedKept(
     const owner = ownerOf(interval);
     if (owner === 0) continue;
     // The arrays of `kept.owners` are shared with it: a new one for each owner put in.
-    owners.set(owner, [...(owners.get(owner) ?? []), interval]);
+    const own = changes.has(owner) ? changes.get(owner) : kept.owners.get(owner);
+    changes.set(owner, [...(own ?? []), interval]);
   }
   if (longestGone) {
     longest = 0;
     for (const interval of busy) longest = Math.max(longest, interval.end - interval.start);
   }
-  return { busy, longest, meetings, owners };
+  return { busy, longest, meetings, owners: kept.owners.with(changes) };
 }
