@@ -5,17 +5,23 @@ import { type KeptBusy, keptOf, mendedKept } from './kept-busy';
 
 const HOUR = 3_600_000;
 
-/** An interval of one of 12 events (ids 1–12) or 4 meetings (ids 1–4), possibly empty, ties frequent. */
-const interval = fc
-  .record({
-    owner: fc.integer({ min: 1, max: 16 }),
-    start: fc.integer({ min: 0, max: 40 }),
-    hours: fc.integer({ min: 0, max: 30 }),
-  })
-  .map(({ owner, start, hours }): BusyInterval => {
-    const span = { start: start * HOUR, end: (start + hours) * HOUR };
-    return owner > 12 ? { ...span, meeting: owner - 12 } : { ...span, event: owner };
-  });
+/**
+ * An interval of one of `events` events (ids from 1) or 4 meetings (ids 1–4), starting at one of
+ * the first `hours` hours and lasting up to `longest` hours: possibly empty, ties frequent.
+ */
+const intervalOf = (events: number, hours: number, longest: number) =>
+  fc
+    .record({
+      owner: fc.integer({ min: 1, max: events + 4 }),
+      start: fc.integer({ min: 0, max: hours }),
+      length: fc.integer({ min: 0, max: longest }),
+    })
+    .map(({ owner, start, length }): BusyInterval => {
+      const span = { start: start * HOUR, end: (start + length) * HOUR };
+      return owner > events ? { ...span, meeting: owner - events } : { ...span, event: owner };
+    });
+
+const interval = intervalOf(12, 40, 30);
 
 /** What a read of everything again gives, as a kept list does: by start, ties in any order. */
 function shape(kept: KeptBusy) {
@@ -62,18 +68,9 @@ describe('kept busy times', () => {
   });
 
   it('mended again and again (many owners changed since the first), are still what reading everything again keeps', () => {
-    // Owners 1–150: enough changed along the chain that the owners' changes are folded into a new
+    // Events 1–140: enough changed along the chain that the owners' changes are folded into a new
     // base map several times (above 64), and the lists mended from before it stay as they were.
-    const wide = fc
-      .record({
-        owner: fc.integer({ min: 1, max: 150 }),
-        start: fc.integer({ min: 0, max: 60 }),
-        hours: fc.integer({ min: 0, max: 12 }),
-      })
-      .map(({ owner, start, hours }): BusyInterval => {
-        const span = { start: start * HOUR, end: (start + hours) * HOUR };
-        return owner > 140 ? { ...span, meeting: owner - 140 } : { ...span, event: owner };
-      });
+    const wide = intervalOf(140, 60, 12);
     fc.assert(
       fc.property(
         fc.array(wide, { maxLength: 200, size: 'max' }),
