@@ -96,3 +96,28 @@ describe('the customizer', () => {
     await expect.poll(() => layoutState(page)).toEqual(applied);
   });
 });
+
+describe('the scroll-to-top button', () => {
+  it('shows after 250 px of scroll and takes the page back to the top', async () => {
+    const { page } = await openPage(server.url, 'scroll-to-top');
+    await register(page, newPerson());
+    await page.getByTestId('greeting').waitFor();
+    // A short window, so that the dashboard's cards run below it.
+    await page.setViewportSize({ width: 900, height: 400 });
+    const button = page.getByRole('button', { name: 'Back to top' });
+    expect(await button.count()).toBe(0);
+
+    await page.mouse.move(450, 200);
+    await page.mouse.wheel(0, 100);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(250);
+    expect(await button.count()).toBe(0);
+
+    await page.mouse.wheel(0, 500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(250);
+    await button.waitFor();
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => button.count()).toBe(0);
+  });
+});
