@@ -6,7 +6,8 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { usePostgres, useTestApp } from '../../test/harness';
-import { expectIndexed } from '../../test/query-plans';
+import { asRaw, expectIndexed } from '../../test/query-plans';
+import { entryRange } from './service';
 
 const t = useTestApp();
 const no = usePostgres ? false : 0;
@@ -54,3 +55,30 @@ it.each([
 ])('%s is served by an index', async (_name, query) => {
   await expectIndexed(t, query, /^(event|calendar)/);
 });
+
+/** On SQLite "calendar_entries_source (kind=? AND source_id=?)"; on PostgreSQL the same index. */
+const bySource = usePostgres
+  ? /calendar_entries_source on calendar_entries.*\n\s+Index Cond: \(\(kind = .*source_id = ANY/s
+  : /calendar_entries_source \(kind=\? AND source_id=\?\)/;
+
+it.each([
+  ['short', false],
+  ['repeating and long', true],
+] as const)(
+  'reads the %s entries of the events changed (a mend, D71) by their source, whatever the number of people',
+  async (_name, isLong) => {
+    const people = Array.from({ length: 21 }, (_, i) => i + 1);
+    const changed = Array.from({ length: 21 }, (_, i) => 100 + i);
+    const from = Date.parse('2026-10-12T00:00:00.000Z');
+    const to = Date.parse('2026-11-09T00:00:00.000Z');
+    const query = entryRange(t.database.db, people, from, to, 'event', isLong, changed).select(
+      'calendar_entries.source_id',
+    );
+    expect(await expectIndexed(t, asRaw(query), /^calendar/)).toMatch(bySource);
+    // The events behind them, joined as busyOf joins them.
+    const joined = entryRange(t.database.db, people, from, to, 'event', isLong, changed)
+      .innerJoin('events', 'events.id', 'calendar_entries.source_id')
+      .select(['events.id', 'events.start_at']);
+    expect(await expectIndexed(t, asRaw(joined), /^(calendar|events)/)).toMatch(bySource);
+  },
+);

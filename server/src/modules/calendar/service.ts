@@ -22,6 +22,7 @@ import {
   type UpdateEventInput,
 } from '@cadence/contract';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
@@ -397,14 +398,14 @@ export class CalendarService {
     const [allDay, rows, exceptionRows] = await Promise.all([
       singles.size === 0
         ? []
-        : this.entryRange(db, ids, from, to, 'event', false, only)
+        : entryRange(db, ids, from, to, 'event', false, only)
             .innerJoin('events', 'events.id', 'calendar_entries.source_id')
             .where('events.all_day', '=', true)
             .select('events.id')
             .execute(),
       series.size === 0
         ? []
-        : this.entryRange(db, ids, from, to, 'event', true, only)
+        : entryRange(db, ids, from, to, 'event', true, only)
             .innerJoin('events', 'events.id', 'calendar_entries.source_id')
             .select([
               'events.id',
@@ -418,7 +419,7 @@ export class CalendarService {
             .execute(),
       series.size === 0
         ? []
-        : this.entryRange(db, ids, from, to, 'event', true, only)
+        : entryRange(db, ids, from, to, 'event', true, only)
             .innerJoin('event_exceptions', 'event_exceptions.event_id', 'calendar_entries.source_id')
             .selectAll('event_exceptions')
             .orderBy('event_exceptions.event_id')
@@ -1452,7 +1453,7 @@ export class CalendarService {
    */
   private async entriesIn(db: Db, userIds: number[], from: number, to: number, events?: readonly number[]) {
     const entries = (kind: 'event' | 'meeting', isLong: boolean) =>
-      this.entryRange(db, userIds, from, to, kind, isLong, events).select([
+      entryRange(db, userIds, from, to, kind, isLong, events).select([
         'calendar_entries.user_id',
         'calendar_entries.kind',
         'calendar_entries.source_id',
@@ -1464,37 +1465,6 @@ export class CalendarService {
       .unionAll(entries('event', true))
       .unionAll(entries('meeting', false))
       .execute();
-  }
-
-  /**
-   * One of entriesIn's ranges, before its selection (busyOf joins the events to it); with
-   * `events`, an event range holds only theirs.
-   */
-  private entryRange(
-    db: Db,
-    userIds: number[],
-    from: number,
-    to: number,
-    kind: 'event' | 'meeting',
-    isLong: boolean,
-    events?: readonly number[],
-  ) {
-    let query = db
-      .selectFrom('calendar_entries')
-      .where(
-        'calendar_entries.user_id',
-        userIds.length === 1 ? '=' : 'in',
-        userIds.length === 1 ? userIds[0]! : userIds,
-      )
-      .where('calendar_entries.is_long', '=', isLong);
-    if (events && kind === 'event')
-      query = query.where('calendar_entries.source_id', 'in', events.length > 0 ? [...events] : [0]);
-    if (!isLong)
-      query = query.where('calendar_entries.start_at', '>=', iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS));
-    return query
-      .where('calendar_entries.start_at', '<', iso(to + ZONE_SLACK_MS))
-      .where('calendar_entries.end_at', '>=', iso(from - ZONE_SLACK_MS))
-      .where('calendar_entries.kind', '=', kind);
   }
 
   /** The owners and guests of the rows: two indexed queries. */
@@ -1626,6 +1596,42 @@ interface OccurrenceTarget {
   scope: 'this' | 'following';
   occurrence: number;
   exceptions: ExceptionRow[];
+}
+
+/**
+ * One of CalendarService.entriesIn's ranges, before its selection (busyOf joins the events to it).
+ * With `events` (mending kept busy times, D71), an event range holds only theirs, found by the
+ * entries' source index (kind, source_id): one probe per event, its users' rows then filtered —
+ * not the users' ranges read through (user_id, kind, is_long, start_at), nor one probe per user and
+ * event by the primary key (21 people and 21 changed events were 441 probes, three times, 2.1 of
+ * a mend's 7 ms here). The user filter is `+user_id` there, which neither engine can serve by an
+ * index, so the source index is the one left (calendar/query-plans.test.ts).
+ */
+export function entryRange(
+  db: Db,
+  userIds: number[],
+  from: number,
+  to: number,
+  kind: 'event' | 'meeting',
+  isLong: boolean,
+  events?: readonly number[],
+) {
+  const bySource = events !== undefined && kind === 'event';
+  const user = bySource
+    ? sql<number>`+${sql.ref('calendar_entries.user_id')}`
+    : sql.ref<number>('calendar_entries.user_id');
+  let query = db
+    .selectFrom('calendar_entries')
+    .where(user, userIds.length === 1 ? '=' : 'in', userIds.length === 1 ? userIds[0]! : userIds)
+    .where('calendar_entries.is_long', '=', isLong);
+  if (bySource)
+    query = query.where('calendar_entries.source_id', 'in', events.length > 0 ? [...events] : [0]);
+  if (!isLong)
+    query = query.where('calendar_entries.start_at', '>=', iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS));
+  return query
+    .where('calendar_entries.start_at', '<', iso(to + ZONE_SLACK_MS))
+    .where('calendar_entries.end_at', '>=', iso(from - ZONE_SLACK_MS))
+    .where('calendar_entries.kind', '=', kind);
 }
 
 /**
