@@ -280,22 +280,25 @@ export async function fingerprint(database: DatabaseHandle): Promise<Record<stri
     tablesOf.set(database, names);
   }
   const tables = await names;
+  // The tables read at once (on PostgreSQL over the pool's connections), their digests in order.
+  const results = await Promise.all(
+    tables.map((table) =>
+      sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(database.db),
+    ),
+  );
   const digests: Record<string, string> = {};
-  for (const table of tables) {
-    const result = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(database.db);
-    const rows = result.rows
-      .map((row) =>
-        JSON.stringify(row, (key, value: unknown) =>
-          // The outbox delivers after a commit, on its own time: which mails exist is the state;
-          // how far their delivery has got is not.
-          table === 'mail_outbox' && outboxDelivery.has(key)
-            ? undefined
-            : Buffer.isBuffer(value)
-              ? value.toString('base64')
-              : value,
-        ),
-      )
-      .sort();
+  for (const [index, table] of tables.entries()) {
+    const rows = results[index]!.rows.map((row) =>
+      JSON.stringify(row, (key, value: unknown) =>
+        // The outbox delivers after a commit, on its own time: which mails exist is the state;
+        // how far their delivery has got is not.
+        table === 'mail_outbox' && outboxDelivery.has(key)
+          ? undefined
+          : Buffer.isBuffer(value)
+            ? value.toString('base64')
+            : value,
+      ),
+    ).sort();
     digests[table] = createHash('sha256').update(rows.join('\n')).digest('hex');
   }
   return digests;
