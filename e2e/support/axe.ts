@@ -48,13 +48,25 @@ export async function seriousViolations(page: Page): Promise<string[]> {
         axe: {
           run: (
             context: Document,
-            options: { resultTypes: string[] },
+            options: { resultTypes: string[]; rules: Record<string, { enabled: boolean }> },
           ) => Promise<{ violations: Violation[] }>;
+          _audit?: { rules?: Array<{ id: string; impact?: string }> };
         };
       }
     ).axe;
+    // A rule with an impact of its own gives that impact to every violation it finds (axe-core 4:
+    // finalizeRuleResult), so the rules whose impact is minor or moderate can find nothing that is
+    // read here: they are not run (a fifth to a third of axe's time on the demo's pages).
+    const unread = (axe._audit?.rules ?? []).filter(
+      (rule) => rule.impact === 'minor' || rule.impact === 'moderate',
+    );
     // Only the violations are read: axe then skips the details of what passed (faster).
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+    return (
+      await axe.run(document, {
+        resultTypes: ['violations'],
+        rules: Object.fromEntries(unread.map((rule) => [rule.id, { enabled: false }])),
+      })
+    ).violations;
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -37,3 +37,23 @@ describe.each(['light', 'dark'] as const)('in the %s skin', (skin) => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+describe('the check itself', () => {
+  it('names a serious and a critical violation when a page has them, and not a moderate one', async () => {
+    const { page } = await openPage(server.url, 'axe-finds');
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Welcome to Cadence' }).waitFor();
+    // Light grey on white (serious: color-contrast), a button without a name (critical:
+    // button-name), and a second heading level skipped (moderate: heading-order, not read).
+    await page.evaluate(() => {
+      const box = document.createElement('div');
+      box.innerHTML =
+        '<p style="color:#ccc;background:#fff">Hard to read</p><button type="button"></button><h4>Skipped</h4>';
+      document.querySelector('main, #root')!.append(box);
+    });
+    const found = await seriousViolations(page);
+    expect(found.some((line) => line.startsWith('color-contrast (serious)'))).toBe(true);
+    expect(found.some((line) => line.startsWith('button-name (critical)'))).toBe(true);
+    expect(found.filter((line) => line.startsWith('heading-order'))).toEqual([]);
+  });
+});
