@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
-import { createRouter, loadAbility } from './app/router';
+import { createRouter, loadAbility, preloadPage } from './app/router';
 import { api, setSessionEndedHandler } from './lib/api-client';
 import { initI18n, preloadLocaleFiles } from './lib/i18n';
 import { followAccountLanguage, preferAccountLanguage } from './lib/language-sync';
@@ -16,6 +16,7 @@ import { session } from './lib/session';
 if (session.user()) {
   void loadAbility();
   void preloadLocaleFiles();
+  preloadPage(window.location.pathname);
 }
 // Languages first, then the router and the first render. Not a top-level await: the chunks the
 // language resources load import this entry chunk (`shell`, vite.config.ts), and would wait for

@@ -3,7 +3,13 @@
  * in loaders, before anything renders.
  */
 import { homeOf, isAllowedParam, type RouteParamKind } from '@cadence/contract/routes';
-import { createBrowserRouter, type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  matchRoutes,
+  redirect,
+  type RouteObject,
+} from 'react-router';
 import { defaultAbility } from '@cadence/contract/abilities';
 import type { RouteAccess } from '../lib/ability';
 import type { FeatureRoute, FeatureRoutes } from '../lib/feature-routes';
@@ -368,6 +374,18 @@ function toRouteObject(route: AppRoute): RouteObject {
     return null;
   };
   return { path: route.path, loader, lazy: lazyRoute(load) };
+}
+
+/**
+ * The chunks of the page at `pathname` (and of the app layout), asked for as soon as the entry runs
+ * rather than once the strings are in and the router made: the router's own `import()` of them
+ * then finds them loaded or on their way.
+ */
+export function preloadPage(pathname: string): void {
+  const route = matchRoutes(appRoutes, pathname)?.at(-1)?.route;
+  if (!route) return;
+  if (route.layout === 'app') void import('../layouts/app-layout').catch(() => undefined);
+  void route.page().catch(() => undefined);
 }
 
 /** Routes whose loader always redirects render nothing of their own. */

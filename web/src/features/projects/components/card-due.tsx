@@ -23,11 +23,10 @@ import { getAccountQueryOptions } from '../../../shared/queries/account';
 import { readableTextColor } from '../../../lib/color-contrast';
 import { useSessionUser } from '../../../lib/session';
 import { fromWallTime, toWallTime } from '../../../lib/wall-time';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { useMinuteClock } from '../model/clock';
 
 export type DueState = ReturnType<typeof dueState>;
-
-const browserTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The account's time zone, the browser's until the account is read. Read it once where many
@@ -36,7 +35,7 @@ const browserTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 export function useAccountTimeZone(): string {
   const signedIn = useSessionUser() !== null;
   const account = useQuery({ ...getAccountQueryOptions(), enabled: signedIn, staleTime: 5 * 60_000 });
-  return account.data?.timeZone ?? browserTimeZone;
+  return account.data?.timeZone ?? browserTimeZone() ?? 'UTC';
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();
