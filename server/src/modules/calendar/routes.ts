@@ -23,7 +23,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import { passBytes, sendVersioned } from '../../lib/cached-json';
-import { readUpload } from '../../lib/upload';
+import { readUploadText } from '../../lib/upload';
 import { WorkSlicer } from '../../lib/work-slicer';
 import { userOf } from '../auth/authenticate';
 import { feedOf } from './ics';
@@ -162,7 +162,7 @@ export function calendarRoutes(app: FastifyInstance, context: AppContext): void 
       const tooLarge = (
         key: 'calendar.fileTooLarge' | 'calendar.importTooManyEvents' | 'calendar.importTooManySeries',
       ) => new AppError(413, 'FILE_TOO_LARGE', messages[key], { file: messages[key] });
-      const { content } = await readUpload(
+      const { text } = await readUploadText(
         request,
         {
           notMultipart: new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages['request.unsupportedMediaType']),
@@ -175,7 +175,7 @@ export function calendarRoutes(app: FastifyInstance, context: AppContext): void 
       const slicer = new WorkSlicer();
       let parsed;
       try {
-        parsed = await readIcs(content.toString('utf8'), user.time_zone, slicer);
+        parsed = await readIcs(text, user.time_zone, slicer);
       } catch (error) {
         if (error instanceof NotICalendar) throw fileError('calendar.fileInvalid');
         if (error instanceof ImportTooLarge) throw tooLarge(error.key);
