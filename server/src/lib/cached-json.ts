@@ -48,7 +48,8 @@ export async function jsonInSlices(value: unknown): Promise<Buffer> {
     }
     parts.push(Buffer.from(']'));
   }
-  parts.push(Buffer.from(separator === '{' ? '{}' : '}'));
+  // A long array was written, so the object's brace is open.
+  parts.push(Buffer.from('}'));
   return Buffer.concat(parts);
 }
 
@@ -62,10 +63,6 @@ export class CachedJson {
     private readonly json: Buffer,
   ) {
     this.size = json.length;
-  }
-
-  static of(version: number, value: unknown): CachedJson {
-    return new CachedJson(version, Buffer.from(JSON.stringify(value)));
   }
 
   get bytes(): number {

@@ -2,7 +2,12 @@
  * What the interoperability test (interop.test.ts, issue 25) found in files others wrote, each as
  * the smallest file that shows it, imported over HTTP and read back as the range read answers it.
  */
-import type { CalendarEvents, CalendarImportResult } from '@cadence/contract';
+import {
+  CALENDAR_IMPORT_MAX_BYTES,
+  type CalendarEvents,
+  type CalendarImportResult,
+  type ErrorBody,
+} from '@cadence/contract';
 import { describe, expect, it } from 'vitest';
 import { buildUser, call, multipartFile, ok, type TestUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
@@ -233,5 +238,25 @@ describe('values as other writers put them', () => {
       { uid: 'chinese', summary: 'New Year', reason: 'calendar.skip.ruleUnsupported' },
     ]);
     expect(await read(me, '2026-07-01', '2026-07-02')).toEqual(['July 2026-07-01T10:00Z–2026-07-01T10:00Z']);
+  });
+});
+
+describe('the file’s size', () => {
+  it('a file over 10 MB is refused with 413 as it is read, and nothing of it is stored', async () => {
+    const user = await buildUser(t);
+    const events = event('big-1', 'DTSTART:20270105T090000Z', 'SUMMARY:Kept out');
+    const head = file(...events);
+    // The events first, then padding past the limit: a reader that stopped late would import them.
+    const content = Buffer.concat([
+      Buffer.from(head),
+      Buffer.alloc(CALENDAR_IMPORT_MAX_BYTES + 1 - head.length, 'X'),
+    ]);
+    const body = multipartFile('calendar.ics', 'text/calendar', content);
+    const response = await call(t, 'POST', '/api/calender/import', user.token, body.payload, {
+      'content-type': body.contentType,
+    });
+    expect(response.statusCode, response.body).toBe(413);
+    expect(response.json<ErrorBody>().code).toBe('FILE_TOO_LARGE');
+    expect(await read(user, '2027-01-01', '2027-02-01')).toEqual([]);
   });
 });
