@@ -1017,8 +1017,9 @@ try {
     REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
     // For the heap readings after a full GC (collectedMemory); no session is open in between.
-    // SOAK_NODE_OPTIONS adds to it, e.g. `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=/tmp`
-    // to take heap snapshots with kill -USR2 <pid> while it runs.
+    // SOAK_NODE_OPTIONS adds to it, e.g. `--heapsnapshot-signal=SIGWINCH --diagnostic-dir=/tmp`
+    // to take heap snapshots with kill -WINCH <pid> while it runs (not SIGUSR2: the server stops
+    // gracefully on it, as close-with-grace does on SIGUSR2 as on SIGTERM).
     NODE_OPTIONS: `--inspect=127.0.0.1:0 ${process.env.SOAK_NODE_OPTIONS ?? ''}`.trim(),
   };
   // One first, so that the two do not race to migrate the new database.
