@@ -24,8 +24,9 @@
  * too: each request naming another of the organiser's (empty) meetings as `meetingId` (re-planning
  * a meeting: its own time left out of the kept busy times), and the cold one — before each
  * request every person's calendar version is bumped in the database with the change recorded as
- * an edit of one of their events records it (dav_changes), so every person's kept busy times are
- * stale and mended: the first search after a change to everyone's calendar. A last row, without a
+ * an edit of one of their events records it (dav_changes; written from a worker thread, so that
+ * this thread only sends and times the requests: calendar-bumps.ts), so every person's kept busy
+ * times are stale and mended: the first search after a change to everyone's calendar. A last row, without a
  * goal: the same after a change not told event by event (as an account's deletion records it),
  * where every person's rows are read again (their series from the index of series). The re-planning
  * and the cold rows are each measured on a second wave of 200 requests of their kind: the first
@@ -51,6 +52,7 @@ import { writeEntries } from '../server/src/modules/calendar/service';
 import type { DatabaseHandle, Db } from '../server/src/db';
 import { bumpListVersion } from '../server/src/lib/list-versions';
 import { readingCalendar } from './reading-calendar';
+import { CalendarBumper } from './calendar-bumps';
 import { call, type Client, signUp } from './board-fixtures';
 import {
   cores,
@@ -434,7 +436,11 @@ async function ask(url: string, token: string, body: string) {
  * CONNECTIONS for BENCH_SECONDS. Stopped and removed afterwards.
  */
 async function overHttp(engine: Engine) {
-  const { server, database, stop } = await startOnEngine(engine, 'cadence_bench_meetings', postgresUrl);
+  const { server, database, databaseUrl, stop } = await startOnEngine(
+    engine,
+    'cadence_bench_meetings',
+    postgresUrl,
+  );
   try {
     const seeded = await seed(server.url, database.db);
     const url = `${server.url}/api/meetings/available-times`;
@@ -535,37 +541,9 @@ async function overHttp(engine: Engine) {
           .execute()
       ).map((row) => [row.owner_id, Number(row.id)]),
     );
-    // Two statements, so that the bench's own (synchronous, on SQLite) writes delay little.
-    const bumpAll = async (told: boolean) => {
-      const bumped = await database.db
-        .updateTable('list_versions')
-        .set((eb) => ({ version: eb('version', '+', 1) }))
-        .where('list', '=', 'calendar')
-        .where('user_id', 'in', everyone)
-        .returning(['user_id', 'version'])
-        .execute();
-      await database.db
-        .insertInto('dav_changes')
-        .values(
-          bumped.map((row) => {
-            const id = told ? eventOf.get(row.user_id)! : 0;
-            return {
-              user_id: row.user_id,
-              list: 'calendar',
-              source_id: id,
-              name: told ? `${id}.ics` : '',
-              version: row.version,
-            };
-          }),
-        )
-        .onConflict((oc) =>
-          oc.columns(['user_id', 'list', 'source_id']).doUpdateSet((eb) => ({
-            version: eb.ref('excluded.version'),
-            name: eb.ref('excluded.name'),
-          })),
-        )
-        .execute();
-    };
+    // In a worker thread: this thread only times the answers (calendar-bumps.ts).
+    const bumper = new CalendarBumper({ url: databaseUrl, dataDir: server.dataDir });
+    const bumpAll = (told: boolean) => bumper.bump(everyone, eventOf, told);
     const coldWave = async (told: boolean) => {
       const times: number[] = [];
       let next = 0;
@@ -591,6 +569,7 @@ async function overHttp(engine: Engine) {
     const coldFirst = await coldRun(true);
     const cold = await coldWave(true);
     const untold = await coldRun(false);
+    await bumper.close();
     const coldP99 = Math.round(percentile(cold.times, 99));
     // The answer is unchanged after the load.
     problems.push(...checkAnswer(`${engine}, after the load`, (await ask(url, token, body)).answer));

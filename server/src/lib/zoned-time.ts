@@ -4,6 +4,7 @@
  * (a DST gap moves it forward, as luxon does). "Floating" times are wall-clock times written as
  * the same numbers in UTC, so that day and minute arithmetic on them needs no zone.
  */
+import { isCalendarDay } from '@cadence/contract';
 import { DateTime } from 'luxon';
 
 const DAY_MS = 86_400_000;
@@ -60,6 +61,17 @@ export function placed(wall: Date, zone: string): number {
     },
     { zone },
   ).toMillis();
+}
+
+/**
+ * The instant a calendar day (`YYYY-MM-DD`) begins in a zone, `days` later: its midnight, or where
+ * a change of offset skips midnight, the first time after it (as luxon's fromISO and plus({days})
+ * give) — without luxon away from a change, so a search's or a read's range costs no time-zone
+ * arithmetic per request.
+ */
+export function dayStart(date: string, zone: string, days = 0): number {
+  if (!isCalendarDay(date)) throw new RangeError(`not a calendar day: ${date}`);
+  return placed(new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS), zone);
 }
 
 /** A stretch of time over which a zone keeps one offset (minutes east of UTC). */

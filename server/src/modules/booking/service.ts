@@ -25,14 +25,13 @@ import {
   type PublicUser,
 } from '@cadence/contract';
 import { randomUUID } from 'node:crypto';
-import { DateTime } from 'luxon';
 import type { Db } from '../../db';
 import { transaction } from '../../db/transaction';
 import type { ServiceDeps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { byLocalDate } from '../../lib/zoned-time';
+import { byLocalDate, dayStart } from '../../lib/zoned-time';
 import type { CalendarService } from '../calendar/service';
 import {
   bookableStarts,
@@ -228,8 +227,8 @@ export class BookingService {
     query: PublicTimesQuery,
     at: number,
   ): Promise<PublicTimes> {
-    const from = DateTime.fromISO(query.start, { zone: query.timeZone }).toMillis();
-    const to = DateTime.fromISO(query.end, { zone: query.timeZone }).plus({ days: 1 }).toMillis();
+    const from = dayStart(query.start, query.timeZone);
+    const to = dayStart(query.end, query.timeZone, 1);
     const rules = rulesOf(type, at);
     const window = { from: Math.max(from, rules.earliest), to: Math.min(to, latestOf(type, at)) };
     const starts =

@@ -23,7 +23,6 @@ import {
 } from '@cadence/contract';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { DateTime } from 'luxon';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
 import { badRequest, notFound } from '../../errors';
@@ -61,6 +60,7 @@ import { authorizeEvent } from './policy';
 import { type EventRow, presentEvent, presentMeetingEntry, presentOccurrence } from './presenter';
 import { transaction } from '../../db/transaction';
 import { seriesIndex } from '../../lib/series-index';
+import { dayStart } from '../../lib/zoned-time';
 
 const DAY_MS = 86_400_000;
 /** A single event longer than this is read with the repeating ones rather than by its start. */
@@ -1706,7 +1706,7 @@ export function chunks<T>(ids: T[], size = IDS_PER_QUERY): T[][] {
 
 /** A range bound: an instant, or a day's 00:00 in the reader's time zone. */
 function instantOf(value: string, timeZone: string): number {
-  if (isCalendarDay(value)) return DateTime.fromISO(value, { zone: timeZone }).toMillis();
+  if (isCalendarDay(value)) return dayStart(value, timeZone);
   return Date.parse(value);
 }
 

@@ -141,10 +141,10 @@ export function mendedKept(
     changes.set(owner, null);
   }
   const meetings = new Set<number>();
-  let longest = kept.longest;
+  let longestAdded = 0;
   for (const interval of added) {
     busy.splice(searchStart(busy, interval.start, true), 0, interval);
-    longest = Math.max(longest, interval.end - interval.start);
+    longestAdded = Math.max(longestAdded, interval.end - interval.start);
     if (interval.meeting !== undefined) meetings.add(interval.meeting);
     const owner = ownerOf(interval);
     if (owner === 0) continue;
@@ -152,7 +152,10 @@ export function mendedKept(
     const own = changes.has(owner) ? changes.get(owner) : kept.owners.get(owner);
     changes.set(owner, [...(own ?? []), interval]);
   }
-  if (longestGone) {
+  // The longest taken out and none as long put in (an event read again as it was puts it back):
+  // the longest left is found again.
+  let longest = Math.max(kept.longest, longestAdded);
+  if (longestGone && longestAdded < kept.longest) {
     longest = 0;
     for (const interval of busy) longest = Math.max(longest, interval.end - interval.start);
   }

@@ -11,7 +11,7 @@
  * the meeting has ended — as signed, or as it is now if it moved earlier — 410; answering a
  * closed meeting through it is 409, as in the app.
  */
-import { DateTime } from 'luxon';
+import { dayStart } from '../../lib/zoned-time';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db';
 import { bool, type Engine } from '../../db/dialect';
@@ -82,7 +82,7 @@ export async function authorizeMeeting(
 export function answerLinkExpiry(row: MeetingRow): number {
   const end = meetingEnd(row);
   if (end) return Date.parse(end);
-  return DateTime.fromISO(row.end_date, { zone: row.time_zone }).plus({ days: 1 }).toMillis();
+  return dayStart(row.end_date, row.time_zone, 1);
 }
 
 /**

@@ -25,7 +25,6 @@ import {
   type UpdateMeetingInput,
 } from '@cadence/contract';
 import { randomUUID } from 'node:crypto';
-import { DateTime } from 'luxon';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
 import type { ServiceDeps } from '../../deps';
@@ -34,7 +33,7 @@ import type { Mail } from '../../lib/mailer';
 import { recipientColumns } from '../../lib/mail-texts';
 import { resolveInvitees } from '../../lib/invitees';
 import { bumpListVersions, davChangesSinceEach } from '../../lib/list-versions';
-import { byLocalDate } from '../../lib/zoned-time';
+import { byLocalDate, dayStart } from '../../lib/zoned-time';
 import { addMeetingEntries, clearMeetingEntries } from '../calendar/meeting-entries';
 import type { CalendarService } from '../calendar/service';
 import { BLOCK_MS } from '../../lib/series-index';
@@ -103,8 +102,8 @@ export class MeetingsService {
     const { db } = this.deps;
     if (input.meetingId !== undefined) await authorizeMeeting(db, userId, Number(input.meetingId), 'replan');
     const invitees = await this.resolve(db, userId, input.invitees, input.groups);
-    const from = DateTime.fromISO(input.startDate, { zone: timeZone }).toMillis();
-    const to = DateTime.fromISO(input.endDate, { zone: timeZone }).plus({ days: 1 }).toMillis();
+    const from = dayStart(input.startDate, timeZone);
+    const to = dayStart(input.endDate, timeZone, 1);
     const exceptMeeting = input.meetingId === undefined ? undefined : Number(input.meetingId);
     const state = await this.peopleState(db, [userId, ...invitees], true);
     const key = JSON.stringify([
@@ -771,8 +770,8 @@ export class MeetingsService {
     people: number[],
   ): Promise<void> {
     const start = Date.parse(meeting.time!);
-    const first = DateTime.fromISO(meeting.start_date, { zone: meeting.time_zone }).toMillis();
-    const last = DateTime.fromISO(meeting.end_date, { zone: meeting.time_zone }).plus({ days: 1 }).toMillis();
+    const first = dayStart(meeting.start_date, meeting.time_zone);
+    const last = dayStart(meeting.end_date, meeting.time_zone, 1);
     if (start < first || start >= last) {
       throw badRequest('VALIDATION_ERROR', 'meetings.timeOutsideRange', {
         time: messages['meetings.timeOutsideRange'],
