@@ -1,7 +1,8 @@
 /**
  * SIGTERM (issue 26): the built server stops accepting, answers the requests it was already
  * working on, ends the live streams with a `retry` hint (so that clients come back, elsewhere,
- * after about that long), and exits 0.
+ * after about that long), and exits 0. The handlers of requests whose clients hung up finish
+ * before the database closes.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { openDatabase } from '../../server/src/db';
 import { api, startServer } from '../support/server';
 
 const cleanups: Array<() => Promise<unknown> | void> = [];
@@ -107,4 +109,67 @@ it('answers the requests in flight, ends the live streams with a retry hint, and
   expect(hint).toBeLessThanOrEqual(1500);
   expect(server.output()).toContain('shutting down');
   expect(server.output()).toContain('stopped');
+});
+
+it('lets the handlers of requests whose clients hung up finish before it closes the database', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-shutdown-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
+  });
+  cleanups.push(() => server.kill());
+  const tag = randomBytes(4).toString('hex');
+  const credentials = { email: `gone${tag}@example.com`, password: 'a good long password' };
+  await api(server, 'POST', '/jwt/register', undefined, { username: `gone${tag}`, ...credentials });
+  // Sixteen sign-ins (an argon2 hash each: the thread pool's four threads take a while), each on a
+  // connection of its own that the client drops once the request is sent; then SIGTERM at once.
+  const body = JSON.stringify(credentials);
+  const SIGN_INS = 16;
+  await Promise.all(
+    Array.from(
+      { length: SIGN_INS },
+      () =>
+        new Promise<void>((resolve) => {
+          const request = http.request(`${server.url}/api/jwt/login`, {
+            method: 'POST',
+            agent: false,
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          });
+          request.once('error', () => undefined);
+          request.end(body, () => {
+            setTimeout(() => {
+              request.destroy();
+              resolve();
+            }, 30);
+          });
+        }),
+    ),
+  );
+  const code = await server.stop();
+  const problems = server
+    .output()
+    .split('\n')
+    .filter((line) => /"level":(50|60)/.test(line) || line.includes('destroyed'));
+  expect(problems, 'nothing failed for want of the database').toEqual([]);
+  expect(code).toBe(0);
+  // The sign-ins the server had begun were finished: their sessions are written.
+  const database = openDatabase({ dataDir });
+  try {
+    const sessions = await database.db
+      .selectFrom('refresh_tokens')
+      .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
+      .where('users.email', '=', credentials.email)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    console.log(
+      `SIGTERM after ${SIGN_INS} sign-ins whose clients hung up: ${Number(sessions.count) - 1} sessions written`,
+    );
+    expect(Number(sessions.count)).toBeGreaterThan(1);
+  } finally {
+    await database.close();
+  }
 });

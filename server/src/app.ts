@@ -55,6 +55,7 @@ import { serveWebApp } from './plugins/web-app';
 import { seedDemo } from './seed';
 import { buildServices } from './services';
 import { onEffectError } from './db/transaction';
+import { HandlersRunning } from './lib/handlers-running';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** When a stopping instance ends the live streams, clients come back after about this long. */
@@ -154,6 +155,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(responseSerializer(config.RESPONSE_VALIDATION));
   registerErrorHandling(app);
   registerInputGuard(app);
+  // Before any route: a stop waits for their handlers before closing what they use.
+  const handlers = new HandlersRunning();
+  handlers.track(app);
   const apiRoutes: RouteEntry[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
@@ -170,7 +174,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dataDir: config.DATA_DIR,
       onConnectionError: (error) => app.log.warn({ err: error }, 'a database connection was dropped'),
     });
+  // Stopping: the handlers of requests whose clients hung up may still be running (the server
+  // waited for connections, not for them): the database, the mailer and Redis close after them.
   app.addHook('onClose', async () => {
+    await handlers.idle();
     if (!options.database) await database.close();
   });
   const applied = await migrateToLatest(database);
@@ -178,7 +185,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.SEED_DEMO && (await seedDemo(database.db))) app.log.info('demo accounts created');
 
   const mailer = options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log);
-  app.addHook('onClose', () => mailer.close());
+  app.addHook('onClose', async () => {
+    await handlers.idle();
+    mailer.close();
+  });
   const secret = loadOrCreateSecret(config.JWT_SECRET, config.DATA_DIR);
   const accessTokens = new AccessTokens(secret, config.ACCESS_TOKEN_TTL);
   const links = new LinkTokens(secret);
@@ -205,7 +215,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!live.invalidationsPending) return done(null, payload);
     void live.invalidationsSent().then(() => done(null, payload));
   });
-  app.addHook('onClose', () => live.close());
+  app.addHook('onClose', async () => {
+    await handlers.idle();
+    await live.close();
+  });
   await live.ready();
   const outbox = new MailOutbox({
     db: database.db,
