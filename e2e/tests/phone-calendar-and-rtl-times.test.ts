@@ -1,10 +1,11 @@
 /**
  * Issue 28: on a phone (390 px) the calendar opens on three days, with the list beside it and no
- * seven-column week, and its titles can be read; right to left, times keep their order ("2:30 – 3:15pm",
+ * seven-column week, and its titles can be read; its hours scroll by keyboard, events or none; right to left, times keep their order ("2:30 – 3:15pm",
  * not "3:15pm – 2:30"), measured where they are drawn.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
 import { addEvent, shown } from '../support/calendar';
 import { arrive, callAs } from '../support/people';
 import { useAppServer } from '../support/server';
@@ -53,6 +54,34 @@ it('a phone’s calendar shows three days or the list, with titles that can be r
   // Back to a desktop: the four views of before, the month first among them.
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect.poll(() => views.allInnerTexts()).toEqual(['Month', 'Week', 'Day', 'List']);
+});
+
+it('a phone’s three days with no event in them scroll their hours by keyboard', async () => {
+  // A new account: nothing in its days, so no event in the hours can take the focus (what axe's
+  // scrollable-region-focusable found on the demo's days some days of the week, not others).
+  const { page } = await arrive(server.url, 'phone-hours');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/apps/calendar');
+  // The hours' first row takes the focus; the scroller around it scrolls.
+  const first = page.getByTestId('calendar').locator('[role="row"][tabindex="0"]');
+  await first.waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  const scrolled = () =>
+    first.evaluate((row) => {
+      let scroller = row.parentElement;
+      while (scroller && !/auto|scroll/.test(getComputedStyle(scroller).overflowY)) {
+        scroller = scroller.parentElement;
+      }
+      return scroller!.scrollTop;
+    });
+  const focused = () => first.evaluate((row) => row === document.activeElement);
+  // Reached by Tab from the calendar's views, it scrolls with the keyboard: later hours show.
+  const before = await scrolled();
+  await page.getByRole('tab', { name: 'View 3 days' }).focus();
+  for (let step = 0; step < 20 && !(await focused()); step++) await page.keyboard.press('Tab');
+  expect(await focused()).toBe(true);
+  await page.keyboard.press('PageDown');
+  await expect.poll(scrolled).toBeGreaterThan(before);
 });
 
 /** Where a text's `from` and `to` substrings begin on the screen, left to right (CSS pixels). */

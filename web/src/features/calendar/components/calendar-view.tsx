@@ -23,7 +23,7 @@ import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLock, IconRepeat } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { CalendarRange, EventMove } from '../api/calendar-api';
@@ -109,6 +109,26 @@ export function CalendarView(props: CalendarViewProps) {
   const phone = useMediaQuery(PHONE, window.matchMedia(PHONE).matches, { getInitialValueInEffect: false });
   const views = phone ? phoneViews : desktopViews;
   const [viewType, setViewType] = useState(views[0]!);
+  const root = useRef<HTMLDivElement>(null);
+
+  // The hours of the week, the day and the three days scroll inside the calendar: when no event
+  // in them can take the keyboard's focus (days with nothing in them), their first row takes it,
+  // so that the hours can be scrolled without a pointer (WCAG 2.1.1, axe's
+  // scrollable-region-focusable). A row, not the scroller: it sits inside FullCalendar's grid,
+  // between its rows and their group, where a focusable element breaks the grid's structure.
+  // FullCalendar's class names are its own: the scroller is found by its style, once drawn.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      for (const element of root.current?.querySelectorAll<HTMLElement>('div') ?? []) {
+        const { overflowY } = getComputedStyle(element);
+        if (overflowY !== 'auto' && overflowY !== 'scroll') continue;
+        if (element.scrollHeight <= element.clientHeight) continue;
+        if (element.querySelector('a[href], button, [tabindex]')) continue;
+        element.querySelector<HTMLElement>('[role="row"]')?.setAttribute('tabindex', '0');
+      }
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [viewType, events]);
 
   // Turned or resized past the width: a view that does not fit gives way to the first that does.
   useEffect(() => {
@@ -149,7 +169,7 @@ export function CalendarView(props: CalendarViewProps) {
   };
 
   return (
-    <div className="cadence-calendar" data-testid="calendar">
+    <div ref={root} className="cadence-calendar" data-testid="calendar">
       <FullCalendar
         plugins={plugins}
         controller={controller}
