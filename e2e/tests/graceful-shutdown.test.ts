@@ -42,7 +42,8 @@ function rawStream(url: string, token: string): { opened: Promise<void>; body: P
   return { opened: openedPromise, body };
 }
 
-it('answers the requests in flight, ends the live streams with a retry hint, and exits 0', async () => {
+/** The built server on a data directory of its own (logs at info, in JSON), with one user signed up. */
+async function serverWithUser(name: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-shutdown-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const server = await startServer({
@@ -50,14 +51,20 @@ it('answers the requests in flight, ends the live streams with a retry hint, and
     SEED_DEMO: 'false',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
   });
   cleanups.push(() => server.kill());
   const tag = randomBytes(4).toString('hex');
-  const credentials = { email: `stop${tag}@example.com`, password: 'a good long password' };
+  const credentials = { email: `${name}${tag}@example.com`, password: 'a good long password' };
   const { accessToken } = await api<{ accessToken: string }>(server, 'POST', '/jwt/register', undefined, {
-    username: `stop${tag}`,
+    username: `${name}${tag}`,
     ...credentials,
   });
+  return { dataDir, server, credentials, accessToken };
+}
+
+it('answers the requests in flight, ends the live streams with a retry hint, and exits 0', async () => {
+  const { server, credentials, accessToken } = await serverWithUser('stop');
   const stream = rawStream(server.url, accessToken);
   await stream.opened;
 
@@ -112,19 +119,7 @@ it('answers the requests in flight, ends the live streams with a retry hint, and
 });
 
 it('lets the handlers of requests whose clients hung up finish before it closes the database', async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-shutdown-'));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const server = await startServer({
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-    LOG_LEVEL: 'info',
-    LOG_FORMAT: 'json',
-  });
-  cleanups.push(() => server.kill());
-  const tag = randomBytes(4).toString('hex');
-  const credentials = { email: `gone${tag}@example.com`, password: 'a good long password' };
-  await api(server, 'POST', '/jwt/register', undefined, { username: `gone${tag}`, ...credentials });
+  const { dataDir, server, credentials } = await serverWithUser('gone');
   // Sixteen sign-ins (an argon2 hash each: the thread pool's four threads take a while), each on a
   // connection of its own that the client drops once the request is sent; then SIGTERM at once.
   const body = JSON.stringify(credentials);

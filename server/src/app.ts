@@ -176,19 +176,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   // Stopping: the handlers of requests whose clients hung up may still be running (the server
   // waited for connections, not for them): the database, the mailer and Redis close after them.
-  app.addHook('onClose', async () => {
-    await handlers.idle();
-    if (!options.database) await database.close();
-  });
+  app.addHook(
+    'onClose',
+    handlers.thenClose(() => (options.database ? undefined : database.close())),
+  );
   const applied = await migrateToLatest(database);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (config.SEED_DEMO && (await seedDemo(database.db))) app.log.info('demo accounts created');
 
   const mailer = options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log);
-  app.addHook('onClose', async () => {
-    await handlers.idle();
-    mailer.close();
-  });
+  app.addHook(
+    'onClose',
+    handlers.thenClose(() => mailer.close()),
+  );
   const secret = loadOrCreateSecret(config.JWT_SECRET, config.DATA_DIR);
   const accessTokens = new AccessTokens(secret, config.ACCESS_TOKEN_TTL);
   const links = new LinkTokens(secret);
@@ -215,10 +215,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!live.invalidationsPending) return done(null, payload);
     void live.invalidationsSent().then(() => done(null, payload));
   });
-  app.addHook('onClose', async () => {
-    await handlers.idle();
-    await live.close();
-  });
+  app.addHook(
+    'onClose',
+    handlers.thenClose(() => live.close()),
+  );
   await live.ready();
   const outbox = new MailOutbox({
     db: database.db,

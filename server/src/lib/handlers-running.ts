@@ -11,11 +11,6 @@ export class HandlersRunning {
   private running = 0;
   private waiting: Array<() => void> = [];
 
-  /** How many handlers are running now. */
-  get count(): number {
-    return this.running;
-  }
-
   /**
    * Counts the handlers of the routes registered on `app` from now on (hook it before the routes).
    * A handler counts until the promise it returns settles; one that answers without a promise
@@ -23,7 +18,7 @@ export class HandlersRunning {
    * stream is open: the stream itself is ended by the stop (LiveHub.endStreams).
    */
   track(app: FastifyInstance): void {
-    const begin = () => this.begin();
+    const begin = () => (this.running += 1);
     const end = () => this.end();
     app.addHook('onRoute', (route) => {
       const handler = route.handler as RouteHandlerMethod;
@@ -50,8 +45,12 @@ export class HandlersRunning {
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
-  private begin(): void {
-    this.running += 1;
+  /** An `onClose` hook that runs `close` once no handler runs. */
+  thenClose(close: () => unknown): () => Promise<void> {
+    return async () => {
+      await this.idle();
+      await close();
+    };
   }
 
   private end(): void {

@@ -65,8 +65,8 @@ export function placed(wall: Date, zone: string): number {
 
 /**
  * The instant a calendar day (`YYYY-MM-DD`) begins in a zone, `days` later: its midnight, or where
- * a change of offset skips midnight, the first time after it (as luxon's fromISO and plus({days})
- * give) — without luxon away from a change, so a search's or a read's range costs no time-zone
+ * a change of offset skips midnight, the first time after it (as luxon's fromISO gives for that
+ * day) — without luxon away from a change, so a search's or a read's range costs no time-zone
  * arithmetic per request.
  */
 export function dayStart(date: string, zone: string, days = 0): number {

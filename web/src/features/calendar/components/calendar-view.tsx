@@ -118,6 +118,8 @@ export function CalendarView(props: CalendarViewProps) {
   // between its rows and their group, where a focusable element breaks the grid's structure.
   // FullCalendar's class names are its own: the scroller is found by its style, once drawn.
   useEffect(() => {
+    // Only the time grids scroll their hours (the month and the list grow instead).
+    if (!viewType.startsWith('timeGrid')) return;
     const frame = requestAnimationFrame(() => {
       for (const element of root.current?.querySelectorAll<HTMLElement>('div') ?? []) {
         const { overflowY } = getComputedStyle(element);
