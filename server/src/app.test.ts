@@ -86,6 +86,36 @@ describe('the web app', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it.each([
+    ['GET', '/api/health', 200],
+    ['GET', '/api/jwt/me', 401],
+    ['GET', '/api/nowhere', 404],
+    ['GET', '/api/boom', 500],
+  ] as const)(
+    'gives the API answer to %s %s (%i) the headers of an answer that is no document',
+    async (method, url, status) => {
+      const response = await call(t, method, url);
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection'])
+        expect(response.headers[documentOnly]).toBeUndefined();
+    },
+  );
+
+  it("gives the API docs' page the headers of a document", async () => {
+    const response = await t.app.inject('/api/docs/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('answers 404 in the D10 shape to other methods on unknown paths', async () => {
