@@ -3,7 +3,6 @@
  * OpenAPI) → the app's services (database, tokens, mailer) → the API routes → the SPA.
  */
 import path from 'node:path';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -21,7 +20,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { MailOutbox } from './lib/outbox';
 import { AccessTokens, LinkTokens, loadOrCreateSecret } from './lib/tokens';
 import { createAuthenticate, requireSignIn } from './modules/auth/authenticate';
-import { accountRoutes, AVATAR_UPLOAD_LIMITS, avatarRoutes } from './modules/account/routes';
+import { accountRoutes, avatarRoutes } from './modules/account/routes';
 import { appPasswordRoutes } from './modules/auth/app-password-routes';
 import { authRoutes, sessionRoutes } from './modules/auth/routes';
 import { friendsRoutes } from './modules/friends/routes';
@@ -265,7 +264,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       skipOnError: true,
     }),
   });
-  await app.register(multipart, { limits: AVATAR_UPLOAD_LIMITS });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -31,7 +31,19 @@ export class HandlersRunning {
           end();
           throw error;
         }
-        if (result instanceof Promise) return result.finally(end);
+        // `then` with both callbacks, not `finally`: one promise and one turn of microtasks fewer
+        // on every request (finally chains a second promise behind its callback).
+        if (result instanceof Promise)
+          return result.then(
+            (value: unknown) => {
+              end();
+              return value;
+            },
+            (error: unknown) => {
+              end();
+              throw error;
+            },
+          );
         end();
         return result;
       };

@@ -1,8 +1,33 @@
-/** Reads the one file of a multipart/form-data upload, with the caller's errors for each failure. */
+/**
+ * The routes that take a file, in a scope of their own with @fastify/multipart; and the one file of
+ * a multipart/form-data upload, read with the caller's errors for each failure.
+ */
 import { StringDecoder } from 'node:string_decoder';
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppError } from '../errors';
+
+/** What one upload may hold: one file of at most `fileSize` bytes, no other field. */
+export const oneFileLimits = (fileSize: number) => ({ fileSize, files: 1, fields: 0, parts: 2 });
+
+/**
+ * Registers `routes` (those taking multipart/form-data) in a scope of their own where
+ * @fastify/multipart reads forms of one file of at most `fileSize` bytes. Not on the whole app: the
+ * plugin hooks every request of its scope (an async `onRequest` that listens for the connection's
+ * close, an async `onResponse` that cleans saved files), listeners and promises that every other
+ * answer paid for nothing (issue 31). Elsewhere a multipart body is refused with 415, as any
+ * other type a route does not read.
+ */
+export function uploadRoutes(
+  app: FastifyInstance,
+  fileSize: number,
+  routes: (scope: FastifyInstance) => void,
+): void {
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: oneFileLimits(fileSize) });
+    routes(scope);
+  });
+}
 
 export interface UploadErrors {
   /** Not multipart at all (415 by default). */
@@ -13,7 +38,7 @@ export interface UploadErrors {
   tooLarge: AppError;
 }
 
-/** `fileSize` (bytes) overrides the app's default limit for this upload. */
+/** `fileSize` (bytes) overrides the scope's limit for this upload. */
 export async function readUpload(
   request: FastifyRequest,
   errors: UploadErrors,
@@ -59,7 +84,7 @@ async function uploadedFile(
   if (!request.isMultipart()) throw errors.notMultipart;
   let file: MultipartFile | undefined;
   try {
-    file = await request.file(fileSize ? { limits: { fileSize, files: 1, fields: 0, parts: 2 } } : undefined);
+    file = await request.file(fileSize ? { limits: oneFileLimits(fileSize) } : undefined);
   } catch (error) {
     // A malformed form (no boundary, a broken part) is the sender's mistake, not ours.
     request.log.info({ err: error }, 'unreadable multipart body');

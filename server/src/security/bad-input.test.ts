@@ -195,6 +195,15 @@ function bodyRequests(
       contentType: 'application/x-www-form-urlencoded',
       expected: [415],
     },
+    {
+      // Forms are read only by the routes that take a file (lib/upload.ts).
+      name: 'a multipart form instead of JSON',
+      method,
+      url,
+      payload: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\na\r\n--x--\r\n',
+      contentType: 'multipart/form-data; boundary=x',
+      expected: [415],
+    },
   ];
   if (op.operation.requestBody?.required && !typesOf(doc, schema).includes('null')) {
     requests.push({ name: 'an empty body', method, url, payload: '', expected: [400] });

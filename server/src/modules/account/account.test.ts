@@ -201,6 +201,18 @@ describe('avatars', () => {
     expect((await upload(undefined, 'a.png', 'image/png', await png())).statusCode).toBe(401);
   });
 
+  it('is the only account route that reads a form: a file sent to another answers 415 and changes nothing', async () => {
+    const me = await buildUser(t);
+    const before = await snapshot(t.database);
+    const body = multipartFile('a.png', 'image/png', await png());
+    const response = await call(t, 'PUT', '/api/account', me.token, body.payload, {
+      'content-type': body.contentType,
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json<ErrorBody>()).toMatchObject({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(await snapshot(t.database)).toEqual(before);
+  });
+
   it('removes the picture', async () => {
     const me = await buildUser(t);
     const avatar = (await upload(me.token, 'a.png', 'image/png', await png())).json<Account>().avatar!;

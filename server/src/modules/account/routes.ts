@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../errors';
-import { readUpload } from '../../lib/upload';
+import { readUpload, uploadRoutes } from '../../lib/upload';
 import { userOf } from '../auth/authenticate';
 
 const noContent = z.null().describe('No content');
@@ -54,21 +54,24 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
     },
   });
 
-  api.post('/account/avatar', {
-    schema: {
-      tags: ['account'],
-      summary: 'Upload my picture: multipart/form-data, one file (PNG, JPEG or WebP, at most 2 MB)',
-      consumes: ['multipart/form-data'],
-      response: { 200: account, 400: errorBody, 413: errorBody, 415: errorBody },
-    },
-    handler: async (request) => {
-      const { content: upload } = await readUpload(request, {
-        notMultipart: new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages['request.unsupportedMediaType']),
-        missing: new AppError(400, 'AVATAR_MISSING', messages['account.avatarMissing']),
-        tooLarge: new AppError(413, 'AVATAR_TOO_LARGE', messages['account.avatarTooLarge']),
-      });
-      return accounts.setAvatar(userOf(request).id, upload);
-    },
+  // The one route of this module that takes a file (multipart/form-data).
+  uploadRoutes(app, AVATAR_MAX_BYTES, (scope) => {
+    scope.withTypeProvider<ZodTypeProvider>().post('/account/avatar', {
+      schema: {
+        tags: ['account'],
+        summary: 'Upload my picture: multipart/form-data, one file (PNG, JPEG or WebP, at most 2 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: account, 400: errorBody, 413: errorBody, 415: errorBody },
+      },
+      handler: async (request) => {
+        const { content: upload } = await readUpload(request, {
+          notMultipart: new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages['request.unsupportedMediaType']),
+          missing: new AppError(400, 'AVATAR_MISSING', messages['account.avatarMissing']),
+          tooLarge: new AppError(413, 'AVATAR_TOO_LARGE', messages['account.avatarTooLarge']),
+        });
+        return accounts.setAvatar(userOf(request).id, upload);
+      },
+    });
   });
 
   api.delete('/account/avatar', {
@@ -108,5 +111,3 @@ export function avatarRoutes(app: FastifyInstance, context: AppContext): void {
     },
   });
 }
-
-export const AVATAR_UPLOAD_LIMITS = { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 2 };

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import { passBytes, sendVersioned } from '../../lib/cached-json';
-import { readUploadText } from '../../lib/upload';
+import { readUploadText, uploadRoutes } from '../../lib/upload';
 import { WorkSlicer } from '../../lib/work-slicer';
 import { userOf } from '../auth/authenticate';
 import { feedOf } from './ics';
@@ -148,61 +148,68 @@ export function calendarRoutes(app: FastifyInstance, context: AppContext): void 
     },
   });
 
-  api.post('/calender/import', {
-    schema: {
-      ...common,
-      summary:
-        'Import an iCalendar file (.ics, multipart/form-data, at most 10 MB, 20,000 events and 2,000 repeating ones) into my calendar: new UIDs are added, known ones updated when the file is newer',
-      consumes: ['multipart/form-data'],
-      response: { 201: calendarImportResult, 400: errorBody, 413: errorBody, 415: errorBody },
-    },
-    handler: async (request, reply) => {
-      const fileError = (key: 'calendar.fileInvalid' | 'calendar.fileEmpty') =>
-        badRequest('VALIDATION_ERROR', key, { file: messages[key] });
-      const tooLarge = (
-        key: 'calendar.fileTooLarge' | 'calendar.importTooManyEvents' | 'calendar.importTooManySeries',
-      ) => new AppError(413, 'FILE_TOO_LARGE', messages[key], { file: messages[key] });
-      const { text } = await readUploadText(
-        request,
-        {
-          notMultipart: new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages['request.unsupportedMediaType']),
-          missing: fileError('calendar.fileInvalid'),
-          tooLarge: tooLarge('calendar.fileTooLarge'),
-        },
-        CALENDAR_IMPORT_MAX_BYTES,
-      );
-      const user = userOf(request);
-      const slicer = new WorkSlicer();
-      let parsed;
-      try {
-        parsed = await readIcs(text, user.time_zone, slicer);
-      } catch (error) {
-        if (error instanceof NotICalendar) throw fileError('calendar.fileInvalid');
-        if (error instanceof ImportTooLarge) throw tooLarge(error.key);
-        throw error;
-      }
-      const result = await calendar.importEvents(user.id, parsed.events, slicer);
-      const skipped = [
-        ...parsed.skipped,
-        ...result.overLimit.map((event) => ({
-          uid: event.uid,
-          summary: event.title,
-          reason: 'calendar.skip.eventsLimit' as const,
-        })),
-      ];
-      if (result.imported + result.updated + result.unchanged === 0) {
-        // Nothing importable: 400, saying why the first event was skipped.
-        const why = skipped[0] ? messages[skipped[0].reason] : messages['calendar.fileEmpty'];
-        throw new AppError(400, 'VALIDATION_ERROR', messages['calendar.fileEmpty'], { file: why });
-      }
-      return reply.code(201).send({
-        imported: result.imported,
-        updated: result.updated,
-        unchanged: result.unchanged,
-        skipped: skipped.slice(0, IMPORT_SKIPPED_LISTED_MAX),
-        skippedCount: skipped.length,
-      });
-    },
+  // The one route of this module that takes a file (multipart/form-data).
+  uploadRoutes(app, CALENDAR_IMPORT_MAX_BYTES, (scope) => {
+    scope.withTypeProvider<ZodTypeProvider>().post('/calender/import', {
+      schema: {
+        ...common,
+        summary:
+          'Import an iCalendar file (.ics, multipart/form-data, at most 10 MB, 20,000 events and 2,000 repeating ones) into my calendar: new UIDs are added, known ones updated when the file is newer',
+        consumes: ['multipart/form-data'],
+        response: { 201: calendarImportResult, 400: errorBody, 413: errorBody, 415: errorBody },
+      },
+      handler: async (request, reply) => {
+        const fileError = (key: 'calendar.fileInvalid' | 'calendar.fileEmpty') =>
+          badRequest('VALIDATION_ERROR', key, { file: messages[key] });
+        const tooLarge = (
+          key: 'calendar.fileTooLarge' | 'calendar.importTooManyEvents' | 'calendar.importTooManySeries',
+        ) => new AppError(413, 'FILE_TOO_LARGE', messages[key], { file: messages[key] });
+        const { text } = await readUploadText(
+          request,
+          {
+            notMultipart: new AppError(
+              415,
+              'UNSUPPORTED_MEDIA_TYPE',
+              messages['request.unsupportedMediaType'],
+            ),
+            missing: fileError('calendar.fileInvalid'),
+            tooLarge: tooLarge('calendar.fileTooLarge'),
+          },
+          CALENDAR_IMPORT_MAX_BYTES,
+        );
+        const user = userOf(request);
+        const slicer = new WorkSlicer();
+        let parsed;
+        try {
+          parsed = await readIcs(text, user.time_zone, slicer);
+        } catch (error) {
+          if (error instanceof NotICalendar) throw fileError('calendar.fileInvalid');
+          if (error instanceof ImportTooLarge) throw tooLarge(error.key);
+          throw error;
+        }
+        const result = await calendar.importEvents(user.id, parsed.events, slicer);
+        const skipped = [
+          ...parsed.skipped,
+          ...result.overLimit.map((event) => ({
+            uid: event.uid,
+            summary: event.title,
+            reason: 'calendar.skip.eventsLimit' as const,
+          })),
+        ];
+        if (result.imported + result.updated + result.unchanged === 0) {
+          // Nothing importable: 400, saying why the first event was skipped.
+          const why = skipped[0] ? messages[skipped[0].reason] : messages['calendar.fileEmpty'];
+          throw new AppError(400, 'VALIDATION_ERROR', messages['calendar.fileEmpty'], { file: why });
+        }
+        return reply.code(201).send({
+          imported: result.imported,
+          updated: result.updated,
+          unchanged: result.unchanged,
+          skipped: skipped.slice(0, IMPORT_SKIPPED_LISTED_MAX),
+          skippedCount: skipped.length,
+        });
+      },
+    });
   });
 }
 
