@@ -7,9 +7,6 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppError } from '../errors';
 
-/** What one upload may hold: one file of at most `fileSize` bytes, no other field. */
-export const oneFileLimits = (fileSize: number) => ({ fileSize, files: 1, fields: 0, parts: 2 });
-
 /**
  * Registers `routes` (those taking multipart/form-data) in a scope of their own where
  * @fastify/multipart reads forms of one file of at most `fileSize` bytes. Not on the whole app: the
@@ -24,7 +21,7 @@ export function uploadRoutes(
   routes: (scope: FastifyInstance) => void,
 ): void {
   void app.register(async (scope) => {
-    await scope.register(multipart, { limits: oneFileLimits(fileSize) });
+    await scope.register(multipart, { limits: { fileSize, files: 1, fields: 0, parts: 2 } });
     routes(scope);
   });
 }
@@ -38,13 +35,12 @@ export interface UploadErrors {
   tooLarge: AppError;
 }
 
-/** `fileSize` (bytes) overrides the scope's limit for this upload. */
+/** The file, at most the scope's `fileSize` (uploadRoutes). */
 export async function readUpload(
   request: FastifyRequest,
   errors: UploadErrors,
-  fileSize?: number,
 ): Promise<{ file: MultipartFile; content: Buffer }> {
-  const file = await uploadedFile(request, errors, fileSize);
+  const file = await uploadedFile(request, errors);
   try {
     return { file, content: await file.toBuffer() };
   } catch (error) {
@@ -62,9 +58,8 @@ export async function readUpload(
 export async function readUploadText(
   request: FastifyRequest,
   errors: UploadErrors,
-  fileSize?: number,
 ): Promise<{ file: MultipartFile; text: string[] }> {
-  const file = await uploadedFile(request, errors, fileSize);
+  const file = await uploadedFile(request, errors);
   const decoder = new StringDecoder('utf8');
   const parts: string[] = [];
   for await (const chunk of file.file as AsyncIterable<Buffer>) {
@@ -76,15 +71,11 @@ export async function readUploadText(
   return { file, text: parts };
 }
 
-async function uploadedFile(
-  request: FastifyRequest,
-  errors: UploadErrors,
-  fileSize: number | undefined,
-): Promise<MultipartFile> {
+async function uploadedFile(request: FastifyRequest, errors: UploadErrors): Promise<MultipartFile> {
   if (!request.isMultipart()) throw errors.notMultipart;
   let file: MultipartFile | undefined;
   try {
-    file = await request.file(fileSize ? { limits: oneFileLimits(fileSize) } : undefined);
+    file = await request.file();
   } catch (error) {
     // A malformed form (no boundary, a broken part) is the sender's mistake, not ours.
     request.log.info({ err: error }, 'unreadable multipart body');

@@ -164,19 +164,11 @@ export function calendarRoutes(app: FastifyInstance, context: AppContext): void 
         const tooLarge = (
           key: 'calendar.fileTooLarge' | 'calendar.importTooManyEvents' | 'calendar.importTooManySeries',
         ) => new AppError(413, 'FILE_TOO_LARGE', messages[key], { file: messages[key] });
-        const { text } = await readUploadText(
-          request,
-          {
-            notMultipart: new AppError(
-              415,
-              'UNSUPPORTED_MEDIA_TYPE',
-              messages['request.unsupportedMediaType'],
-            ),
-            missing: fileError('calendar.fileInvalid'),
-            tooLarge: tooLarge('calendar.fileTooLarge'),
-          },
-          CALENDAR_IMPORT_MAX_BYTES,
-        );
+        const { text } = await readUploadText(request, {
+          notMultipart: new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages['request.unsupportedMediaType']),
+          missing: fileError('calendar.fileInvalid'),
+          tooLarge: tooLarge('calendar.fileTooLarge'),
+        });
         const user = userOf(request);
         const slicer = new WorkSlicer();
         let parsed;
