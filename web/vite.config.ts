@@ -3,12 +3,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress';
 import { preloadLists, withoutLoaded } from './preload-lists';
+import { layoutNamespaces } from './src/app/route-table';
+import { routePreloads } from './route-preloads';
 
-/** The string areas that every app-layout page loads (router.tsx): one chunk per language. */
-const layoutStrings = new Set(['customizer', 'timeZoneBanner', 'menu', 'footer', 'roles']);
+/** The string areas that every app-layout page loads (route-table.ts): one chunk per language. */
+const layoutStrings = new Set<string>(layoutNamespaces);
 
 export default defineConfig({
-  plugins: [react(), preloadLists(), precompress()],
+  plugins: [react(), preloadLists(), routePreloads(), precompress()],
   resolve: {
     alias: [
       {

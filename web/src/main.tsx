@@ -16,7 +16,7 @@ import { session } from './lib/session';
 if (session.user()) {
   void loadAbility();
   void preloadLocaleFiles();
-  preloadPage(window.location.pathname);
+  preloadPage(window.location);
 }
 // Languages first, then the router and the first render. Not a top-level await: the chunks the
 // language resources load import this entry chunk (`shell`, vite.config.ts), and would wait for

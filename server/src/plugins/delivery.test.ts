@@ -17,7 +17,7 @@ const script = `export const greeting = ${JSON.stringify('hello '.repeat(500))};
 
 beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-web-'));
-  const index = `<!doctype html><title>Cadence</title><div id="root"></div>${'<!-- pad -->'.repeat(200)}`;
+  const index = `<!doctype html><html><head><title>Cadence</title></head><body><div id="root"></div>${'<!-- pad -->'.repeat(200)}</body></html>`;
   fs.mkdirSync(path.join(webDir, 'assets'));
   for (const [file, content] of [
     ['index.html', index],
@@ -27,6 +27,20 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(webDir, `${file}.br`), brotliCompressSync(content));
     fs.writeFileSync(path.join(webDir, `${file}.gz`), gzipSync(content));
   }
+  // What web/route-preloads.ts writes beside index.html: the board's chunks, by language.
+  fs.writeFileSync(
+    path.join(webDir, 'route-preloads.json'),
+    JSON.stringify({
+      routes: [
+        {
+          path: '/apps/project/:id',
+          scripts: ['/assets/board-1.js'],
+          styles: ['/assets/board-1.css'],
+          strings: { en: ['/assets/strings-en-projects-1.js'], fr: ['/assets/strings-fr-projects-1.js'] },
+        },
+      ],
+    }),
+  );
   t = await createTestApp({}, { webDir });
 });
 afterAll(async () => {
@@ -79,6 +93,43 @@ describe('web assets', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(decoded(response)).toContain('<div id="root"></div>');
+  });
+
+  it('names the chunks of the address’s page in the index.html it sends there', async () => {
+    const response = await t.app.inject({
+      url: '/apps/project/12?tab=1',
+      headers: { 'accept-encoding': 'gzip', 'accept-language': 'fr-CA,fr;q=0.8' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers.vary).toMatch(/accept-language/i);
+    const html = decoded(response);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/board-1.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/strings-fr-projects-1.js">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/board-1.css">');
+    expect(html).not.toContain('strings-en-');
+    // The documents' security headers, as index.html's.
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/apps/project/12',
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(html)));
+  });
+
+  it('sends index.html as it is at an address no route has chunks for', async () => {
+    const response = await t.app.inject({ url: '/some/deep/link', headers: { 'accept-language': 'fr' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain('modulepreload');
   });
 });
 
