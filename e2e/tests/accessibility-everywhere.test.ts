@@ -1,6 +1,6 @@
 /**
  * axe-core over every page of the app and the states the tests reach, in the four settings of
- * skin and direction (issue 28): every route of web/src/app/router.tsx with the demo data (boards
+ * skin and direction (issue 28): every route of web/src/app/route-table.ts with the demo data (boards
  * with cards, to-dos due today and overdue, goals at 100 %, events, meetings answered and not,
  * friends, chats, tags), the signed-out pages and the client's, then the main dialogs open, a
  * toast, and the phone width. Any serious or critical violation fails, named with its page.
@@ -202,8 +202,13 @@ beforeAll(async () => {
 });
 
 it('visits every route of the router', () => {
-  const router = fs.readFileSync(path.join(repoRoot, 'web/src/app/router.tsx'), 'utf8');
-  const routes = [...router.matchAll(/(?:path: |Route\()'(\/[^']*)'/g)].map((match) => match[1]!);
+  // The table's routes (`path: '/…'`, or a helper's first argument: `appRoute('/…'`), and the router's own.
+  const sources = ['web/src/app/route-table.ts', 'web/src/app/router.tsx'].map((file) =>
+    fs.readFileSync(path.join(repoRoot, file), 'utf8'),
+  );
+  const routes = sources.flatMap((source) =>
+    [...source.matchAll(/(?:path: |Route\()'(\/[^']*)'/g)].map((match) => match[1]!),
+  );
   expect(routes.length).toBeGreaterThan(40);
   const visited = [...visits.anonymous, ...visits.client, ...visits.admin].map((url) => url.split('?')[0]!);
   const missing = routes.filter((route) => {
