@@ -6,7 +6,7 @@
  */
 import type { Plugin, Rolldown } from 'vite';
 
-type OutputBundle = Rolldown.OutputBundle;
+export type OutputBundle = Rolldown.OutputBundle;
 
 let bundle: OutputBundle | undefined;
 
@@ -24,20 +24,22 @@ export function preloadLists(): Plugin {
   };
 }
 
+/** The chunks `fileName` imports statically, itself included, transitively, added to `into`. */
+export function staticImports(output: OutputBundle, fileName: string, into = new Set<string>()): Set<string> {
+  if (into.has(fileName)) return into;
+  into.add(fileName);
+  const chunk = output[fileName];
+  if (chunk?.type === 'chunk') for (const imported of chunk.imports) staticImports(output, imported, into);
+  return into;
+}
+
 const loaded = new Map<string, Set<string>>();
 
-/** The chunks a chunk imports statically, itself included, transitively. */
-function staticClosure(fileName: string): Set<string> {
+/** The chunks a chunk of this build imports statically (kept: asked for once per lazy import). */
+function staticClosure(output: OutputBundle, fileName: string): Set<string> {
   const known = loaded.get(fileName);
   if (known) return known;
-  const seen = new Set<string>();
-  const walk = (name: string) => {
-    if (seen.has(name)) return;
-    seen.add(name);
-    const chunk = bundle?.[name];
-    if (chunk?.type === 'chunk') chunk.imports.forEach(walk);
-  };
-  walk(fileName);
+  const seen = staticImports(output, fileName);
   loaded.set(fileName, seen);
   return seen;
 }
@@ -49,6 +51,6 @@ export function withoutLoaded(
   context: { hostId: string; hostType: 'html' | 'js' },
 ): string[] {
   if (context.hostType !== 'js' || !bundle) return deps;
-  const host = staticClosure(context.hostId);
+  const host = staticClosure(bundle, context.hostId);
   return deps.filter((dep) => !host.has(dep));
 }

@@ -16,6 +16,7 @@
  */
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
+import { staticImports } from './preload-lists';
 import { layoutNamespaces, routeTable } from './src/app/route-table';
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
@@ -99,13 +100,6 @@ export function routePreloads(): Plugin {
         );
         const byModule = new Map<string, Rolldown.OutputChunk>();
         for (const chunk of chunks) for (const id of chunk.moduleIds) byModule.set(id, chunk);
-        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const closure = (fileName: string, into: Set<string>): Set<string> => {
-          if (into.has(fileName)) return into;
-          into.add(fileName);
-          for (const imported of byName.get(fileName)?.imports ?? []) closure(imported, into);
-          return into;
-        };
         const chunkOf = (suffix: string): string => {
           const id = [...byModule.keys()].find((key) => key.split(path.sep).join('/').endsWith(suffix));
           if (!id) throw new Error(`route preloads: no chunk holds ${suffix}`);
@@ -113,9 +107,14 @@ export function routePreloads(): Plugin {
         };
         const entry = chunks.find((chunk) => chunk.isEntry);
         if (!entry) throw new Error('route preloads: the build has no entry chunk');
-        const inIndex = closure(entry.fileName, new Set());
+        const inIndex = staticImports(bundle, entry.fileName);
         const cssOf = (names: Set<string>) =>
-          new Set([...names].flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]));
+          new Set(
+            [...names].flatMap((name) => {
+              const chunk = bundle[name];
+              return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+            }),
+          );
         const indexCss = cssOf(inIndex);
         const appLayout = chunkOf('src/layouts/app-layout.tsx');
         const queryClient = chunkOf('src/lib/query-client.tsx');
@@ -148,13 +147,13 @@ export function routePreloads(): Plugin {
           const areas = [...(route.namespaces ?? []), ...(route.layout === 'app' ? layoutNamespaces : [])];
           if (areas.length > 0) roots.push(localeFiles);
           const needed = new Set<string>();
-          for (const root of roots) closure(root, needed);
+          for (const root of roots) staticImports(bundle, root, needed);
           for (const loaded of inIndex) needed.delete(loaded);
+          const chunkNames = new Set(
+            areas.map((area) => (layoutNamespaces.includes(area as never) ? 'layout' : area)),
+          );
           const byLanguage: Record<string, string[]> = {};
           for (const [language, files] of strings) {
-            const chunkNames = new Set(
-              areas.map((area) => (layoutNamespaces.includes(area as never) ? 'layout' : area)),
-            );
             byLanguage[language] = [...chunkNames].flatMap((name) => {
               const file = files.get(name);
               return file && !inIndex.has(file) ? [address(file)] : [];

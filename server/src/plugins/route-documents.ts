@@ -14,13 +14,13 @@
  * (web/src/lib/i18n.ts), else English; a language chosen in the app and kept in the browser's
  * storage may differ, and then its strings load as before (two small files).
  */
+import { languagesList } from '@cadence/contract';
 import { compressOnce, type Encoding } from './compression';
 
 export interface RoutePreloads {
   routes: { path: string; scripts: string[]; styles: string[]; strings: Record<string, string[]> }[];
 }
 
-const LANGUAGES = ['en', 'fr', 'de', 'pt'];
 const DEFAULT_LANGUAGE = 'en';
 /** React Router's ranks (its `computeScore`): a static segment 10, a dynamic one 3. */
 const STATIC_SEGMENT = 10;
@@ -44,7 +44,7 @@ export function preferredLanguage(header: string | undefined): string {
       const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
       return { language: tag.slice(0, 2).toLowerCase(), quality: q === undefined ? 1 : Number(q), order };
     })
-    .filter((entry) => entry.quality > 0 && LANGUAGES.includes(entry.language))
+    .filter((entry) => entry.quality > 0 && (languagesList as readonly string[]).includes(entry.language))
     .sort((a, b) => b.quality - a.quality || a.order - b.order);
   return ranked[0]?.language ?? DEFAULT_LANGUAGE;
 }
