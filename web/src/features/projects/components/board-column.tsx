@@ -111,14 +111,21 @@ export const BoardColumn = memo(function BoardColumn({
           data-list-id={listId}
           aria-label={list.name}
         >
-          <ColumnHeader
-            boardId={boardId}
-            listId={listId}
-            name={list.name}
-            headerColor={list.headerColor}
-            count={items.length}
-            dragHandleProps={provided.dragHandleProps}
-          />
+          <div className={classes.header}>
+            <ColumnTitle
+              boardId={boardId}
+              listId={listId}
+              name={list.name}
+              dragHandleProps={provided.dragHandleProps}
+            />
+            <ListCount count={items.length} />
+            <ColumnActions
+              boardId={boardId}
+              listId={listId}
+              name={list.name}
+              headerColor={list.headerColor}
+            />
+          </div>
           <Droppable droppableId={listDragId(listId)} type="item" mode="virtual" renderClone={renderClone}>
             {(drop, dropSnapshot) => (
               <ColumnCards
@@ -294,27 +301,25 @@ const CardSlot = memo(function CardSlot({ item, index, top, listId, onOpen, meas
   );
 });
 
-interface HeaderProps {
+interface TitleProps {
   boardId: string;
   listId: string;
   name: string;
-  headerColor: BoardList['headerColor'];
-  count: number;
   dragHandleProps: DraggableProvidedDragHandleProps | null;
 }
 
-/** Memoised on plain values: a card moving in or out of the list re-renders only the count. */
-const ColumnHeader = memo(function ColumnHeader({
+/**
+ * The column's handle and its name, renamed in place. The header is in three memoised parts on
+ * plain values: a card moving in or out of the list re-renders only the count between them.
+ */
+const ColumnTitle = memo(function ColumnTitle({
   boardId,
   listId,
   name: listName,
-  headerColor,
-  count,
   dragHandleProps,
-}: HeaderProps) {
+}: TitleProps) {
   const { t } = useTranslation();
   const update = useUpdateList(boardId);
-  const undoable = useUndoableToast();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(listName);
   const pending = isTemporaryId(listId);
@@ -330,7 +335,7 @@ const ColumnHeader = memo(function ColumnHeader({
   };
 
   return (
-    <div className={classes.header}>
+    <>
       <span
         {...dragHandleProps}
         className={classes.handle}
@@ -365,9 +370,41 @@ const ColumnHeader = memo(function ColumnHeader({
           {listName}
         </UnstyledButton>
       )}
-      <Badge variant="light" color="gray" size="sm" title={t('projects.list.itemCount', { count })}>
-        {count}
-      </Badge>
+    </>
+  );
+});
+
+/** The number of cards the column shows. */
+function ListCount({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="light" color="gray" size="sm" title={t('projects.list.itemCount', { count })}>
+      {count}
+    </Badge>
+  );
+}
+
+interface ActionsProps {
+  boardId: string;
+  listId: string;
+  name: string;
+  headerColor: BoardList['headerColor'];
+}
+
+/** The column's colour menu and its archive button. */
+const ColumnActions = memo(function ColumnActions({
+  boardId,
+  listId,
+  name: listName,
+  headerColor,
+}: ActionsProps) {
+  const { t } = useTranslation();
+  const update = useUpdateList(boardId);
+  const undoable = useUndoableToast();
+  const pending = isTemporaryId(listId);
+
+  return (
+    <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <ActionIcon
@@ -413,6 +450,6 @@ const ColumnHeader = memo(function ColumnHeader({
           <IconArchive size={16} />
         </ActionIcon>
       </Tooltip>
-    </div>
+    </>
   );
 });

@@ -47,6 +47,21 @@ function useStableArray<T>(value: T[], equal: (a: T, b: T) => boolean = Object.i
   return same ? current : value;
 }
 
+/**
+ * Runs `task` once the next frame is drawn (a task after that frame's animation callbacks), or
+ * after 100 ms if none is (a page not shown draws no frames).
+ */
+function afterNextFrame(task: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    task();
+  };
+  requestAnimationFrame(() => setTimeout(run, 0));
+  setTimeout(run, 100);
+}
+
 const validId = (id: string) => /^[1-9][0-9]{0,9}$/.test(id);
 
 /**
@@ -64,15 +79,22 @@ function holdSidewaysScroll(board: HTMLElement | null): () => void {
 }
 
 /**
- * Room for a carried card of `height` px in every list, or none (null): each list's scroller gets
- * its own minimum height. (A custom property set on the board would have every card's style
- * computed again, at the pick-up and at the drop: 40 ms on a 1,000-card board.)
+ * Room for a carried card of `height` px in every list, or none (null): each list's scroller
+ * shorter than that gets its own minimum height. The heights are all read before any is written,
+ * and a list already as tall is left alone: a drag among lists of many cards changes nothing of the
+ * page's layout (the drag library measures the lists right after, and a change would have it laid
+ * out again first: ~5 ms of a pick-up's frame on a 1,000-card board). (A custom property set on
+ * the board would have every card's style computed again, at the pick-up and at the drop: 40 ms.)
  */
 function setListRoom(board: HTMLElement | null, height: number | null): void {
-  const minHeight = height === null ? '' : `${Math.max(LIST_MIN_HEIGHT, height + LIST_ROOM_PADDING)}px`;
-  for (const list of board?.querySelectorAll<HTMLElement>('[data-testid="list-items"]') ?? []) {
-    list.style.minHeight = minHeight;
+  const lists = [...(board?.querySelectorAll<HTMLElement>('[data-testid="list-items"]') ?? [])];
+  if (height === null) {
+    for (const list of lists) if (list.style.minHeight) list.style.minHeight = '';
+    return;
   }
+  const room = Math.max(LIST_MIN_HEIGHT, height + LIST_ROOM_PADDING);
+  const short = lists.filter((list) => list.clientHeight < room);
+  for (const list of short) list.style.minHeight = `${room}px`;
 }
 /** A list's least height, and the padding around a card in it (board.module.css `.items`). */
 const LIST_MIN_HEIGHT = 24;
@@ -212,11 +234,19 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
     setListRoom(scroller.current, null);
     releaseScroll.current();
     releaseScroll.current = () => undefined;
-    drop(result, provided);
-    boardDrag.end(boardId);
+    const send = drop(result, provided);
+    // The drop is drawn first, the change sent after its frame: the cache's optimistic copy (shared
+    // with the old board), the stored copy and the request cost ~6 ms of a drop's frame on a
+    // 1,000-card board, and the page already shows the dropped board. The changes made elsewhere
+    // meanwhile still wait for the change to be on its way.
+    afterNextFrame(() => {
+      send?.();
+      boardDrag.end(boardId);
+    });
   };
 
-  const drop = (result: DropResult, provided: ResponderProvided) => {
+  /** Shows the drop at once; answers the sending of the change, if there is one. */
+  const drop = (result: DropResult, provided: ResponderProvided): (() => void) | undefined => {
     const { source, destination, draggableId, type } = result;
     if (!destination) {
       provided.announce(t('projects.dnd.cancelled'));
@@ -228,8 +258,7 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
       const { board: next, index } = moveList(board, idOf(draggableId), destination.index);
       if (index < 0) return;
       setDropped({ base: cached, board: next });
-      reorder.mutate({ listId: idOf(draggableId), index, next });
-      return;
+      return () => reorder.mutate({ listId: idOf(draggableId), index, next });
     }
     // The indices are among the cards shown; the server counts every card of the lists.
     const itemMove = fullListMove(
@@ -247,7 +276,7 @@ const BoardView = memo(function BoardView({ board: cached }: { board: Board }) {
     const next = moveItem(board, itemMove);
     if (next === board) return;
     setDropped({ base: cached, board: next });
-    move.mutate({ move: itemMove, next });
+    return () => move.mutate({ move: itemMove, next });
   };
 
   return (
