@@ -20,6 +20,7 @@ import {
   type PrimitiveValueListNode,
   type QueryResult,
   SqliteDialect,
+  type SqliteStatement,
   type TransactionSettings,
   ValueNode,
 } from 'kysely';
@@ -61,11 +62,19 @@ export function bool(value: boolean | number | null | undefined): boolean {
   return value === true || value === 1;
 }
 
-/** better-sqlite3 refuses to bind JS booleans; SQLite stores them as 0/1. */
+/**
+ * better-sqlite3 refuses to bind JS booleans; SQLite stores them as 0/1. A query's values are
+ * parameters, turned into numbers as they are bound (`bindable`, in reusingStatements); only a
+ * schema change writes values into its SQL text (a column's default), so only those queries'
+ * trees are walked for booleans here. (Walking every query's tree took ~20 µs a query: ~4 % of a
+ * cold meeting search's CPU.)
+ */
 class BooleanToInteger extends OperationNodeTransformer {
   protected override transformValue(node: ValueNode): ValueNode {
     const result = super.transformValue(node);
-    return typeof result.value === 'boolean' ? ValueNode.create(result.value ? 1 : 0) : result;
+    if (typeof result.value !== 'boolean') return result;
+    // A literal written into the SQL text (a default) stays one: a parameter is no SQL there.
+    return (result.immediate ? ValueNode.createImmediate : ValueNode.create)(result.value ? 1 : 0);
   }
 
   protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
@@ -75,10 +84,39 @@ class BooleanToInteger extends OperationNodeTransformer {
   }
 }
 
+/** The queries whose values are all parameters (a boolean literal in them is SQLite's own `true`). */
+const parameterised = new Set([
+  'SelectQueryNode',
+  'InsertQueryNode',
+  'UpdateQueryNode',
+  'DeleteQueryNode',
+  'MergeQueryNode',
+  'RawNode',
+]);
+
 const sqliteBooleans: KyselyPlugin = {
-  transformQuery: (args) => new BooleanToInteger().transformNode(args.node),
+  transformQuery: (args) =>
+    parameterised.has(args.node.kind) ? args.node : new BooleanToInteger().transformNode(args.node),
   transformResult: (args) => Promise.resolve(args.result),
 };
+
+/** The parameters as better-sqlite3 binds them: booleans as 0 and 1 (the same array when none is). */
+export function bindable(parameters: readonly unknown[]): readonly unknown[] {
+  for (const value of parameters) {
+    if (typeof value === 'boolean') return parameters.map((v) => (typeof v === 'boolean' ? Number(v) : v));
+  }
+  return parameters;
+}
+
+/** A statement Kysely runs, its parameters made bindable. */
+function boundStatement(statement: SqliteDatabase.Statement): SqliteStatement {
+  return {
+    reader: statement.reader,
+    all: (parameters) => statement.all(bindable(parameters)),
+    run: (parameters) => statement.run(bindable(parameters)),
+    iterate: (parameters) => statement.iterate(bindable(parameters)),
+  };
+}
 
 /**
  * Kysely prepares every query it runs; better-sqlite3's statements can be run again, so the same
@@ -86,16 +124,16 @@ const sqliteBooleans: KyselyPlugin = {
  * make texts of many lengths.
  */
 function reusingStatements(database: SqliteDatabase.Database, onClose: () => void, capacity = 1000) {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => {
       onClose();
       database.close();
     },
-    prepare(sql: string): SqliteDatabase.Statement {
+    prepare(sql: string): SqliteStatement {
       let statement = statements.get(sql);
       if (!statement) {
-        statement = database.prepare(sql);
+        statement = boundStatement(database.prepare(sql));
         if (statements.size >= capacity) statements.delete(statements.keys().next().value ?? '');
         statements.set(sql, statement);
       }
