@@ -143,7 +143,7 @@ describe('the to-do page', () => {
       .toEqual(['Answer the letters', 'Book the venue', 'Pay the invoice']);
     // An open task due in the past is overdue, in red.
     const letters = row(page, 'Answer the letters');
-    expect(await letters.getByTestId('task-due').getAttribute('data-overdue')).toBe('true');
+    await expect.poll(() => letters.getByTestId('task-due').getAttribute('data-overdue')).toBe('true');
     await page.getByRole('button', { name: 'Sort: Newest first' }).click();
     await page.getByRole('menuitem', { name: 'Title Z–A' }).click();
     await page.waitForURL('**/apps/todo?sortBy=title-desc');

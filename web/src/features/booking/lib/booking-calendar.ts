@@ -4,30 +4,15 @@
  * language. Plain Intl and YYYY-MM-DD strings, so the public page loads no date library.
  */
 
-const DAY_MS = 86_400_000;
+import { addDays, todayIn } from '../../../lib/days';
+
+export { addDays, todayIn };
 
 /** A month, YYYY-MM. */
 export type Month = string;
 
 /** A day of the month grid: its date, or null for the blanks before the first and after the last. */
 export type GridCell = string | null;
-
-/** Today in a time zone, YYYY-MM-DD. */
-export function todayIn(timeZone: string, now = Date.now()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** A day (YYYY-MM-DD) moved by a number of days. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** A month moved by a number of months. */
 /** The last month holding a bookable day: today plus the type's days ahead (the last start before it). */

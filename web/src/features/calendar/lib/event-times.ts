@@ -5,7 +5,8 @@
  */
 import * as InstantFns from 'temporal-polyfill/fns/Instant';
 import * as ZonedDateTimeFns from 'temporal-polyfill/fns/ZonedDateTime';
-import { toWallTime, zonedDateTime as zoned } from '../../../lib/wall-time';
+import { addDays } from '../../../lib/days';
+import { zonedDateTime as zoned } from '../../../lib/wall-time';
 
 // The wall-clock conversions are shared with the board's due dates (lib/wall-time.ts).
 export { fromWallTime, toWallTime, type WallTime } from '../../../lib/wall-time';
@@ -19,12 +20,7 @@ export interface Delta {
 }
 
 export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
-
-/** A day (YYYY-MM-DD) moved by a number of days. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
+export { addDays, DAY_MS, todayIn } from '../../../lib/days';
 
 /** An instant moved by a drag's delta, in wall-clock terms in the time zone (10:00 stays 10:00). */
 export function shiftInstant(instant: string, delta: Delta, timeZone: string): string {
@@ -39,11 +35,6 @@ export function shiftInstant(instant: string, delta: Delta, timeZone: string): s
 /** An all-day event's day (its 00:00Z instant) moved by a delta of whole days, as YYYY-MM-DD. */
 export function shiftDay(instant: string, delta: Delta): string {
   return shiftInstant(instant, delta, 'UTC').slice(0, 10);
-}
-
-/** Today in a time zone, YYYY-MM-DD. */
-export function todayIn(timeZone: string, now = Date.now()): string {
-  return toWallTime(new Date(now).toISOString(), timeZone).date;
 }
 
 /**

@@ -4,27 +4,12 @@
  * so the meetings pages do not load the calendar's Temporal polyfill.
  */
 
-export const DAY_MS = 86_400_000;
+import { addDays, DAY_MS, todayIn } from '../../../lib/days';
+
+export { addDays, DAY_MS, todayIn };
 
 /** The days a new meeting searches by default: today and the 13 days after it. */
 export const DEFAULT_RANGE_DAYS = 14;
-
-/** Today in a time zone, YYYY-MM-DD. */
-export function todayIn(timeZone: string, now = Date.now()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** A day (YYYY-MM-DD) moved by a number of days. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** A search day as a heading: "Monday 2 March" (the year only when it is not this one). */
 export function formatDayHeading(day: string, language: string, thisYear: string): string {

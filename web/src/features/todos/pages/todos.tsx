@@ -23,6 +23,7 @@ import { AddressSearchBox } from '../../../components/address-search-box';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListBody, PageHeader } from '../../../components/list-page';
 import { type QuickAddKeys, QuickAddForm } from '../../../components/quick-add-form';
+import { todayIn } from '../../../lib/days';
 import { useSessionUser } from '../../../lib/session';
 import { getAccountQueryOptions } from '../../../shared/queries/account';
 import { getTagsQueryOptions } from '../../../shared/queries/tags';
@@ -148,6 +149,9 @@ export function Component() {
   const summary = useQuery({ ...getTodoSummaryQueryOptions(meId), enabled: Boolean(me) });
   // The account's time zone, for the days the quick add reads.
   const account = useQuery({ ...getAccountQueryOptions(), enabled: Boolean(me) });
+  // Today for overdue: the server's word once the summary answers, the account's zone's before it.
+  const zone = account.data?.timeZone ?? me?.timeZone;
+  const today = summary.data?.today ?? (zone ? todayIn(zone) : undefined);
   const create = useCreateTask();
   const update = useUpdateTask();
   const remove = useDeleteTask();
@@ -238,7 +242,7 @@ export function Component() {
                 task={task}
                 tags={tags.data}
                 meId={meId}
-                today={summary.data?.today}
+                today={today}
                 onFlags={(row, flags) => toggle.mutate({ task: row, flags })}
                 onEdit={(row) => setEditing({ task: row })}
                 onDelete={setDeleting}
