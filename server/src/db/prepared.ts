@@ -45,3 +45,81 @@ export function preparedRows<Row, Args extends unknown[]>(
   const compile = compiledOnce(build);
   return async (db, ...parameters) => (await db.executeQuery<Row>(compile(db, parameters))).rows;
 }
+
+/**
+ * A query whose values include lists (`in (…)`): built and compiled once per set of list lengths
+ * (its shape), as `prepared` does for a fixed one, the `SHAPES_KEPT` shapes used last kept. The
+ * builder is given markers in place of the values (a list of as many markers as the list has
+ * values), so it must not compute with them: the bounds of a range are values of their own. Each
+ * run puts its values where their markers are in the compiled parameters; a constant the builder
+ * wrote stays. The SQL is what the builder writes with the real values, so plans are unchanged.
+ */
+export function preparedShaped<Row, Values extends object>(
+  build: (db: Db, values: Values) => Compilable<Row>,
+): (db: Db, values: Values) => Promise<Row[]> {
+  const byAdapter = new WeakMap<object, Map<string, Shaped<Row>>>();
+  return async (db, values) => {
+    const adapter = db.getExecutor().adapter;
+    let shapes = byAdapter.get(adapter);
+    if (!shapes) byAdapter.set(adapter, (shapes = new Map<string, Shaped<Row>>()));
+    const named = values as Record<string, unknown>;
+    const names = Object.keys(named);
+    let key = '';
+    for (const name of names) {
+      const value = named[name];
+      key += Array.isArray(value) ? `${name}:${value.length},` : value === undefined ? '' : `${name},`;
+    }
+    let shaped = shapes.get(key);
+    if (shaped) {
+      shapes.delete(key);
+    } else {
+      shaped = shapeOf(db, build, values, names);
+      if (shapes.size >= SHAPES_KEPT) shapes.delete(shapes.keys().next().value!);
+    }
+    shapes.set(key, shaped);
+    const parameters = shaped.slots.map((slot) =>
+      slot.name === undefined
+        ? slot.constant
+        : slot.index < 0
+          ? named[slot.name]
+          : (named[slot.name] as unknown[])[slot.index],
+    );
+    return (await db.executeQuery<Row>({ ...shaped.query, parameters, queryId: createQueryId() })).rows;
+  };
+}
+
+/** Shapes of a query kept per dialect: enough for the lengths of a busy server's lists. */
+const SHAPES_KEPT = 64;
+
+interface Shaped<Row> {
+  query: CompiledQuery<Row>;
+  /** Each compiled parameter: a value's (a list's `index`th), or a constant of the builder's. */
+  slots: Array<
+    { name: string; index: number; constant?: undefined } | { name?: undefined; constant: unknown }
+  >;
+}
+
+const MARK = '\u0000cadence-value\u0000';
+
+function shapeOf<Row, Values extends object>(
+  db: Db,
+  build: (db: Db, values: Values) => Compilable<Row>,
+  values: Values,
+  names: string[],
+): Shaped<Row> {
+  const markers: Record<string, unknown> = {};
+  for (const name of names) {
+    const value = (values as Record<string, unknown>)[name];
+    if (value === undefined) continue;
+    markers[name] = Array.isArray(value)
+      ? value.map((_, index) => `${MARK}${name}\u0000${index}`)
+      : `${MARK}${name}\u0000-1`;
+  }
+  const query = build(db, markers as Values).compile();
+  const slots = query.parameters.map((parameter) => {
+    if (typeof parameter !== 'string' || !parameter.startsWith(MARK)) return { constant: parameter };
+    const [name = '', index = ''] = parameter.slice(MARK.length).split('\u0000');
+    return { name, index: Number(index) };
+  });
+  return { query, slots };
+}

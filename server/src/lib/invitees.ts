@@ -4,6 +4,7 @@
  */
 import { type MessageKey, messages } from '@cadence/contract';
 import type { Db } from '../db';
+import { preparedShaped } from '../db/prepared';
 import { badRequest } from '../errors';
 
 export interface InviteeErrors {
@@ -17,6 +18,15 @@ export interface InviteeErrors {
  * The owner (when named) and the owner's friends among `ids`, plus the members of the owner's
  * `groupIds`, sorted; anyone else, or another's group, is refused with a 400 on the given field.
  */
+/** Which of `others` are the owner's friends (compiled once per number of others). */
+const friendsAmong = preparedShaped((db, v: { owner: number; others: number[] }) =>
+  db
+    .selectFrom('friendships')
+    .select('friend_id')
+    .where('user_id', '=', v.owner)
+    .where('friend_id', 'in', v.others),
+);
+
 export async function resolveInvitees(
   db: Db,
   ownerId: number,
@@ -49,12 +59,7 @@ export async function resolveInvitees(
   }
   const others = [...wanted].filter((id) => id !== ownerId);
   if (others.length > 0) {
-    const friends = await db
-      .selectFrom('friendships')
-      .select('friend_id')
-      .where('user_id', '=', ownerId)
-      .where('friend_id', 'in', others)
-      .execute();
+    const friends = await friendsAmong(db, { owner: ownerId, others });
     if (friends.length !== others.length) {
       const { field, key } = errors.notFriend;
       throw badRequest('VALIDATION_ERROR', key, { [field]: messages[key] });

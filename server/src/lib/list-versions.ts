@@ -3,7 +3,7 @@
  * read of the list keys its cached bytes and its ETag on it (lib/cached-json.ts).
  */
 import type { Db } from '../db';
-import { prepared } from '../db/prepared';
+import { prepared, preparedShaped } from '../db/prepared';
 import { afterCommit } from '../db/transaction';
 import type { LiveEvent } from '@cadence/contract';
 
@@ -149,6 +149,18 @@ export async function davChangesSince(
   return (await davChangesSinceEach(db, list, new Map([[userId, since]]))).get(userId)!;
 }
 
+/** The changes recorded for the users after a version (compiled once per number of users). */
+const changesSince = preparedShaped(
+  (db, v: { users: number[]; list: 'calendar' | 'todos'; version: number }) =>
+    db
+      .selectFrom('dav_changes')
+      .select(['user_id', 'source_id', 'name', 'version'])
+      .where('user_id', 'in', v.users)
+      .where('list', '=', v.list)
+      .where('version', '>', v.version)
+      .orderBy('version'),
+);
+
 /**
  * davChangesSince for several users at once, each since their own version: one statement (from
  * the lowest), sorted out here.
@@ -161,14 +173,11 @@ export async function davChangesSinceEach(
   const changes = new Map<number, 'invalid' | Array<{ source_id: number; name: string; version: number }>>();
   if (since.size === 0) return changes;
   for (const userId of since.keys()) changes.set(userId, []);
-  const rows = await db
-    .selectFrom('dav_changes')
-    .select(['user_id', 'source_id', 'name', 'version'])
-    .where('user_id', 'in', [...since.keys()])
-    .where('list', '=', list)
-    .where('version', '>', Math.min(...since.values()))
-    .orderBy('version')
-    .execute();
+  const rows = await changesSince(db, {
+    users: [...since.keys()],
+    list,
+    version: Math.min(...since.values()),
+  });
   for (const { user_id: userId, ...row } of rows) {
     const own = changes.get(userId);
     if (own === 'invalid' || own === undefined || row.version <= since.get(userId)!) continue;

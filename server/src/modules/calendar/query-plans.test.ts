@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { usePostgres, useTestApp } from '../../test/harness';
 import { asRaw, expectIndexed } from '../../test/query-plans';
-import { entryRange } from './service';
+import { entryBounds, entryRange } from './service';
 
 const t = useTestApp();
 const no = usePostgres ? false : 0;
@@ -71,12 +71,12 @@ it.each([
     const changed = Array.from({ length: 21 }, (_, i) => 100 + i);
     const from = Date.parse('2026-10-12T00:00:00.000Z');
     const to = Date.parse('2026-11-09T00:00:00.000Z');
-    const query = entryRange(t.database.db, people, from, to, 'event', isLong, changed).select(
+    const query = entryRange(t.database.db, people, entryBounds(from, to), 'event', isLong, changed).select(
       'calendar_entries.source_id',
     );
     expect(await expectIndexed(t, asRaw(query), /^calendar/)).toMatch(bySource);
     // The events behind them, joined as busyOf joins them.
-    const joined = entryRange(t.database.db, people, from, to, 'event', isLong, changed)
+    const joined = entryRange(t.database.db, people, entryBounds(from, to), 'event', isLong, changed)
       .innerJoin('events', 'events.id', 'calendar_entries.source_id')
       .select(['events.id', 'events.start_at']);
     expect(await expectIndexed(t, asRaw(joined), /^(calendar|events)/)).toMatch(bySource);

@@ -25,6 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
+import { preparedShaped } from '../../db/prepared';
 import { badRequest, notFound } from '../../errors';
 import { WorkSlicer } from '../../lib/work-slicer';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
@@ -375,13 +376,13 @@ export class CalendarService {
     if (users.length === 0) return busy;
     const db = options.db ?? this.deps.db;
     const only = options.events;
-    const entries = await this.entriesIn(
-      db,
-      users.map((user) => user.id),
-      from,
-      to,
-      only,
-    );
+    const ids = users.map((user) => user.id);
+    const values: EntryValues = {
+      users: ids,
+      ...entryBounds(from, to),
+      ...(only === undefined ? {} : { events: only.length > 0 ? [...only] : [0] }),
+    };
+    const entries = await entriesIn(db, values);
     // A short single event's entry is its span; only all-day ones need their days placed. The
     // repeating and long ones are read whole and expanded.
     const singles = new Set<number>();
@@ -397,37 +398,10 @@ export class CalendarService {
       }
     }
     // The events behind the entries, by the same ranges joined (no list of ids to send).
-    const ids = users.map((user) => user.id);
     const [allDay, rows, exceptionRows] = await Promise.all([
-      singles.size === 0
-        ? []
-        : entryRange(db, ids, from, to, 'event', false, only)
-            .innerJoin('events', 'events.id', 'calendar_entries.source_id')
-            .where('events.all_day', '=', true)
-            .select('events.id')
-            .execute(),
-      series.size === 0
-        ? []
-        : entryRange(db, ids, from, to, 'event', true, only)
-            .innerJoin('events', 'events.id', 'calendar_entries.source_id')
-            .select([
-              'events.id',
-              'events.start_at',
-              'events.end_at',
-              'events.all_day',
-              'events.time_zone',
-              'events.recurrence',
-              'events.last_start_at',
-            ])
-            .execute(),
-      series.size === 0
-        ? []
-        : entryRange(db, ids, from, to, 'event', true, only)
-            .innerJoin('event_exceptions', 'event_exceptions.event_id', 'calendar_entries.source_id')
-            .selectAll('event_exceptions')
-            .orderBy('event_exceptions.event_id')
-            .orderBy('event_exceptions.occurrence_at')
-            .execute(),
+      singles.size === 0 ? [] : allDayOf(db, values),
+      series.size === 0 ? [] : seriesOf_(db, values),
+      series.size === 0 ? [] : seriesExceptionsOf(db, values),
     ]);
     const allDayIds = new Set(allDay.map((row) => row.id));
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -1453,28 +1427,6 @@ export class CalendarService {
 
   // ---- Reading ---------------------------------------------------------------------------------
 
-  /**
-   * The entries on the users' calendars that may overlap [from, to), as (user, kind, source) rows
-   * with their span: short single events and meetings by one range of their start (widened by a
-   * week and by the zones' spread), the repeating and long events by their series' span. Each
-   * range walks the (user, kind, is_long, start) index, once per user.
-   */
-  private async entriesIn(db: Db, userIds: number[], from: number, to: number, events?: readonly number[]) {
-    const entries = (kind: 'event' | 'meeting', isLong: boolean) =>
-      entryRange(db, userIds, from, to, kind, isLong, events).select([
-        'calendar_entries.user_id',
-        'calendar_entries.kind',
-        'calendar_entries.source_id',
-        'calendar_entries.is_long',
-        'calendar_entries.start_at',
-        'calendar_entries.end_at',
-      ]);
-    return entries('event', false)
-      .unionAll(entries('event', true))
-      .unionAll(entries('meeting', false))
-      .execute();
-  }
-
   /** The owners and guests of the rows: two indexed queries. */
   private async peopleOf(db: Db, rows: EventRow[]): Promise<People> {
     const people: People = { users: new Map(), guests: new Map() };
@@ -1607,7 +1559,7 @@ interface OccurrenceTarget {
 }
 
 /**
- * One of CalendarService.entriesIn's ranges, before its selection (busyOf joins the events to it).
+ * One of entriesIn's ranges, before its selection (busyOf joins the events to it).
  * With `events` (mending kept busy times, D71), an event range holds only theirs, found by the
  * entries' source index (kind, source_id): one probe per event, its users' rows then filtered —
  * not the users' ranges read through (user_id, kind, is_long, start_at), nor one probe per user and
@@ -1617,9 +1569,8 @@ interface OccurrenceTarget {
  */
 export function entryRange(
   db: Db,
-  userIds: number[],
-  from: number,
-  to: number,
+  userIds: readonly number[],
+  bounds: EntryBounds,
   kind: 'event' | 'meeting',
   isLong: boolean,
   events?: readonly number[],
@@ -1630,17 +1581,93 @@ export function entryRange(
     : sql.ref<number>('calendar_entries.user_id');
   let query = db
     .selectFrom('calendar_entries')
-    .where(user, userIds.length === 1 ? '=' : 'in', userIds.length === 1 ? userIds[0]! : userIds)
+    .where(user, userIds.length === 1 ? '=' : 'in', userIds.length === 1 ? userIds[0]! : [...userIds])
     .where('calendar_entries.is_long', '=', isLong);
   if (bySource)
     query = query.where('calendar_entries.source_id', 'in', events.length > 0 ? [...events] : [0]);
-  if (!isLong)
-    query = query.where('calendar_entries.start_at', '>=', iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS));
+  if (!isLong) query = query.where('calendar_entries.start_at', '>=', bounds.shortFrom);
   return query
-    .where('calendar_entries.start_at', '<', iso(to + ZONE_SLACK_MS))
-    .where('calendar_entries.end_at', '>=', iso(from - ZONE_SLACK_MS))
+    .where('calendar_entries.start_at', '<', bounds.before)
+    .where('calendar_entries.end_at', '>=', bounds.endFrom)
     .where('calendar_entries.kind', '=', kind);
 }
+
+/** The bounds of entryRange's ranges for [from, to), as the entries hold their instants. */
+export interface EntryBounds {
+  /** A short entry starts on or after it (a week and the zones' spread before `from`). */
+  shortFrom: string;
+  /** Any entry starts before it. */
+  before: string;
+  /** Any entry ends on or after it. */
+  endFrom: string;
+}
+
+export const entryBounds = (from: number, to: number): EntryBounds => ({
+  shortFrom: iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS),
+  before: iso(to + ZONE_SLACK_MS),
+  endFrom: iso(from - ZONE_SLACK_MS),
+});
+
+/** What busyOf's reads are given: the users, entryBounds, and (a mend) the events changed. */
+interface EntryValues extends EntryBounds {
+  users: number[];
+  /** Not empty when given. */
+  events?: number[];
+}
+
+// busyOf's reads, compiled once per number of users and events (preparedShaped): a search's
+// reads cost what running them does, not Kysely's building and compiling them each time.
+
+/**
+ * The entries on the users' calendars that may overlap [from, to), as (user, kind, source) rows
+ * with their span: short single events and meetings by one range of their start (widened by a
+ * week and by the zones' spread), the repeating and long events by their series' span. Each
+ * range walks the (user, kind, is_long, start) index, once per user.
+ */
+const entriesIn = preparedShaped((db, v: EntryValues) => {
+  const entries = (kind: 'event' | 'meeting', isLong: boolean) =>
+    entryRange(db, v.users, v, kind, isLong, v.events).select([
+      'calendar_entries.user_id',
+      'calendar_entries.kind',
+      'calendar_entries.source_id',
+      'calendar_entries.is_long',
+      'calendar_entries.start_at',
+      'calendar_entries.end_at',
+    ]);
+  return entries('event', false).unionAll(entries('event', true)).unionAll(entries('meeting', false));
+});
+
+/** The all-day ones among the short single events of the range. */
+const allDayOf = preparedShaped((db, v: EntryValues) =>
+  entryRange(db, v.users, v, 'event', false, v.events)
+    .innerJoin('events', 'events.id', 'calendar_entries.source_id')
+    .where('events.all_day', '=', true)
+    .select('events.id'),
+);
+
+/** The repeating and long events of the range, to expand. */
+const seriesOf_ = preparedShaped((db, v: EntryValues) =>
+  entryRange(db, v.users, v, 'event', true, v.events)
+    .innerJoin('events', 'events.id', 'calendar_entries.source_id')
+    .select([
+      'events.id',
+      'events.start_at',
+      'events.end_at',
+      'events.all_day',
+      'events.time_zone',
+      'events.recurrence',
+      'events.last_start_at',
+    ]),
+);
+
+/** Their exceptions, by event and occurrence. */
+const seriesExceptionsOf = preparedShaped((db, v: EntryValues) =>
+  entryRange(db, v.users, v, 'event', true, v.events)
+    .innerJoin('event_exceptions', 'event_exceptions.event_id', 'calendar_entries.source_id')
+    .selectAll('event_exceptions')
+    .orderBy('event_exceptions.event_id')
+    .orderBy('event_exceptions.occurrence_at'),
+);
 
 /**
  * What a scope names: an occurrence the series makes and has not cancelled (404 otherwise), or the

@@ -26,16 +26,41 @@ export interface Interval {
   end: number;
 }
 
+/**
+ * Busy times sorted by start as the engine searches them: their starts and ends in two typed
+ * arrays (a search reads numbers side by side, not objects of several shapes spread over the
+ * heap), and the longest one's length (ms) or more.
+ */
+export interface SortedBusy {
+  starts: Float64Array;
+  ends: Float64Array;
+  longest: number;
+}
+
+/** The SortedBusy of intervals sorted by start, none empty (`longest`: known already). */
+export function sortedBusy(busy: readonly Interval[], longest?: number): SortedBusy {
+  const starts = new Float64Array(busy.length);
+  const ends = new Float64Array(busy.length);
+  let found = 0;
+  for (let index = 0; index < busy.length; index += 1) {
+    const interval = busy[index]!;
+    starts[index] = interval.start;
+    ends[index] = interval.end;
+    found = Math.max(found, interval.end - interval.start);
+  }
+  return { starts, ends, longest: longest ?? found };
+}
+
 export interface Participant {
   timeZone: string;
   hours: readonly WorkingInterval[];
-  /** Events and meetings, in any order, overlapping or not (unless `busyLongest` is given). */
+  /** Events and meetings, in any order, overlapping or not (not read when `sorted` is given). */
   busy: readonly Interval[];
   /**
-   * Given when `busy` is sorted by start and none of it lasts longer (ms): what meets the free time
-   * is then found by a binary search per free interval, never by a pass over all of `busy`.
+   * The busy times sorted by start, with the longest's length: what meets the free time is then
+   * found by a binary search per free interval, never by a pass over all of them.
    */
-  busyLongest?: number;
+  sorted?: SortedBusy;
   /**
    * Start instants of the bookings of one booking type the person already has (D44), counted
    * against `BookingRules.maxPerDay` by the day of the start in the person's zone. Their busy time
@@ -119,28 +144,29 @@ export function subtractAny(a: Interval[], b: readonly Interval[], widenStart = 
 }
 
 /**
- * a − the person's busy time widened as in subtractAny. With `busyLongest`, a busy interval that
- * meets a free one [s, e) starts in [s − widenEnd − longest, e + widenStart): each free interval
- * costs a binary search of the busy times sorted by start and the ones it meets.
+ * a − the person's busy time widened as in subtractAny. With `sorted`, a busy interval that meets
+ * a free one [s, e) starts in [s − widenEnd − longest, e + widenStart): each free interval costs a
+ * binary search of the starts and the ones it meets.
  */
 function subtractBusy(a: Interval[], person: Participant, widenStart = 0, widenEnd = 0): Interval[] {
-  const longest = person.busyLongest;
-  if (longest === undefined) return subtractAny(a, person.busy, widenStart, widenEnd);
-  const busy = person.busy;
+  const sorted = person.sorted;
+  if (sorted === undefined) return subtractAny(a, person.busy, widenStart, widenEnd);
+  const { starts, ends, longest } = sorted;
   const meeting: Interval[] = [];
   for (const free of a) {
     const earliest = free.start - widenEnd - longest;
     let low = 0;
-    let high = busy.length;
+    let high = starts.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (busy[middle]!.start < earliest) low = middle + 1;
+      if (starts[middle]! < earliest) low = middle + 1;
       else high = middle;
     }
-    for (let k = low; k < busy.length && busy[k]!.start - widenStart < free.end; k += 1) {
-      const interval = busy[k]!;
-      if (interval.end > interval.start && interval.end + widenEnd > free.start)
-        meeting.push({ start: interval.start - widenStart, end: interval.end + widenEnd });
+    for (let k = low; k < starts.length && starts[k]! - widenStart < free.end; k += 1) {
+      const start = starts[k]!;
+      const end = ends[k]!;
+      if (end > start && end + widenEnd > free.start)
+        meeting.push({ start: start - widenStart, end: end + widenEnd });
     }
   }
   return meeting.length === 0 ? a : subtract(a, normalized(meeting));

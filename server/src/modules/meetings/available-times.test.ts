@@ -247,13 +247,25 @@ describe('kept busy times (D71)', () => {
         .statusCode,
     ).toBe(204);
     await same('one occurrence taken out');
-    await buildEvent(t, a, {
+    const withB = await buildEvent(t, a, {
       title: 'With B',
       start: '2027-01-13T14:00:00Z',
       end: '2027-01-13T15:00:00Z',
       guests: [b.id],
     });
     await same('B a guest of A’s event');
+    // Changed on both calendars: each person's kept times mended with their own changes.
+    await ok(t, 'PUT', `/api/calender/modify-event/${withB._id}`, a.token, {
+      start: '2027-01-14T15:00:00Z',
+      end: '2027-01-14T15:30:00Z',
+    });
+    await same('A’s event with B moved');
+    await ok(t, 'PUT', `/api/calender/modify-event/${withB._id}`, a.token, {
+      guests: [],
+      start: '2027-01-13T15:00:00Z',
+      end: '2027-01-13T15:45:00Z',
+    });
+    await same('B no longer a guest, the event moved');
     await buildEvent(t, c, { title: 'Off', allDay: true, start: '2027-01-15', end: '2027-01-15' });
     await same('an all-day event');
     const meeting = await buildMeeting(t, a, {

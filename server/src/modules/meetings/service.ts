@@ -40,7 +40,8 @@ import { BLOCK_MS } from '../../lib/series-index';
 import { notify, withdrawNotifications } from '../notifications/notify';
 import { mailWanted } from '../notifications/shared-work';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
-import { availableStarts, isFreeAt, type Participant } from './availability';
+import { preparedShaped } from '../../db/prepared';
+import { availableStarts, isFreeAt, type Participant, sortedBusy } from './availability';
 import { answeredMail, type MeetingMailKind, meetingMails } from './invitation-mail';
 import { authorizeAnswerLink, authorizeMeeting, visibleMeetings } from './policy';
 import { type InvitationRow, meetingEnd, type MeetingRow, presentMeeting } from './presenter';
@@ -78,6 +79,18 @@ interface PeopleState {
 interface KeptBusy extends KeptIntervals {
   version: number;
 }
+
+// A search's reads of its people, compiled once per number of people (preparedShaped).
+const zonesAndHours = preparedShaped((db, v: { people: number[] }) =>
+  db.selectFrom('users').select(['id', 'time_zone', 'working_hours']).where('id', 'in', v.people),
+);
+const calendarVersions = preparedShaped((db, v: { people: number[] }) =>
+  db
+    .selectFrom('list_versions')
+    .select(['user_id', 'version'])
+    .where('list', '=', 'calendar')
+    .where('user_id', 'in', v.people),
+);
 
 export class MeetingsService {
   /** Busy times by person, zone, blocks and version (see participants); the oldest go first. */
@@ -592,16 +605,15 @@ export class MeetingsService {
     ];
     const keyOf = (row: { id: number; time_zone: string }) =>
       `${row.id}|${row.time_zone}|${keptFrom}|${keptTo}`;
-    const busy = new Map<number, Pick<Participant, 'busy' | 'busyLongest'>>();
-    // The engine reaches into the kept blocks by binary search (busyLongest): they go as they are,
+    const busy = new Map<number, Pick<Participant, 'busy' | 'sorted'>>();
+    // The engine reaches into the kept blocks by binary search (SortedBusy): they go as they are,
     // less the meeting being re-planned where it is among them.
-    const within = (kept: KeptBusy) => ({
-      busy:
-        options.exceptMeeting === undefined || !kept.meetings.has(options.exceptMeeting)
-          ? kept.busy
-          : kept.busy.filter((interval) => interval.meeting !== options.exceptMeeting),
-      busyLongest: kept.longest,
-    });
+    const within = (kept: KeptBusy): Pick<Participant, 'busy' | 'sorted'> => {
+      if (options.exceptMeeting === undefined || !kept.meetings.has(options.exceptMeeting))
+        return { busy: kept.busy, sorted: kept };
+      const busy = kept.busy.filter((interval) => interval.meeting !== options.exceptMeeting);
+      return { busy, sorted: sortedBusy(busy, kept.longest) };
+    };
     // Kept and current: used as they are. Kept but older than the calendar: mended where it changed.
     const stale: Array<{ row: (typeof rows)[number]; kept: KeptBusy }> = [];
     const missing = rows.filter((row) => {
@@ -661,15 +673,8 @@ export class MeetingsService {
   private async peopleState(db: Db, ids: number[], withVersions: boolean): Promise<PeopleState> {
     const people = [...new Set(ids)];
     const [rows, versions] = await Promise.all([
-      db.selectFrom('users').select(['id', 'time_zone', 'working_hours']).where('id', 'in', people).execute(),
-      withVersions
-        ? db
-            .selectFrom('list_versions')
-            .select(['user_id', 'version'])
-            .where('list', '=', 'calendar')
-            .where('user_id', 'in', people)
-            .execute()
-        : [],
+      zonesAndHours(db, { people }),
+      withVersions ? calendarVersions(db, { people }) : [],
     ]);
     return { rows, versionOf: new Map(versions.map((row) => [row.user_id, row.version])) };
   }
@@ -715,9 +720,14 @@ export class MeetingsService {
       to,
       { db, events },
     );
-    const changedEvents = new Set(events);
+    // Each person's own changes: an event changed on several calendars is recorded for each.
     for (const { row, kept } of mendable) {
-      mended.set(row.id, mendedKept(kept, read.get(row.id) ?? [], changedEvents));
+      const changed = changedOf.get(row.id) as Array<{ source_id: number }>;
+      const own = new Set(changed.map((change) => change.source_id));
+      const fresh = (read.get(row.id) ?? []).filter(
+        (interval) => interval.meeting !== undefined || own.has(interval.event!),
+      );
+      mended.set(row.id, mendedKept(kept, fresh, own));
     }
     return mended;
   }
