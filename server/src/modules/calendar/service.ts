@@ -398,12 +398,13 @@ export class CalendarService {
       }
     }
     // The events behind the entries, by the same ranges joined (no list of ids to send).
-    const [allDay, rows, exceptionRows] = await Promise.all([
-      singles.size === 0 ? [] : allDayOf(db, values),
+    const [rows, exceptionRows] = await Promise.all([
       series.size === 0 ? [] : seriesOf_(db, values),
       series.size === 0 ? [] : seriesExceptionsOf(db, values),
     ]);
-    const allDayIds = new Set(allDay.map((row) => row.id));
+    const allDayIds = new Set(
+      entries.flatMap((entry) => (entry.kind === 'event' && bool(entry.all_day) ? [entry.source_id] : [])),
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
     // By event, each once (an event on two of the users' calendars comes twice).
     const exceptions = new Map<number, ExceptionRow[]>();
@@ -1625,25 +1626,25 @@ interface EntryValues extends EntryBounds {
  * range walks the (user, kind, is_long, start) index, once per user.
  */
 const entriesIn = preparedShaped((db, v: EntryValues) => {
-  const entries = (kind: 'event' | 'meeting', isLong: boolean) =>
-    entryRange(db, v.users, v, kind, isLong, v.events).select([
-      'calendar_entries.user_id',
-      'calendar_entries.kind',
-      'calendar_entries.source_id',
-      'calendar_entries.is_long',
-      'calendar_entries.start_at',
-      'calendar_entries.end_at',
-    ]);
-  return entries('event', false).unionAll(entries('event', true)).unionAll(entries('meeting', false));
-});
-
-/** The all-day ones among the short single events of the range. */
-const allDayOf = preparedShaped((db, v: EntryValues) =>
-  entryRange(db, v.users, v, 'event', false, v.events)
+  const columns = [
+    'calendar_entries.user_id',
+    'calendar_entries.kind',
+    'calendar_entries.source_id',
+    'calendar_entries.is_long',
+    'calendar_entries.start_at',
+    'calendar_entries.end_at',
+  ] as const;
+  // A short single event's entry with its event's all_day (its days are placed in the user's zone).
+  const short = entryRange(db, v.users, v, 'event', false, v.events)
     .innerJoin('events', 'events.id', 'calendar_entries.source_id')
-    .where('events.all_day', '=', true)
-    .select('events.id'),
-);
+    .select((eb) => [...columns, eb.ref('events.all_day').$castTo<number | boolean | null>().as('all_day')]);
+  const others = (kind: 'event' | 'meeting', isLong: boolean) =>
+    entryRange(db, v.users, v, kind, isLong, v.events).select([
+      ...columns,
+      sql<number | boolean | null>`null`.as('all_day'),
+    ]);
+  return short.unionAll(others('event', true)).unionAll(others('meeting', false));
+});
 
 /** The repeating and long events of the range, to expand. */
 const seriesOf_ = preparedShaped((db, v: EntryValues) =>

@@ -84,12 +84,15 @@ interface KeptBusy extends KeptIntervals {
 const zonesAndHours = preparedShaped((db, v: { people: number[] }) =>
   db.selectFrom('users').select(['id', 'time_zone', 'working_hours']).where('id', 'in', v.people),
 );
-const calendarVersions = preparedShaped((db, v: { people: number[] }) =>
+/** And their calendars' versions, in the same read (none: a calendar never written to). */
+const zonesHoursAndVersions = preparedShaped((db, v: { people: number[] }) =>
   db
-    .selectFrom('list_versions')
-    .select(['user_id', 'version'])
-    .where('list', '=', 'calendar')
-    .where('user_id', 'in', v.people),
+    .selectFrom('users')
+    .leftJoin('list_versions', (join) =>
+      join.onRef('list_versions.user_id', '=', 'users.id').on('list_versions.list', '=', 'calendar'),
+    )
+    .select(['users.id', 'users.time_zone', 'users.working_hours', 'list_versions.version'])
+    .where('users.id', 'in', v.people),
 );
 
 export class MeetingsService {
@@ -672,11 +675,11 @@ export class MeetingsService {
   /** The people's zones and working hours, and (`withVersions`) their calendars' versions. */
   private async peopleState(db: Db, ids: number[], withVersions: boolean): Promise<PeopleState> {
     const people = [...new Set(ids)];
-    const [rows, versions] = await Promise.all([
-      zonesAndHours(db, { people }),
-      withVersions ? calendarVersions(db, { people }) : [],
-    ]);
-    return { rows, versionOf: new Map(versions.map((row) => [row.user_id, row.version])) };
+    if (!withVersions) return { rows: await zonesAndHours(db, { people }), versionOf: new Map() };
+    const rows = await zonesHoursAndVersions(db, { people });
+    const versionOf = new Map<number, number>();
+    for (const row of rows) if (row.version !== null) versionOf.set(row.id, row.version);
+    return { rows, versionOf };
   }
 
   /**
