@@ -61,3 +61,16 @@ it('answers as the query built with the run’s values does, for every shape, ke
   ]);
   expect(await shaped(t.database.db, runs.at(-4)!)).toEqual([]);
 });
+
+it('refuses a builder that computes with a value or leaves one out, at its first run', async () => {
+  const computing = preparedShaped((db: Db, v: { after: string }) =>
+    db.selectFrom('users').select('id').where('created_at', '>', v.after.toUpperCase()),
+  );
+  await expect(computing(t.database.db, { after: '2000-01-01' })).rejects.toThrow(
+    /a value is not a parameter of the query: after/,
+  );
+  const leaving = preparedShaped((db: Db, v: { ids: number[] }) =>
+    db.selectFrom('users').select('id').where('id', 'in', v.ids.slice(1)),
+  );
+  await expect(leaving(t.database.db, { ids: [1, 2] })).rejects.toThrow(/not a parameter of the query: ids/);
+});

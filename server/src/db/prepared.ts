@@ -50,9 +50,11 @@ export function preparedRows<Row, Args extends unknown[]>(
  * A query whose values include lists (`in (…)`): built and compiled once per set of list lengths
  * (its shape), as `prepared` does for a fixed one, the `SHAPES_KEPT` shapes used last kept. The
  * builder is given markers in place of the values (a list of as many markers as the list has
- * values), so it must not compute with them: the bounds of a range are values of their own. Each
- * run puts its values where their markers are in the compiled parameters; a constant the builder
- * wrote stays. The SQL is what the builder writes with the real values, so plans are unchanged.
+ * values), so it must not compute with them nor choose by them (a list's length and whether an
+ * optional value is given are part of the shape): the bounds of a range are values of their own.
+ * Each run puts its values where their markers are in the compiled parameters; a constant the
+ * builder wrote stays; a value whose marker is not among them is an error at its first run. The
+ * SQL is what the builder writes with the real values, so plans are unchanged.
  */
 export function preparedShaped<Row, Values extends object>(
   build: (db: Db, values: Values) => Compilable<Row>,
@@ -116,10 +118,15 @@ function shapeOf<Row, Values extends object>(
       : `${MARK}${name}\u0000-1`;
   }
   const query = build(db, markers as Values).compile();
+  const used = new Set<string>();
   const slots = query.parameters.map((parameter) => {
     if (typeof parameter !== 'string' || !parameter.startsWith(MARK)) return { constant: parameter };
+    used.add(parameter);
     const [name = '', index = ''] = parameter.slice(MARK.length).split('\u0000');
     return { name, index: Number(index) };
   });
+  for (const marker of Object.values(markers).flat())
+    if (!used.has(marker as string))
+      throw new Error(`a value is not a parameter of the query: ${String(marker).slice(MARK.length)}`);
   return { query, slots };
 }
