@@ -53,8 +53,8 @@ export function preparedRows<Row, Args extends unknown[]>(
  * values), so it must not compute with them nor choose by them (a list's length and whether an
  * optional value is given are part of the shape): the bounds of a range are values of their own.
  * Each run puts its values where their markers are in the compiled parameters; a constant the
- * builder wrote stays; a value whose marker is not among them is an error at its first run. The
- * SQL is what the builder writes with the real values, so plans are unchanged.
+ * builder wrote stays; a marker computed with (changed, or in arithmetic) is an error at the
+ * first run. The SQL is what the builder writes with the real values, so plans are unchanged.
  */
 export function preparedShaped<Row, Values extends object>(
   build: (db: Db, values: Values) => Compilable<Row>,
@@ -118,15 +118,17 @@ function shapeOf<Row, Values extends object>(
       : `${MARK}${name}\u0000-1`;
   }
   const query = build(db, markers as Values).compile();
-  const used = new Set<string>();
+  const known = new Set(Object.values(markers).flat() as string[]);
   const slots = query.parameters.map((parameter) => {
-    if (typeof parameter !== 'string' || !parameter.startsWith(MARK)) return { constant: parameter };
-    used.add(parameter);
-    const [name = '', index = ''] = parameter.slice(MARK.length).split('\u0000');
-    return { name, index: Number(index) };
+    if (typeof parameter === 'string' && known.has(parameter)) {
+      const [name = '', index = ''] = parameter.slice(MARK.length).split('\u0000');
+      return { name, index: Number(index) };
+    }
+    // A marker computed with (changed, joined to text, in arithmetic) would go as a constant (no
+    // constant of a builder's holds a NUL).
+    if ((typeof parameter === 'string' && parameter.includes('\u0000')) || Number.isNaN(parameter))
+      throw new Error(`a value was computed with, not given: ${String(parameter).replaceAll('\u0000', ' ')}`);
+    return { constant: parameter };
   });
-  for (const marker of Object.values(markers).flat())
-    if (!used.has(marker as string))
-      throw new Error(`a value is not a parameter of the query: ${String(marker).slice(MARK.length)}`);
   return { query, slots };
 }
