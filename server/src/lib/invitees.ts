@@ -14,10 +14,6 @@ export interface InviteeErrors {
   groupUnknown: { field: string; key: MessageKey };
 }
 
-/**
- * The owner (when named) and the owner's friends among `ids`, plus the members of the owner's
- * `groupIds`, sorted; anyone else, or another's group, is refused with a 400 on the given field.
- */
 /** Which of `others` are the owner's friends (compiled once per number of others). */
 const friendsAmong = preparedShaped((db, v: { owner: number; others: number[] }) =>
   db
@@ -27,6 +23,10 @@ const friendsAmong = preparedShaped((db, v: { owner: number; others: number[] })
     .where('friend_id', 'in', v.others),
 );
 
+/**
+ * The owner (when named) and the owner's friends among `ids`, plus the members of the owner's
+ * `groupIds`, sorted; anyone else, or another's group, is refused with a 400 on the given field.
+ */
 export async function resolveInvitees(
   db: Db,
   ownerId: number,

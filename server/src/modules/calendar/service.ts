@@ -385,11 +385,13 @@ export class CalendarService {
     const entries = await entriesIn(db, values);
     // A short single event's entry is its span; only all-day ones need their days placed. The
     // repeating and long ones are read whole and expanded.
-    const singles = new Set<number>();
+    const allDayIds = new Set<number>();
     const series = new Set<number>();
     for (const entry of entries) {
-      if (entry.kind === 'event') (bool(entry.is_long) ? series : singles).add(entry.source_id);
-      else if (entry.source_id !== options.exceptMeeting && overlaps(entry, from, to)) {
+      if (entry.kind === 'event') {
+        if (bool(entry.is_long)) series.add(entry.source_id);
+        else if (bool(entry.all_day)) allDayIds.add(entry.source_id);
+      } else if (entry.source_id !== options.exceptMeeting && overlaps(entry, from, to)) {
         busy.get(entry.user_id)!.push({
           start: Date.parse(entry.start_at),
           end: Date.parse(entry.end_at),
@@ -399,12 +401,9 @@ export class CalendarService {
     }
     // The events behind the entries, by the same ranges joined (no list of ids to send).
     const [rows, exceptionRows] = await Promise.all([
-      series.size === 0 ? [] : seriesOf_(db, values),
-      series.size === 0 ? [] : seriesExceptionsOf(db, values),
+      series.size === 0 ? [] : seriesRowsIn(db, values),
+      series.size === 0 ? [] : seriesExceptionsIn(db, values),
     ]);
-    const allDayIds = new Set(
-      entries.flatMap((entry) => (entry.kind === 'event' && bool(entry.all_day) ? [entry.source_id] : [])),
-    );
     const byId = new Map(rows.map((row) => [row.id, row]));
     // By event, each once (an event on two of the users' calendars comes twice).
     const exceptions = new Map<number, ExceptionRow[]>();
@@ -1647,7 +1646,7 @@ const entriesIn = preparedShaped((db, v: EntryValues) => {
 });
 
 /** The repeating and long events of the range, to expand. */
-const seriesOf_ = preparedShaped((db, v: EntryValues) =>
+const seriesRowsIn = preparedShaped((db, v: EntryValues) =>
   entryRange(db, v.users, v, 'event', true, v.events)
     .innerJoin('events', 'events.id', 'calendar_entries.source_id')
     .select([
@@ -1662,7 +1661,7 @@ const seriesOf_ = preparedShaped((db, v: EntryValues) =>
 );
 
 /** Their exceptions, by event and occurrence. */
-const seriesExceptionsOf = preparedShaped((db, v: EntryValues) =>
+const seriesExceptionsIn = preparedShaped((db, v: EntryValues) =>
   entryRange(db, v.users, v, 'event', true, v.events)
     .innerJoin('event_exceptions', 'event_exceptions.event_id', 'calendar_entries.source_id')
     .selectAll('event_exceptions')

@@ -27,6 +27,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
+import { preparedShaped } from '../../db/prepared';
 import type { ServiceDeps } from '../../deps';
 import { badRequest, conflict } from '../../errors';
 import type { Mail } from '../../lib/mailer';
@@ -40,7 +41,6 @@ import { BLOCK_MS } from '../../lib/series-index';
 import { notify, withdrawNotifications } from '../notifications/notify';
 import { mailWanted } from '../notifications/shared-work';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
-import { preparedShaped } from '../../db/prepared';
 import { availableStarts, isFreeAt, type Participant, sortedBusy } from './availability';
 import { answeredMail, type MeetingMailKind, meetingMails } from './invitation-mail';
 import { authorizeAnswerLink, authorizeMeeting, visibleMeetings } from './policy';
@@ -703,30 +703,22 @@ export class MeetingsService {
       'calendar',
       new Map(stale.map(({ row, kept }) => [row.id, kept.version])),
     );
-    const changes = stale.map(({ row }) => changedOf.get(row.id)!);
-    const mendable = stale.filter((_, index) => {
-      const changed = changes[index]!;
-      return changed !== 'invalid' && changed.length <= BUSY_MEND_MAX_EVENTS;
+    // Each person's own changes: an event changed on several calendars is recorded for each.
+    const mendable = stale.flatMap(({ row, kept }) => {
+      const changed = changedOf.get(row.id)!;
+      return changed === 'invalid' || changed.length > BUSY_MEND_MAX_EVENTS
+        ? []
+        : [{ row, kept, own: new Set(changed.map((change) => change.source_id)) }];
     });
     const mended = new Map<number, KeptIntervals>();
     if (mendable.length === 0) return mended;
-    const events = [
-      ...new Set(
-        changes.flatMap((changed, index) =>
-          changed === 'invalid' || !mendable.includes(stale[index]!) ? [] : changed.map((c) => c.source_id),
-        ),
-      ),
-    ];
     const read = await this.deps.calendar.busyOf(
       mendable.map(({ row }) => ({ id: row.id, timeZone: row.time_zone })),
       from,
       to,
-      { db, events },
+      { db, events: [...new Set(mendable.flatMap(({ own }) => [...own]))] },
     );
-    // Each person's own changes: an event changed on several calendars is recorded for each.
-    for (const { row, kept } of mendable) {
-      const changed = changedOf.get(row.id) as Array<{ source_id: number }>;
-      const own = new Set(changed.map((change) => change.source_id));
+    for (const { row, kept, own } of mendable) {
       const fresh = (read.get(row.id) ?? []).filter(
         (interval) => interval.meeting !== undefined || own.has(interval.event!),
       );
