@@ -183,7 +183,7 @@ function naive(people: Participant[]): number[] {
       const day = weekdays[begin.weekday - 1];
       const [from, to] = [begin.hour * 60 + begin.minute, end.hour * 60 + end.minute];
       if (!person.hours.some((h) => h.day === day && h.from <= from && to <= h.to)) return false;
-      return person.busy.every((busy) => busy.end <= t || busy.start >= t + DURATION);
+      return (person.busy ?? []).every((busy) => busy.end <= t || busy.start >= t + DURATION);
     });
     if (fits) starts.push(t);
   }
@@ -212,7 +212,7 @@ const people: Participant[] = planned.map(({ participant, events }) => ({
   ...participant,
   busy: busyOf(events, participant.timeZone),
 }));
-const busyCount = people.reduce((sum, person) => sum + person.busy.length, 0);
+const busyCount = people.reduce((sum, person) => sum + (person.busy?.length ?? 0), 0);
 
 // Warm up the zones' offset cache and the JIT, as a server that has been running has.
 for (let run = 0; run < 3; run += 1) availableStarts(people, FROM, TO, DURATION, STEP);

@@ -149,21 +149,28 @@ export async function davChangesSince(
   return (await davChangesSinceEach(db, list, new Map([[userId, since]]))).get(userId)!;
 }
 
-/** The changes recorded for the users after a version (compiled once per number of users). */
-const changesSince = preparedShaped(
-  (db, v: { users: number[]; list: 'calendar' | 'todos'; version: number }) =>
-    db
-      .selectFrom('dav_changes')
-      .select(['user_id', 'source_id', 'name', 'version'])
-      .where('user_id', 'in', v.users)
-      .where('list', '=', v.list)
-      .where('version', '>', v.version)
-      .orderBy('version'),
-);
+/** Each user's changes after their own version (`versions[i]` is `users[i]`'s): one indexed range each. */
+export const changesSinceQuery = (
+  db: Db,
+  v: { users: number[]; versions: number[]; list: 'calendar' | 'todos' },
+) =>
+  db
+    .selectFrom('dav_changes')
+    .select(['user_id', 'source_id', 'name', 'version'])
+    .where((eb) =>
+      eb.or(
+        v.users.map((user, index) =>
+          eb.and([eb('user_id', '=', user), eb('list', '=', v.list), eb('version', '>', v.versions[index]!)]),
+        ),
+      ),
+    )
+    .orderBy('version');
+const changesSince = preparedShaped(changesSinceQuery);
 
 /**
- * davChangesSince for several users at once, each since their own version: one statement (from
- * the lowest), sorted out here.
+ * davChangesSince for several users at once, each since their own version: one statement, each
+ * user's range of the index read (a user far ahead of the others costs no rows of theirs older
+ * than their own version).
  */
 export async function davChangesSinceEach(
   db: Db,
@@ -173,14 +180,10 @@ export async function davChangesSinceEach(
   const changes = new Map<number, 'invalid' | Array<{ source_id: number; name: string; version: number }>>();
   if (since.size === 0) return changes;
   for (const userId of since.keys()) changes.set(userId, []);
-  const rows = await changesSince(db, {
-    users: [...since.keys()],
-    list,
-    version: Math.min(...since.values()),
-  });
+  const rows = await changesSince(db, { users: [...since.keys()], versions: [...since.values()], list });
   for (const { user_id: userId, ...row } of rows) {
     const own = changes.get(userId);
-    if (own === 'invalid' || own === undefined || row.version <= since.get(userId)!) continue;
+    if (own === 'invalid' || own === undefined) continue;
     if (row.source_id === 0) changes.set(userId, 'invalid');
     else own.push(row);
   }

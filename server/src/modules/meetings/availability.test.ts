@@ -34,7 +34,7 @@ function naiveStarts(
   const starts: number[] = [];
   for (let t = Math.ceil(from / step) * step; t + duration <= to; t += step) {
     const fits = people.every((person) => {
-      for (const busy of person.busy) if (busy.start < t + duration && busy.end > t) return false;
+      for (const busy of person.busy ?? []) if (busy.start < t + duration && busy.end > t) return false;
       for (let m = t; m < t + duration; m += MINUTE) {
         const local = DateTime.fromMillis(m, { zone: person.timeZone });
         const day = weekdays[local.weekday - 1];
@@ -142,7 +142,7 @@ describe('the engine against the naive checker', () => {
         fc.integer({ min: 0, max: 8 }),
         ({ people, from, to, duration, step }, before, after) => {
           const indexed = people.map((person) => {
-            const busy = [...person.busy].sort((a, b) => a.start - b.start);
+            const busy = [...(person.busy ?? [])].sort((a, b) => a.start - b.start);
             return { ...person, busy, sorted: sortedBusy(busy) };
           });
           expect(availableStarts(indexed, from, to, duration, step)).toEqual(
@@ -264,7 +264,7 @@ describe('hand-computed', () => {
         { start: from + 10 * HOUR + 30 * MINUTE, end: from + 11 * HOUR },
       ],
     };
-    person.sorted = sortedBusy(person.busy, 90 * MINUTE);
+    person.sorted = sortedBusy(person.busy ?? [], 90 * MINUTE);
     const rules = { bufferBefore: HOUR, bufferAfter: 0, earliest: from, maxPerDay: null };
     const starts = bookableStarts([person], from, from + DAY, 30 * MINUTE, 15 * MINUTE, rules);
     expect(starts.map(iso)).toEqual([

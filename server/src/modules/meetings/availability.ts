@@ -54,8 +54,8 @@ export function sortedBusy(busy: readonly Interval[], longest?: number): SortedB
 export interface Participant {
   timeZone: string;
   hours: readonly WorkingInterval[];
-  /** Events and meetings, in any order, overlapping or not (not read when `sorted` is given). */
-  busy: readonly Interval[];
+  /** Events and meetings, in any order, overlapping or not (when `sorted` is not given). */
+  busy?: readonly Interval[];
   /**
    * The busy times sorted by start, with the longest's length: what meets the free time is then
    * found by a binary search per free interval, never by a pass over all of them.
@@ -150,7 +150,7 @@ export function subtractAny(a: Interval[], b: readonly Interval[], widenStart = 
  */
 function subtractBusy(a: Interval[], person: Participant, widenStart = 0, widenEnd = 0): Interval[] {
   const sorted = person.sorted;
-  if (sorted === undefined) return subtractAny(a, person.busy, widenStart, widenEnd);
+  if (sorted === undefined) return subtractAny(a, person.busy ?? [], widenStart, widenEnd);
   const { starts, ends, longest } = sorted;
   const meeting: Interval[] = [];
   for (const free of a) {

@@ -41,7 +41,7 @@ function dayKey(ms: number, zone: string): number {
 
 /** One person, one start, by the rules read literally. */
 function naivePersonOk(person: Participant, t: number, duration: number, rules: BookingRules): boolean {
-  for (const busy of person.busy) {
+  for (const busy of person.busy ?? []) {
     if (busy.end <= busy.start) continue;
     if (busy.start < t + duration + rules.bufferAfter && busy.end > t - rules.bufferBefore) return false;
   }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BusyInterval } from '../calendar/service';
-import { type KeptBusy, keptOf, mendedKept } from './kept-busy';
+import { type KeptBusy, keptOf, keptWithout, mendedKept } from './kept-busy';
 
 const HOUR = 3_600_000;
 
@@ -27,7 +27,7 @@ const interval = intervalOf(12, 40, 30);
 function shape(kept: KeptBusy) {
   const key = (i: BusyInterval) => `${i.start}|${i.end}|${i.event ?? ''}|${i.meeting ?? ''}`;
   return {
-    busy: kept.busy.map(key).sort(),
+    spans: Array.from(kept.starts, (start, index) => `${start}|${kept.ends[index]}`).sort(),
     longest: kept.longest,
     meetings: [...kept.meetings].sort((a, b) => a - b),
     owners: [...kept.owners.entries()]
@@ -36,11 +36,12 @@ function shape(kept: KeptBusy) {
   };
 }
 
-/** Sorted by start, with its starts and ends side by side in the same order. */
+/** Sorted by start, none empty, its starts and ends side by side. */
 const isSorted = (kept: KeptBusy) =>
-  kept.busy.every((item, index) => index === 0 || kept.busy[index - 1]!.start <= item.start) &&
-  kept.starts.length === kept.busy.length &&
-  kept.busy.every((item, index) => kept.starts[index] === item.start && kept.ends[index] === item.end);
+  kept.starts.length === kept.ends.length &&
+  kept.starts.every(
+    (start, index) => (index === 0 || kept.starts[index - 1]! <= start) && kept.ends[index]! > start,
+  );
 
 describe('kept busy times', () => {
   it('mended, are what reading everything again keeps: sorted, same intervals, longest, meetings and owners', () => {
@@ -60,7 +61,6 @@ describe('kept busy times', () => {
             ...fresh,
           ]);
           expect(isSorted(mended)).toBe(true);
-          expect(mended.busy.every((i) => i.end > i.start)).toBe(true);
           expect(shape(mended)).toEqual(shape(everything));
           // The kept list it was made from is as it was.
           expect(shape(kept)).toEqual(shape(keptOf(before)));
@@ -105,6 +105,28 @@ describe('kept busy times', () => {
     );
   });
 
+  it('without one meeting (re-planning it), are the spans of the others, the longest still an upper bound', () => {
+    fc.assert(
+      fc.property(
+        fc.array(interval, { maxLength: 120, size: 'max' }),
+        fc.integer({ min: 1, max: 4 }),
+        (before, meeting) => {
+          const kept = keptOf(before);
+          const without = keptWithout(kept, -meeting);
+          const others = keptOf(before.filter((i) => i.meeting !== meeting));
+          expect([...without.starts]).toEqual([...others.starts]);
+          expect(
+            Array.from(without.starts, (start, index) => `${start}|${without.ends[index]}`).sort(),
+          ).toEqual(shape(others).spans);
+          expect(without.longest).toBeGreaterThanOrEqual(others.longest);
+          // The kept list it was made from is as it was.
+          expect(shape(kept)).toEqual(shape(keptOf(before)));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('finds the longest again when the longest interval is taken out', () => {
     const kept = keptOf([
       { start: 0, end: 10 * HOUR, event: 1 },
@@ -115,6 +137,7 @@ describe('kept busy times', () => {
     const mended = mendedKept(kept, [{ start: 4 * HOUR, end: 5 * HOUR, event: 1 }], new Set([1]));
     expect(mended.longest).toBe(HOUR);
     expect(mended.meetings.size).toBe(0);
-    expect(mended.busy.map((i) => i.start)).toEqual([HOUR, 4 * HOUR]);
+    expect([...mended.starts]).toEqual([HOUR, 4 * HOUR]);
+    expect([...mended.ends]).toEqual([2 * HOUR, 5 * HOUR]);
   });
 });

@@ -8,10 +8,11 @@
 import type { BusyInterval } from '../calendar/service';
 import type { SortedBusy } from './availability';
 
-/** SortedBusy (the starts and ends the engine and a mend search, the longest's length) and: */
+/**
+ * SortedBusy (the starts and ends the engine and a mend search, the longest's length; never
+ * changed once kept: a mend makes others) and:
+ */
 export interface KeptBusy extends SortedBusy {
-  /** Sorted by start, in the order of `starts`; none empty. Never changed once kept: a mend makes another. */
-  busy: readonly BusyInterval[];
   meetings: ReadonlySet<number>;
   /** The intervals of each event (by its id) and of each meeting (by its id negated). */
   owners: Owners;
@@ -85,7 +86,7 @@ export function keptOf(intervals: readonly BusyInterval[], sorted = false): Kept
     if (own) own.push(interval);
     else owners.set(owner, [interval]);
   });
-  return { busy, starts, ends, longest, meetings, owners: new Owners(owners) };
+  return { starts, ends, longest, meetings, owners: new Owners(owners) };
 }
 
 /** The first index of `starts` not below `start` (`after`: above it). */
@@ -102,11 +103,79 @@ function searchStart(starts: Float64Array, start: number, after: boolean): numbe
 }
 
 /**
+ * The places in `kept` of these owners' intervals, ascending: each found by a binary search of the
+ * starts, then by its end (intervals alike are interchangeable there: either place leaves the same
+ * lists), and whether the longest was among them.
+ */
+function placesOf(kept: KeptBusy, owners: readonly number[]): { places: number[]; longestGone: boolean } {
+  const { starts, ends } = kept;
+  const taken = new Set<number>();
+  let longestGone = false;
+  for (const owner of owners) {
+    for (const interval of kept.owners.get(owner) ?? []) {
+      let index = searchStart(starts, interval.start, false);
+      while (
+        index < starts.length &&
+        starts[index] === interval.start &&
+        (ends[index] !== interval.end || taken.has(index))
+      )
+        index += 1;
+      if (index === starts.length || starts[index] !== interval.start)
+        throw new Error('a kept interval is not in its list');
+      taken.add(index);
+      if (interval.end - interval.start >= kept.longest) longestGone = true;
+    }
+  }
+  return { places: [...taken].sort((a, b) => a - b), longestGone };
+}
+
+/**
+ * The starts and ends of `kept` without the places `removed` (ascending), with `added` (sorted by
+ * start; each after the kept ones starting with it) in their places: the kept arrays' runs between
+ * those places copied as they are, none of the hundreds of intervals left looked at.
+ */
+function spliced(
+  kept: SortedBusy,
+  removed: readonly number[],
+  added: readonly BusyInterval[],
+): { starts: Float64Array; ends: Float64Array } {
+  const { starts: keptStarts, ends: keptEnds } = kept;
+  const length = keptStarts.length - removed.length + added.length;
+  const starts = new Float64Array(length);
+  const ends = new Float64Array(length);
+  let from = 0;
+  let at = 0;
+  let r = 0;
+  const copyUpTo = (to: number) => {
+    if (to <= from) return;
+    starts.set(keptStarts.subarray(from, to), at);
+    ends.set(keptEnds.subarray(from, to), at);
+    at += to - from;
+    from = to;
+  };
+  const skipRemovedBefore = (place: number) => {
+    for (; r < removed.length && removed[r]! < place; r += 1) {
+      copyUpTo(removed[r]!);
+      from = removed[r]! + 1;
+    }
+  };
+  for (const interval of added) {
+    const place = searchStart(keptStarts, interval.start, true);
+    skipRemovedBefore(place);
+    copyUpTo(place);
+    starts[at] = interval.start;
+    ends[at] = interval.end;
+    at += 1;
+  }
+  skipRemovedBefore(keptStarts.length);
+  copyUpTo(keptStarts.length);
+  return { starts, ends };
+}
+
+/**
  * `kept` without the intervals of `changed` events and of every meeting, with `fresh` (these
- * events' and the meetings' intervals as read again) in their place. Those taken out are found by
- * a binary search of the starts, and where the fresh ones go; the new lists are the kept ones'
- * slices between those places joined (copies: none of the hundreds of intervals left is looked
- * at). The owners' map gets the changed owners only.
+ * events' and the meetings' intervals as read again) in their place (placesOf, spliced). The
+ * owners' map gets the changed owners only.
  */
 export function mendedKept(
   kept: KeptBusy,
@@ -118,67 +187,14 @@ export function mendedKept(
   for (const meeting of kept.meetings) gone.push(-meeting);
   const added = fresh.filter((interval) => interval.end > interval.start).sort((a, b) => a.start - b.start);
   if (gone.length === 0 && added.length === 0) return kept;
-  const { busy: list, starts: listStarts, ends: listEnds } = kept;
-  const removed: number[] = [];
-  let longestGone = false;
-  for (const owner of gone) {
-    for (const interval of kept.owners.get(owner)!) {
-      let index = searchStart(listStarts, interval.start, false);
-      while (index < list.length && list[index] !== interval) index += 1;
-      if (index === list.length) throw new Error('a kept interval is not in its list');
-      removed.push(index);
-      if (interval.end - interval.start >= kept.longest) longestGone = true;
-    }
-  }
-  removed.sort((a, b) => a - b);
-  // The kept list's ranges between the places taken out and put in, in order, and the fresh
-  // intervals between them (one after the kept ones starting with it).
-  const pieces: Array<[from: number, to: number] | BusyInterval> = [];
-  let from = 0;
-  let r = 0;
-  let longestAdded = 0;
-  for (const interval of added) {
-    const place = searchStart(listStarts, interval.start, true);
-    for (; r < removed.length && removed[r]! < place; r += 1) {
-      pieces.push([from, removed[r]!]);
-      from = removed[r]! + 1;
-    }
-    if (place > from) pieces.push([from, place]);
-    from = Math.max(from, place);
-    pieces.push(interval);
-    longestAdded = Math.max(longestAdded, interval.end - interval.start);
-  }
-  for (; r < removed.length; r += 1) {
-    pieces.push([from, removed[r]!]);
-    from = removed[r]! + 1;
-  }
-  pieces.push([from, list.length]);
-  const length = list.length - removed.length + added.length;
-  const starts = new Float64Array(length);
-  const ends = new Float64Array(length);
-  const parts: Array<readonly BusyInterval[]> = [];
-  let at = 0;
-  for (const piece of pieces) {
-    if (Array.isArray(piece)) {
-      const [start, end] = piece;
-      if (end === start) continue;
-      parts.push(list.slice(start, end));
-      starts.set(listStarts.subarray(start, end), at);
-      ends.set(listEnds.subarray(start, end), at);
-      at += end - start;
-    } else {
-      const interval = piece;
-      parts.push([interval]);
-      starts[at] = interval.start;
-      ends[at] = interval.end;
-      at += 1;
-    }
-  }
-  const busy = ([] as BusyInterval[]).concat(...parts);
+  const { places, longestGone } = placesOf(kept, gone);
+  const { starts, ends } = spliced(kept, places, added);
   const changes = new Map<number, readonly BusyInterval[] | null>();
   for (const owner of gone) changes.set(owner, null);
   const meetings = new Set<number>();
+  let longestAdded = 0;
   for (const interval of added) {
+    longestAdded = Math.max(longestAdded, interval.end - interval.start);
     if (interval.meeting !== undefined) meetings.add(interval.meeting);
     const owner = ownerOf(interval);
     if (owner === 0) continue;
@@ -191,8 +207,16 @@ export function mendedKept(
   let longest = Math.max(kept.longest, longestAdded);
   if (longestGone && longestAdded < kept.longest) {
     longest = 0;
-    for (let index = 0; index < length; index += 1)
+    for (let index = 0; index < starts.length; index += 1)
       longest = Math.max(longest, ends[index]! - starts[index]!);
   }
-  return { busy, starts, ends, longest, meetings, owners: kept.owners.with(changes) };
+  return { starts, ends, longest, meetings, owners: kept.owners.with(changes) };
+}
+
+/**
+ * `kept` without one owner's intervals (the meeting being re-planned), for the engine; its longest
+ * kept as an upper bound (the engine only widens its search by it).
+ */
+export function keptWithout(kept: KeptBusy, owner: number): SortedBusy {
+  return { ...spliced(kept, placesOf(kept, [owner]).places, []), longest: kept.longest };
 }

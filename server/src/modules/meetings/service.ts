@@ -41,11 +41,11 @@ import { BLOCK_MS } from '../../lib/series-index';
 import { notify, withdrawNotifications } from '../notifications/notify';
 import { mailWanted } from '../notifications/shared-work';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
-import { availableStarts, isFreeAt, type Participant, sortedBusy } from './availability';
+import { availableStarts, isFreeAt, type Participant } from './availability';
 import { answeredMail, type MeetingMailKind, meetingMails } from './invitation-mail';
 import { authorizeAnswerLink, authorizeMeeting, visibleMeetings } from './policy';
 import { type InvitationRow, meetingEnd, type MeetingRow, presentMeeting } from './presenter';
-import { type KeptBusy as KeptIntervals, keptOf, mendedKept } from './kept-busy';
+import { type KeptBusy as KeptIntervals, keptOf, keptWithout, mendedKept } from './kept-busy';
 import { engineHours } from './working-hours';
 import { afterCommit, transaction } from '../../db/transaction';
 
@@ -611,12 +611,10 @@ export class MeetingsService {
     const busy = new Map<number, Pick<Participant, 'busy' | 'sorted'>>();
     // The engine reaches into the kept blocks by binary search (SortedBusy): they go as they are,
     // less the meeting being re-planned where it is among them.
-    const within = (kept: KeptBusy): Pick<Participant, 'busy' | 'sorted'> => {
-      if (options.exceptMeeting === undefined || !kept.meetings.has(options.exceptMeeting))
-        return { busy: kept.busy, sorted: kept };
-      const busy = kept.busy.filter((interval) => interval.meeting !== options.exceptMeeting);
-      return { busy, sorted: sortedBusy(busy, kept.longest) };
-    };
+    const within = (kept: KeptBusy): Pick<Participant, 'busy' | 'sorted'> =>
+      options.exceptMeeting === undefined || !kept.meetings.has(options.exceptMeeting)
+        ? { sorted: kept }
+        : { sorted: keptWithout(kept, -options.exceptMeeting) };
     // Kept and current: used as they are. Kept but older than the calendar: mended where it changed.
     const stale: Array<{ row: (typeof rows)[number]; kept: KeptBusy }> = [];
     const missing = rows.filter((row) => {
@@ -732,18 +730,18 @@ export class MeetingsService {
     const before = this.busyKept.get(key);
     if (before) {
       this.busyKept.delete(key);
-      this.busyIntervalsKept -= before.busy.length;
+      this.busyIntervalsKept -= before.starts.length;
     }
     const kept = { ...intervals, version };
     this.busyKept.set(key, kept);
-    this.busyIntervalsKept += kept.busy.length;
+    this.busyIntervalsKept += kept.starts.length;
     while (
       this.busyKept.size > 1 &&
       (this.busyKept.size > BUSY_KEPT || this.busyIntervalsKept > BUSY_INTERVALS_KEPT)
     ) {
       const [oldest, entry] = this.busyKept.entries().next().value!;
       this.busyKept.delete(oldest);
-      this.busyIntervalsKept -= entry.busy.length;
+      this.busyIntervalsKept -= entry.starts.length;
     }
     return kept;
   }
