@@ -579,12 +579,10 @@ function entriesPlanProblem(engine: Engine, plan: string[]): string | null {
 }
 
 const statementNames = [
-  'short entries by start',
-  'repeating and long entries',
+  'short events by start, with their entries',
+  'repeating and long events, with their entries',
   'meetings’ entries',
-  'their events’ times',
   'their exceptions',
-  'the events answered',
   'their guests',
   'their people',
 ];
