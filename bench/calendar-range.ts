@@ -579,9 +579,10 @@ function entriesPlanProblem(engine: Engine, plan: string[]): string | null {
 }
 
 const statementNames = [
-  'short events by start, with their entries',
-  'repeating and long events, with their entries',
+  'short entries by start',
+  'repeating and long entries',
   'meetings’ entries',
+  'their events',
   'their exceptions',
   'their guests',
   'their people',
