@@ -169,8 +169,9 @@ export class CalendarService {
   /**
    * Every occurrence overlapping [start, end) of the events the user owns or is a guest of, and of
    * their meetings: at most 5,000, the earliest (`truncated` beyond, or when expanding takes longer
-   * than its budget). Three steps, the database free between them: the events in the range (read
-   * with their entries), their expansion in slices, then the people of what is answered.
+   * than its budget). Three steps, the database free between them: the events in the range (found
+   * by their entries, their rows read once), their expansion in slices, then the people of what is
+   * answered.
    */
   async range(userId: number, timeZone: string, query: EventsQuery): Promise<CalendarEvents> {
     const from = instantOf(query.start, timeZone);
@@ -183,7 +184,7 @@ export class CalendarService {
     const max = CALENDAR_RANGE_OCCURRENCES_MAX;
     // From the first read: on SQLite the reads run in this thread, so each one counts in a slice.
     const slicer = new WorkSlicer(15, RANGE_BUDGET_MS);
-    const { series, singlesFull, meetingEntries } = await this.seriesIn(userId, from, to, max);
+    const { series, singlesFull, meetingEntries } = await this.seriesIn(userId, from, to, max, slicer);
     await slicer.pause();
     const exceptions = await exceptionsOf(
       this.deps.db,
@@ -214,7 +215,7 @@ export class CalendarService {
       occurrences = [...occurrences].sort((a, b) => a.start - b.start).slice(0, max - meetings.length);
       truncated = true;
     }
-    // The events answered, as read with their entries.
+    // The events answered, from the rows read before the expansion.
     const read = new Map(series.map((row) => [row.id, row]));
     const rows = new Map<number, EventRow>();
     for (const occurrence of occurrences) rows.set(occurrence.ref, read.get(occurrence.ref)!);
@@ -262,7 +263,7 @@ export class CalendarService {
    * (`singlesFull` when there were more), the repeating and long ones by their series' span; and
    * the meetings' entries. Nothing is held while the series are expanded.
    */
-  private async seriesIn(userId: number, from: number, to: number, max: number) {
+  private async seriesIn(userId: number, from: number, to: number, max: number, slicer: WorkSlicer) {
     const upper = iso(to + ZONE_SLACK_MS);
     const lower = iso(from - ZONE_SLACK_MS);
     const shortFrom = iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS);
@@ -298,6 +299,7 @@ export class CalendarService {
     const series: EventRow[] = [];
     for (const ids of chunks([...singles, ...long].map((entry) => entry.source_id))) {
       series.push(...(await this.deps.db.selectFrom('events').selectAll().where('id', 'in', ids).execute()));
+      await slicer.pause();
     }
     return { series, singlesFull: singles.length > max, meetingEntries };
   }

@@ -6,7 +6,7 @@
  * without looking at the others.
  */
 import type { BusyInterval } from '../calendar/service';
-import type { SortedBusy } from './availability';
+import { type SortedBusy, sortedBusy } from './availability';
 
 /**
  * SortedBusy (the starts and ends the engine and a mend search, the longest's length; never
@@ -72,21 +72,15 @@ export function keptOf(intervals: readonly BusyInterval[], sorted = false): Kept
     : intervals.filter((interval) => interval.end > interval.start).sort((a, b) => a.start - b.start);
   const meetings = new Set<number>();
   const owners = new Map<number, BusyInterval[]>();
-  const starts = new Float64Array(busy.length);
-  const ends = new Float64Array(busy.length);
-  let longest = 0;
-  busy.forEach((interval, index) => {
-    starts[index] = interval.start;
-    ends[index] = interval.end;
-    longest = Math.max(longest, interval.end - interval.start);
+  for (const interval of busy) {
     if (interval.meeting !== undefined) meetings.add(interval.meeting);
     const owner = ownerOf(interval);
-    if (owner === 0) return;
+    if (owner === 0) continue;
     const own = owners.get(owner);
     if (own) own.push(interval);
     else owners.set(owner, [interval]);
-  });
-  return { starts, ends, longest, meetings, owners: new Owners(owners) };
+  }
+  return { ...sortedBusy(busy), meetings, owners: new Owners(owners) };
 }
 
 /** The first index of `starts` not below `start` (`after`: above it). */
