@@ -347,6 +347,12 @@ describe('large calendars stay bounded (D41)', () => {
     expect(monthRead.data.length).toBeGreaterThan(300);
     expect(Object.keys(monthRead.people)).toEqual([me.id]);
     expectBounded('a month of 20,000 events', month, 1000);
+    // Nearly the longest range a read takes (a year): thousands of events, each row read whole.
+    const year = await measured(() => readRange(me, 'start=2024-01-01&end=2025-01-01'));
+    const yearRead = rangeOf(year);
+    expect(yearRead.data.length).toBeGreaterThan(3000);
+    expect(yearRead.data.length).toBeLessThanOrEqual(5000);
+    expectBounded('a year of 20,000 events', year, 1000);
 
     // Re-importing the same file changes nothing.
     const again = await measured(await sending(me, file));
