@@ -40,3 +40,13 @@ export async function forgetBrowserStorage(page: Page): Promise<void> {
   await page.goto('/favicon.svg');
   await page.evaluate(() => localStorage.clear());
 }
+
+/**
+ * Waits until a toast with this text shows. Playwright watches the page for it (every animation
+ * frame) for up to 15 s: on a loaded machine the request before it and the toasts' container (a
+ * chunk of its own, loaded with the first toast) can take seconds, and a toast closes 3 s after
+ * it shows, so a poll over the default 5 s could miss it.
+ */
+export async function toastShown(page: Page, text: string, exact = true): Promise<void> {
+  await page.getByText(text, { exact }).waitFor({ state: 'visible', timeout: 15_000 });
+}

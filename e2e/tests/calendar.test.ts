@@ -11,6 +11,7 @@ import { arrive as arriveAt, callAs, makeFriends, sessionOf } from '../support/p
 import { addDays, wallTime } from '../support/time';
 import { addEvent, choose, dragTo, shown, shownTimes } from '../support/calendar';
 import { useAppServer } from '../support/server';
+import { toastShown } from '../support/app';
 
 const server = useAppServer();
 
@@ -51,7 +52,7 @@ describe('the calendar', () => {
     );
     expect(await drawer.getByRole('checkbox', { name: weekday }).isChecked()).toBe(true);
     await drawer.getByRole('button', { name: 'Add event' }).click();
-    await expect.poll(() => page.getByText('Event added', { exact: true }).isVisible()).toBe(true);
+    await toastShown(page, 'Event added');
     await drawer.waitFor({ state: 'hidden' });
 
     const [created] = (
@@ -181,7 +182,7 @@ describe('the calendar', () => {
     await edit.getByLabel('Title').fill('Day off');
     await edit.getByLabel('End date').fill(addDays(today, 1));
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(() => page.getByText('Event updated', { exact: true }).isVisible()).toBe(true);
+    await toastShown(page, 'Event updated');
     await expect.poll(() => shown(page, 'Day off').count()).toBeGreaterThan(0);
 
     // The filters hide and show a category's events.
@@ -196,7 +197,7 @@ describe('the calendar', () => {
     await page.getByRole('dialog', { name: 'Edit event' }).getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete event' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.getByText('Event deleted', { exact: true }).isVisible()).toBe(true);
+    await toastShown(page, 'Event deleted');
     await expect.poll(() => shown(page, 'Day off').count()).toBe(0);
   });
 

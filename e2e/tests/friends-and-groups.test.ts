@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { newPerson } from '../support/app';
 import { arrive as arriveAt } from '../support/people';
 import { useAppServer } from '../support/server';
+import { toastShown } from '../support/app';
 
 const server = useAppServer();
 
@@ -41,9 +42,7 @@ describe('friends and groups', () => {
     const row = await findInDirectory(a.page, b.person);
     await expect.poll(() => row.getByText(b.person.fullName).isVisible()).toBe(true);
     await row.getByRole('button', { name: 'Add friend' }).click();
-    await expect
-      .poll(() => toast(a.page, `Friend request sent to ${b.person.fullName}.`).isVisible())
-      .toBe(true);
+    await toastShown(a.page, `Friend request sent to ${b.person.fullName}.`);
     await expect.poll(() => row.getByRole('button', { name: 'Request sent' }).isDisabled()).toBe(true);
     const sent = await openTab(a.page, 'Invitations sent');
     await expect.poll(() => sent.getByText(b.person.fullName).isVisible()).toBe(true);
@@ -55,9 +54,7 @@ describe('friends and groups', () => {
     const request = b.page.getByTestId('incoming').locator(`[data-username="${a.person.username}"]`);
     await expect.poll(() => request.getByText(a.person.fullName).isVisible()).toBe(true);
     await request.getByRole('button', { name: 'Accept' }).click();
-    await expect
-      .poll(() => toast(b.page, `You are now friends with ${a.person.fullName}.`).isVisible())
-      .toBe(true);
+    await toastShown(b.page, `You are now friends with ${a.person.fullName}.`);
     await expect.poll(() => b.page.getByText('No pending requests.').isVisible()).toBe(true);
     await expect.poll(() => b.page.getByTestId('requests-badge').count()).toBe(0);
 
@@ -85,7 +82,7 @@ describe('friends and groups', () => {
     await a.page.getByRole('option', { name: `${b.person.fullName} (@${b.person.username})` }).click();
     await dialog.getByLabel('Name').click();
     await dialog.getByRole('button', { name: 'Create group' }).click();
-    await expect.poll(() => toast(a.page, 'Group created').isVisible()).toBe(true);
+    await toastShown(a.page, 'Group created');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     const group = a.page.getByRole('region', { name: 'Climbing partners' });
     await expect.poll(() => group.getByText(b.person.fullName).isVisible()).toBe(true);
@@ -114,9 +111,7 @@ describe('friends and groups', () => {
     await a.page.goto('/apps/requests');
     const request = a.page.getByTestId('incoming').locator(`[data-username="${c.person.username}"]`);
     await request.getByRole('button', { name: 'Decline' }).click();
-    await expect
-      .poll(() => toast(a.page, `Request from ${c.person.fullName} declined.`).isVisible())
-      .toBe(true);
+    await toastShown(a.page, `Request from ${c.person.fullName} declined.`);
     await expect.poll(() => a.page.getByText('No pending requests.').isVisible()).toBe(true);
 
     // C's invitation is gone, and C is not A's friend.
@@ -149,7 +144,7 @@ describe('friends and groups', () => {
     await expect.poll(() => form.getByText('Please enter a name for the group.').isVisible()).toBe(true);
     await form.getByLabel('Name').fill('Book club');
     await form.getByRole('button', { name: 'Create group' }).click();
-    await expect.poll(() => toast(a.page, 'Group created').isVisible()).toBe(true);
+    await toastShown(a.page, 'Group created');
     const group = a.page.getByRole('region', { name: 'Book club' });
     await expect.poll(() => group.getByText('No members yet.').isVisible()).toBe(true);
 

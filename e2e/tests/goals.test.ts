@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPerson, register } from '../support/app';
+import { newPerson, register, toastShown } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import { openPage } from '../support/browser';
 import { useAppServer } from '../support/server';
@@ -104,7 +104,7 @@ describe('the goals page', () => {
     await drawer.getByLabel('Task 2 of sub-goal 1', { exact: true }).fill('Chapters');
     await drawer.getByLabel('Weight of task 2 of sub-goal 1 (%)').fill('70');
     await drawer.getByRole('button', { name: 'Add goal' }).click();
-    await expect.poll(() => page.getByText('Goal added', { exact: true }).isVisible()).toBe(true);
+    await toastShown(page, 'Goal added');
     await drawer.waitFor({ state: 'hidden' });
 
     // It is an open goal, with everything the form said.
@@ -197,7 +197,7 @@ describe('the goals page', () => {
     await expect.poll(() => tasks.getByText('Percentage must be between 0 and 100.').isVisible()).toBe(true);
     await tasks.getByLabel('Weight of task 3 of sub-goal 1 (%)').fill('50');
     await saveTasks.click();
-    await expect.poll(() => page.getByText('Goal updated', { exact: true }).isVisible()).toBe(true);
+    await toastShown(page, 'Goal updated');
     await tasks.waitFor({ state: 'hidden' });
     // 30 done out of 30 + 70 + 50.
     await expect.poll(() => card(page, title).getByTestId('goal-progress').textContent()).toBe('20%');
@@ -238,7 +238,7 @@ describe('the goals page', () => {
     // Sent when the toast (with Undo, D48) closes: the deleted goals are read after that.
     const sent = deleteSent(page, '/api/objectifs/');
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.getByText('Goal deleted', { exact: true }).isVisible()).toBe(true);
+    await toastShown(page, 'Goal deleted');
     await confirm.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByText('No goals in progress').isVisible()).toBe(true);
     expect((await sent).status()).toBe(204);
@@ -250,7 +250,7 @@ describe('the goals page', () => {
     await expect.poll(() => deleted.isVisible()).toBe(true);
     expect(await deleted.getByRole('checkbox', { name: 'Outline' }).isDisabled()).toBe(true);
     await deleted.getByRole('button', { name: 'Restore' }).click();
-    await expect.poll(() => page.getByText('Goal restored', { exact: true }).isVisible()).toBe(true);
+    await toastShown(page, 'Goal restored');
     await expect.poll(() => page.getByText('No deleted goals').isVisible()).toBe(true);
     await filters.getByRole('link', { name: 'All goals' }).click();
     await page.waitForURL('**/apps/objectifs');

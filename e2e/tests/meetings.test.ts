@@ -13,6 +13,7 @@ import { arrive as arriveAt, callAs, makeFriends } from '../support/people';
 import { addDays, wallTime } from '../support/time';
 import { choose, shown, shownTimes } from '../support/calendar';
 import { useAppServer } from '../support/server';
+import { toastShown } from '../support/app';
 
 const server = useAppServer();
 
@@ -139,7 +140,7 @@ describe('meetings', () => {
     await expect.poll(() => dialog.getByLabel('Friday, interval 1: start').inputValue()).toBe('14:00');
     expect(await dialog.getByLabel('Friday, interval 1: end').inputValue()).toBe('18:00');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByText('Working hours saved.', { exact: true }).isVisible()).toBe(true);
+    await toastShown(page, 'Working hours saved.');
     await dialog.waitFor({ state: 'hidden' });
     const hours = await callAs(page, 'get', '/api/working-hours');
     expect(hours).toEqual({
@@ -196,7 +197,7 @@ describe('meetings', () => {
     expect(meeting.time).toBe(threePm);
     expect(meeting.end).toBe(new Date(Date.parse(threePm) + 3_600_000).toISOString());
     await page.waitForURL('**/apps/meetings');
-    await expect.poll(() => page.getByText('Meeting added', { exact: true }).isVisible()).toBe(true);
+    await toastShown(page, 'Meeting added');
 
     // B comes back to the app: the menu counts the invitation, and /apps/requests shows it in New
     // York time.

@@ -8,6 +8,7 @@ import { cardsOf, column, drag, texts } from '../support/board';
 import { arrive as arriveAt, makeFriends } from '../support/people';
 import { useAppServer } from '../support/server';
 import { deleteSent } from '../support/undo';
+import { toastShown } from '../support/app';
 
 const server = useAppServer();
 
@@ -54,7 +55,7 @@ describe('project boards', () => {
     await page.getByLabel('Name').fill('Website launch');
     await page.getByLabel('Description').fill('Everything for the new site.');
     await page.getByRole('button', { name: 'Add project' }).click();
-    await expect.poll(() => page.getByText('Project added', { exact: true }).isVisible()).toBe(true);
+    await toastShown(page, 'Project added');
     await page.waitForURL(/\/apps\/project\/\d+$/);
     const boardUrl = page.url();
     await page.getByRole('heading', { level: 1, name: 'Website launch' }).waitFor();
@@ -159,7 +160,7 @@ describe('project boards', () => {
     await page.getByRole('option', { name: `${b.person.fullName} (@${b.person.username})` }).click();
     await page.getByLabel('Name').click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByText('Project updated', { exact: true }).isVisible()).toBe(true);
+    await toastShown(page, 'Project updated');
     await page.waitForURL(boardUrl);
 
     // The friend finds it among their projects, opens it and adds an item.
@@ -213,11 +214,11 @@ describe('project boards', () => {
     await expect.poll(() => page.getByRole('tab', { name: 'Active (1)' }).isVisible()).toBe(true);
 
     await card.getByRole('button', { name: 'Archive the project Garden plan' }).click();
-    await expect.poll(() => page.getByText('Project archived', { exact: true }).isVisible()).toBe(true);
+    await toastShown(page, 'Project archived');
     await expect.poll(() => page.getByText('No project yet. Please add a project.').isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'Archived (1)' }).click();
     await card.getByRole('button', { name: 'Restore the project Garden plan' }).click();
-    await expect.poll(() => page.getByText('Project restored', { exact: true }).isVisible()).toBe(true);
+    await toastShown(page, 'Project restored');
     await expect.poll(() => page.getByText('No archived project.').isVisible()).toBe(true);
 
     await page.getByRole('tab', { name: 'Active (1)' }).click();
@@ -226,7 +227,7 @@ describe('project boards', () => {
     // Sent when the toast (with Undo, D48) closes.
     const sent = deleteSent(page, '/api/projects/');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect.poll(() => page.getByText('Project deleted', { exact: true }).isVisible()).toBe(true);
+    await toastShown(page, 'Project deleted');
     await expect.poll(() => page.getByTestId('project-count').textContent()).toBe('Projects: 0');
     expect((await sent).status()).toBe(204);
     await page.reload();

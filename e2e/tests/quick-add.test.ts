@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { arrive as arriveAt, callAs, sessionOf } from '../support/people';
 import { useAppServer } from '../support/server';
+import { toastShown } from '../support/app';
 
 const server = useAppServer();
 const TOKYO = 'Asia/Tokyo';
@@ -121,7 +122,7 @@ describe('the calendar quick add', () => {
     await expect.poll(() => reading.locator('mark').textContent()).toBe('tomorrow 1pm');
     expect(await reading.textContent()).toContain('Starts:');
     await quickAdd.press('Enter');
-    await expect.poll(() => page.getByText('Event added', { exact: true }).isVisible()).toBe(true);
+    await toastShown(page, 'Event added');
     const day = tomorrowIn(TOKYO);
     const events = (await callAs(page, 'get', `/api/calender/events?start=${day}&end=${day}T23:59:59Z`))
       .data as { title: string; start: string; end: string; allDay: boolean }[];

@@ -1,6 +1,6 @@
 /** Tags (D14): a new user sees the built-ins, then adds, renames and deletes a tag of their own. */
 import { describe, expect, it } from 'vitest';
-import { newPerson, register } from '../support/app';
+import { newPerson, register, toastShown } from '../support/app';
 import { openPage } from '../support/browser';
 import { useAppServer } from '../support/server';
 
@@ -35,7 +35,7 @@ describe('the tags page', () => {
     await addForm.getByLabel('Colour').fill('#e64980');
     await page.keyboard.press('Escape');
     await addForm.getByRole('button', { name: 'Add tag' }).click();
-    await expect.poll(() => page.getByText('Tag added').isVisible()).toBe(true);
+    await toastShown(page, 'Tag added', false);
 
     const mine = rows.filter({ hasText: 'Deep work' });
     await expect.poll(() => mine.count()).toBe(1);
