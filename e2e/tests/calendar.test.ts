@@ -6,7 +6,7 @@
  * B sees it in B's own time zone, read-only. No serious accessibility violation in either skin.
  */
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from '../support/axe';
+import { seriousViolations, transitionsOver } from '../support/axe';
 import { arrive as arriveAt, callAs, makeFriends, sessionOf } from '../support/people';
 import { addDays, wallTime } from '../support/time';
 import { addEvent, choose, dragTo, shown, shownTimes } from '../support/calendar';
@@ -194,6 +194,10 @@ describe('the calendar', () => {
     await expect.poll(() => shown(page, 'Day off').count()).toBeGreaterThan(0);
 
     await shown(page, 'Day off').first().click();
+    // As a person does, the drawer is in place before its button is pressed: a click aimed while it
+    // slid in (a loaded CI machine, slow frames) could land where the button had been.
+    await page.getByRole('dialog', { name: 'Edit event' }).waitFor();
+    await transitionsOver(page);
     await page.getByRole('dialog', { name: 'Edit event' }).getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete event' });
     await confirm.getByRole('button', { name: 'Delete' }).click();

@@ -62,7 +62,13 @@ export function ProjectForm({
       <Select
         label={t('projects.form.group')}
         placeholder={groupOptions.length > 0 ? t('projects.form.groupPlaceholder') : undefined}
-        description={groups.isSuccess && groupOptions.length === 0 ? t('projects.form.noGroups') : undefined}
+        // One line from the start, whatever the groups turn out to be: the buttons below do not
+        // move when they arrive (a click aimed at them then landed elsewhere).
+        description={
+          groups.isSuccess && groupOptions.length === 0
+            ? t('projects.form.noGroups')
+            : t('projects.form.groupHint')
+        }
         data={groupOptions}
         clearable
         disabled={groups.isPending || groupOptions.length === 0}
