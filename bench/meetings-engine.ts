@@ -458,7 +458,6 @@ async function ask(url: string, token: string, body: string) {
   if (response.status !== 200) throw new Error(`POST ${url}: ${response.status} ${text.slice(0, 300)}`);
   return {
     ms,
-    encoding: response.headers['content-encoding'] ?? 'identity',
     get answer() {
       return JSON.parse(text) as AvailableTimes;
     },
