@@ -11,4 +11,9 @@ export const appPasswordsMessages = {
   'dav.badXml': 'The request body is not well-formed XML of the kind this method takes.',
   'dav.tooLarge': 'This resource is larger than 1 MB.',
   'dav.preconditionFailed': 'The resource changed since you read it (its ETag differs).',
+  'dav.noUid': 'This object has no UID: every event and to-do needs one.',
+  'dav.oneObject': 'One resource holds one event or one to-do (one UID); this one holds several.',
+  'dav.propertyReadOnly': 'Only the name and the colour of a calendar can be changed.',
+  'dav.propertyInvalid': 'A name has 1 to 100 characters; a colour is written #RRGGBB or #RRGGBBAA.',
+  'dav.tooManyProperties': 'This request names more properties or resources than the server reads at once.',
 } as const;

@@ -38,6 +38,8 @@ export const calendarMessages = {
   'calendar.skip.zoneUnknown': 'The event’s time zone cannot be read.',
   'calendar.skip.ruleUnsupported':
     'The event repeats in a way this calendar cannot show (more often than daily, or never).',
+  'calendar.skip.calendarScale':
+    'The event repeats by another calendar system (such as the Hebrew or Chinese calendar), which Cadence does not read.',
   'calendar.skip.tooComplex': 'The event’s repetition takes too long to work out.',
   'calendar.skip.tooLarge': 'The event is too large to read.',
   'calendar.skip.unreadable': 'The event cannot be read.',

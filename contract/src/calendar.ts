@@ -283,6 +283,7 @@ export const importSkipReasons = [
   'calendar.skip.yearRange',
   'calendar.skip.zoneUnknown',
   'calendar.skip.ruleUnsupported',
+  'calendar.skip.calendarScale',
   'calendar.skip.tooComplex',
   'calendar.skip.tooLarge',
   'calendar.skip.unreadable',

@@ -68,6 +68,12 @@ export const task = z
     isCompleted: z.boolean(),
     isDeleted: z.boolean(),
     repeat: todoRepeat,
+    customRepeat: z
+      .string()
+      .nullable()
+      .describe(
+        'A repetition the app cannot draw (an RFC 5545 RRULE a calendar app wrote, D49): kept as it is and shown read-only; repeat is null then',
+      ),
     owner: publicUser.describe('Who owns, and so assigned, the task'),
     assignees: z.array(publicUser).describe('The assigned users, for their names and avatars'),
     createdAt: z.string(),

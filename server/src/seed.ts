@@ -17,6 +17,7 @@ import {
 import type { Db } from './db';
 import { POSITION_GAP } from './db/migrations/0015-board-cards';
 import { hashPassword } from './lib/passwords';
+import { newDavName } from './lib/list-versions';
 import { randomToken } from './lib/tokens';
 import { addMeetingEntries } from './modules/calendar/meeting-entries';
 import { writeEntries } from './modules/calendar/service';
@@ -551,6 +552,7 @@ async function seedTodos(trx: Db, now: string, people: { admin: number; client: 
         owner_id: people[demo.owner],
         title: demo.title,
         description: '',
+        dav_name: newDavName(),
         due_date: demo.due === undefined ? null : dayFromNow(demo.due),
         is_important: demo.important ?? false,
         is_completed: demo.completedDaysAgo !== undefined,
@@ -658,6 +660,7 @@ async function seedEvents(trx: Db, now: string, people: { admin: number; client:
         recurrence: demo.recurrence ?? null,
         reminder: demo.reminder ?? null,
         uid: `${randomToken()}@cadence`,
+        dav_name: newDavName(),
         created_at: now,
         updated_at: now,
       })

@@ -315,6 +315,12 @@ export interface TodosTable {
   uid: ColumnType<string | null, string | null | undefined, string | null>;
   /** The resource name a CalDAV client chose; null: `<id>.ics` (0021) */
   dav_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The app's fields as dav_text gave them (JSON), to merge the app's later changes (0023) */
+  dav_fields: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A repetition the app cannot draw, as a CalDAV client wrote it (RRULE value); repeat_* are null then (0023) */
+  repeat_rule: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The VTODO as its CalDAV client wrote it, with the app's later changes merged in; null: made in the app (0023) */
+  dav_text: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -375,9 +381,21 @@ export interface EventsTable {
   last_start_at: Timestamp | null;
   /** The iCalendar SEQUENCE: an import's, bumped on each change of time */
   sequence: Generated<number>;
-  /** The resource name a CalDAV client chose; null: `<id>.ics` (0021) */
+  /** The resource name over CalDAV: a client's, or ours (`<uuid>.ics`; `<id>.ics` before 0023) */
   dav_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The VEVENTs as their CalDAV client wrote them, with the app's later changes merged in; null: made in the app (0023) */
+  dav_text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The app's fields as dav_text gave them (JSON), to merge the app's later changes (0023) */
+  dav_fields: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DavCollectionsTable {
+  user_id: number;
+  collection: 'events' | 'shared' | 'tasks';
+  display_name: string | null;
+  color: string | null;
   updated_at: Timestamp;
 }
 
@@ -545,6 +563,7 @@ export interface Database {
   list_versions: ListVersionsTable;
   app_passwords: AppPasswordsTable;
   dav_changes: DavChangesTable;
+  dav_collections: DavCollectionsTable;
   booking_types: BookingTypesTable;
   bookings: BookingsTable;
   booking_hosts: BookingHostsTable;

@@ -2,6 +2,7 @@
  * A number per user and list that every write to the list bumps, in the write's transaction; a
  * read of the list keys its cached bytes and its ETag on it (lib/cached-json.ts).
  */
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import { prepared, preparedShaped } from '../db/prepared';
 import { afterCommit } from '../db/transaction';
@@ -30,13 +31,16 @@ export async function bumpListVersion(trx: Db, userId: number, list: VersionedLi
   return row.version;
 }
 
-/** An event or a to-do as CalDAV names it (D43): the name its client chose, else `<id>.ics`. */
+/** An event or a to-do as CalDAV names it (D43, D49): the name its client chose, else ours. */
 export interface DavResource {
   id: number;
   dav_name: string | null;
 }
 
 export const davNameOf = (resource: DavResource): string => resource.dav_name ?? `${resource.id}.ics`;
+
+/** The name of an object made in the app (D49): never one a client could have chosen before it. */
+export const newDavName = (): string => `${randomUUID()}.ics`;
 
 /**
  * Notes, at the list's new version, which resources changed in it (made, changed, deleted, or

@@ -148,6 +148,8 @@ function spansOf(zone: string, from: number, to: number): OffsetSpan[] {
  */
 export function isAmbiguous(ms: number, zone: string): boolean {
   if (zone === 'UTC') return false;
+  // An offset steady from the day before to the day after holds three hours either side.
+  if (steadyOffset(zone, Math.floor(ms / DAY_MS)) !== null) return false;
   const offset = offsetAt(zone, ms);
   for (const other of [offsetAt(zone, ms - 3 * 3_600_000), offsetAt(zone, ms + 3 * 3_600_000)]) {
     if (other === offset) continue;

@@ -65,6 +65,8 @@ export const lazyNamespaces = [
   'booking',
   // The public booking pages (/book/…, /booking/…).
   'bookingPublic',
+  // A repetition said in words (lib/recurrence-rule.ts): the to-dos and the calendar.
+  'repetition',
 ] as const;
 export type LazyNamespace = (typeof lazyNamespaces)[number];
 
@@ -72,7 +74,7 @@ const english = bundleOf(
   import.meta.glob<Bundle>(
     [
       '../locales/en/*.json',
-      '!../locales/en/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,menu,footer,roles,accessControl,booking,bookingPublic}.json',
+      '!../locales/en/{tags,friends,groups,users,account,profile,projects,goals,todos,calendar,notifications,meetings,workingHours,help,dashboard,pricing,chat,customizer,timeZoneBanner,menu,footer,roles,accessControl,booking,bookingPublic,repetition}.json',
     ],
     { eager: true, import: 'default' },
   ),

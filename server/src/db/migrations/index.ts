@@ -23,6 +23,7 @@ import { signInProtection } from './0019-sign-in-protection';
 import { sharedWorkMail } from './0020-shared-work-mail';
 import { caldav } from './0021-caldav';
 import { booking } from './0022-booking';
+import { davObjects } from './0023-dav-objects';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -48,5 +49,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0020-shared-work-mail': sharedWorkMail(engine),
     '0021-caldav': caldav(engine),
     '0022-booking': booking(engine),
+    '0023-dav-objects': davObjects(engine),
   };
 }

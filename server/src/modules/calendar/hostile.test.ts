@@ -8,15 +8,23 @@
  * hurt them stay bounded (at most 5,000 occurrences, `truncated`).
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type CalendarEvents, type CalendarImportResult, type ErrorBody, messages } from '@cadence/contract';
+import {
+  type CalendarEvents,
+  type CalendarFeed,
+  type CalendarImportResult,
+  type ErrorBody,
+  messages,
+} from '@cadence/contract';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, ok, type TestUser } from '../../test/factories';
 import { type Measured, measuredBeside } from '../../test/bounded';
 import { fingerprint, useTestApp } from '../../test/harness';
+import { FEED_EVENTS_MAX } from './service';
 
 const t = useTestApp();
 const run = promisify(execFile);
@@ -106,6 +114,33 @@ async function readRange(user: TestUser, query: string): Promise<string> {
   return stdout;
 }
 const rangeOf = (read: Measured<string>): CalendarEvents => JSON.parse(read.result) as CalendarEvents;
+
+/**
+ * The secret feed as a calendar app reads it (curl, in a process of its own), into `file`, to run:
+ * its headers, and when its first and last bytes came. The process is started now and asks 100 ms
+ * later, so that starting it is not counted as the server's work.
+ */
+function readingFeed(feedPath: string, file: string) {
+  const client = run('sh', [
+    '-c',
+    `sleep 0.1; exec curl -sS --fail-with-body -D - -o "$0" -w '%{time_starttransfer} %{time_total}' "$1"`,
+    file,
+    `${base}${feedPath}`,
+  ]);
+  return async () => {
+    const { stdout } = await client;
+    const cut = stdout.lastIndexOf('\r\n\r\n');
+    const [firstByte, total] = stdout
+      .slice(cut + 4)
+      .split(' ')
+      .map(Number);
+    return {
+      headers: stdout.slice(0, cut).toLowerCase(),
+      firstByteMs: firstByte! * 1000,
+      totalMs: total! * 1000,
+    };
+  };
+}
 
 const figures: string[] = [];
 
@@ -358,6 +393,42 @@ describe('large calendars stay bounded (D41)', () => {
     const again = await measured(await sending(me, file));
     expect(again.result.body).toMatchObject({ imported: 0, updated: 0, unchanged: 20_000 });
     expectBounded('the same 20,000 again', again, 60_000);
+  });
+
+  it('the secret feed of 20,000 imported events streams, the event loop never held 50 ms', async () => {
+    const me = await buildUser(t);
+    await ok(t, 'PUT', '/api/account', me.token, { timeZone: 'Europe/Paris' });
+    expect((await upload(me, googleExport(20_000))).body).toMatchObject({ imported: 20_000 });
+    const { url } = await ok<CalendarFeed>(t, 'POST', '/api/calender/feed', me.token, undefined, 201);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'cadence-feed-'));
+    try {
+      const file = path.join(dir, 'cadence.ics');
+      const read = await measured(readingFeed(new URL(url).pathname, file));
+      const { headers, firstByteMs, totalMs } = read.result;
+      figures.push(
+        `the feed of 20,000 events: first byte ${firstByteMs.toFixed(0)} ms, last ${totalMs.toFixed(0)} ms`,
+      );
+      expectBounded('the feed of 20,000 events', read, 5000);
+      expect(read.loopMaxMs).toBeLessThan(50);
+      // Sent as it is written, not whole at the end.
+      expect(headers).toContain('transfer-encoding: chunked');
+      expect(headers).not.toContain('content-length');
+      expect(headers).toContain('content-type: text/calendar; charset=utf-8');
+
+      // The latest events the feed holds (D39's cap), each one VEVENT, their descriptions whole.
+      const root = new ICAL.Component(ICAL.parse(await readFile(file, 'utf8')) as unknown[]);
+      const vevents = root.getAllSubcomponents('vevent');
+      expect(vevents).toHaveLength(Math.min(20_000, FEED_EVENTS_MAX));
+      expect(new Set(vevents.map((vevent) => vevent.getFirstPropertyValue('uid'))).size).toBe(vevents.length);
+      expect(vevents[0]!.getFirstPropertyValue('summary')).toBe(
+        'Meeting number 19999 with the team about the quarterly plan',
+      );
+      expect(vevents[0]!.getFirstPropertyValue('description')).toBe(
+        'Agenda: numbers, plans and questions. '.repeat(4).trim(),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('a range read expands at most 5,000 occurrences, the earliest, and says it was truncated', async () => {

@@ -235,7 +235,7 @@ describe('values as other writers put them', () => {
       ),
     );
     expect(result.skipped).toEqual([
-      { uid: 'chinese', summary: 'New Year', reason: 'calendar.skip.ruleUnsupported' },
+      { uid: 'chinese', summary: 'New Year', reason: 'calendar.skip.calendarScale' },
     ]);
     expect(await read(me, '2026-07-01', '2026-07-02')).toEqual(['July 2026-07-01T10:00Z–2026-07-01T10:00Z']);
   });

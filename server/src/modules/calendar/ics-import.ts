@@ -8,10 +8,10 @@
  * Time zones: an IANA TZID is used as it is; a Windows one (Outlook, Exchange) through CLDR's table
  * (windows-iana); a path ending in an IANA name (Thunderbird's "/mozilla.org/…/Europe/Berlin") by
  * that name; any other by the file's own VTIMEZONE, read only when its rules repeat yearly or less
- * often with offsets within ±18 h, and replaced by the IANA zone whose offsets match it over the
- * event's years (so that a series keeps its local time as everywhere else here). Floating times are
- * in the calendar's X-WR-TIMEZONE, else the importer's zone; a series whose start is in UTC repeats
- * in UTC.
+ * often with offsets within ±18 h: an event without a rule at the offsets those rules give, a series
+ * with one in the IANA zone whose offsets match them over the year the file first uses the zone in
+ * (so that it keeps its local time as everywhere else here). Floating times are in the calendar's
+ * X-WR-TIMEZONE, else the importer's zone; a series whose start is in UTC repeats in UTC.
  */
 import ICAL from 'ical.js';
 import { DateTime, IANAZone } from 'luxon';
@@ -431,21 +431,6 @@ function withOnsets(observance: ICAL.Component, start: ICAL.Time): void {
   for (const onset of onsets.values()) observance.addPropertyWithValue('rdate', onset);
 }
 
-/** The offset (minutes east of UTC) of a file's zone at an instant. */
-function fileZoneOffset(zone: ICAL.Timezone, ms: number): number {
-  const time = ICAL.Time.fromJSDate(new Date(ms), true);
-  const offset = zone.utcOffset(time);
-  // Before its first onset a zone keeps the offset it changes from (ical.js answers 0 there).
-  const first = (zone.changes as ZoneChange[])[0];
-  if (
-    first &&
-    ms < Date.UTC(first.year, first.month - 1, first.day, first.hour, first.minute, first.second)
-  ) {
-    return first.prevUtcOffset / 60;
-  }
-  return offset / 60;
-}
-
 /** One change of a zone as ical.js lists them (in UTC, offsets in seconds). */
 interface ZoneChange {
   year: number;
@@ -454,7 +439,71 @@ interface ZoneChange {
   hour: number;
   minute: number;
   second: number;
+  utcOffset: number;
   prevUtcOffset: number;
+}
+
+/**
+ * A file's own VTIMEZONE as its rules say: its offset at an instant, and the instant of a wall-clock
+ * time in it. Before its first onset a zone keeps the offset it changes from; a time a change skips
+ * is read at the offset before it, one a change repeats at its first occurrence (RFC 5545 §3.3.5).
+ */
+class FileZone {
+  /** Its changes in order: when (epoch ms), and the offsets (seconds east of UTC) before and after. */
+  private changes: Array<{ at: number; from: number; to: number }> = [];
+  private coveredYear = -Infinity;
+
+  constructor(private readonly zone: ICAL.Timezone) {}
+
+  /** Its offset (seconds east of UTC) at an instant. */
+  offsetAt(ms: number): number {
+    this.cover(new Date(ms).getUTCFullYear());
+    const next = this.firstAfter(ms);
+    // A zone whose every onset is years ahead has none listed yet (ical.js answers 0 as well).
+    return next === 0 ? (this.changes[0]?.from ?? 0) : this.changes[next - 1]!.to;
+  }
+
+  /** The instant of a wall-clock time, given as its fields read in UTC. */
+  instant(wall: number): number {
+    this.cover(new Date(wall).getUTCFullYear() + 1);
+    // Offsets are within ±18 h: only the changes within two days can decide.
+    const near = this.changes.slice(this.firstAfter(wall - 2 * DAY_MS), this.firstAfter(wall + 2 * DAY_MS));
+    const offsets = new Set([this.offsetAt(wall - 2 * DAY_MS), ...near.map((change) => change.to)]);
+    let first = Infinity;
+    for (const offset of offsets) {
+      const ms = wall - offset * 1000;
+      if (this.offsetAt(ms) === offset) first = Math.min(first, ms);
+    }
+    if (first !== Infinity) return first;
+    const skipped = near.find((c) => c.at + c.from * 1000 <= wall && wall < c.at + c.to * 1000);
+    return wall - (skipped ? skipped.from : this.offsetAt(wall)) * 1000;
+  }
+
+  /** The index of the first change after an instant. */
+  private firstAfter(ms: number): number {
+    let low = 0;
+    let high = this.changes.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.changes[middle]!.at <= ms) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Lists its changes through `year`: ical.js works them out as far as it is asked (and beyond). */
+  private cover(year: number): void {
+    if (year <= this.coveredYear) return;
+    this.zone.utcOffset(ICAL.Time.fromData({ year: year + 1, month: 1, day: 1 }));
+    const at = new Map<number, { at: number; from: number; to: number }>();
+    for (const change of this.zone.changes as ZoneChange[]) {
+      const { year: y, month, day, hour, minute, second } = change;
+      const ms = Date.UTC(y, month - 1, day, hour, minute, second);
+      at.set(ms, { at: ms, from: change.prevUtcOffset, to: change.utcOffset });
+    }
+    this.changes = [...at.values()].sort((a, b) => a.at - b.at);
+    this.coveredYear = year;
+  }
 }
 
 /**
@@ -462,12 +511,12 @@ interface ZoneChange {
  * month of `year` (the importer's zone first, then all by name), when it matches three samples in
  * four (a file's old US rules for 2025 still make New York); else the file zone's July offset, fixed.
  */
-function matchingIana(zone: ICAL.Timezone, year: number, preferred: string): string | null {
+function matchingIana(zone: FileZone, year: number, preferred: string): string | null {
   const samples: number[] = [];
   for (let month = 0; month < 12; month += 1) {
     for (const day of [1, 8, 15, 22]) samples.push(Date.UTC(year, month, day, 12));
   }
-  const wanted = samples.map((ms) => fileZoneOffset(zone, ms));
+  const wanted = samples.map((ms) => zone.offsetAt(ms) / 60);
   const score = (candidate: string) => {
     let matched = 0;
     for (let index = 0; index < samples.length; index += 1) {
@@ -486,7 +535,7 @@ function matchingIana(zone: ICAL.Timezone, year: number, preferred: string): str
   if (best.score >= samples.length * 0.75) return best.zone;
   // No zone keeps these offsets (made-up rules, an offset of minutes): the offset in the middle of
   // the year, fixed — a series then keeps that offset all year.
-  const offset = fileZoneOffset(zone, Date.UTC(year, 6, 1));
+  const offset = zone.offsetAt(Date.UTC(year, 6, 1)) / 60;
   const sign = offset < 0 ? '-' : '+';
   const minutes = Math.abs(offset);
   return `UTC${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -495,7 +544,7 @@ function matchingIana(zone: ICAL.Timezone, year: number, preferred: string): str
 /** The zones a file names, resolved once each. */
 class Zones {
   private readonly fileZones = new Map<string, RawComponent>();
-  private readonly read = new Map<string, ICAL.Timezone | null>();
+  private readonly read = new Map<string, FileZone | null>();
   private readonly matched = new Map<string, string | null>();
 
   constructor(
@@ -510,13 +559,14 @@ class Zones {
   }
 
   /** The file's own definition of a TZID, if safe. */
-  private fileZone(tzid: string): ICAL.Timezone | null {
+  private fileZone(tzid: string): FileZone | null {
     if (this.read.has(tzid)) return this.read.get(tzid)!;
     const raw = this.fileZones.get(tzid);
-    let zone: ICAL.Timezone | null = null;
+    let zone: FileZone | null = null;
     if (raw && !raw.tooLarge) {
       try {
-        zone = safeZone(new ICAL.Component(ICAL.parse(raw.lines.join('\r\n')) as unknown[]));
+        const timezone = safeZone(new ICAL.Component(ICAL.parse(raw.lines.join('\r\n')) as unknown[]));
+        zone = timezone && new FileZone(timezone);
       } catch {
         zone = null;
       }
@@ -543,6 +593,16 @@ class Zones {
     const zone = this.matched.get(key);
     if (!zone) throw new Skip('calendar.skip.zoneUnknown');
     return zone;
+  }
+
+  /**
+   * A TZID read through the file's own VTIMEZONE: its rules, and the IANA zone `iana` gives for it;
+   * null for a zone known by name or one the file does not define. Throws as `iana` does.
+   */
+  own(tzid: string, year: number): { rules: FileZone; iana: string } | null {
+    const iana = this.iana(tzid, year);
+    if (iana === null || ianaZoneOf(tzid)) return null;
+    return { rules: this.fileZone(tzid.replace(/^"|"$/g, '').trim())!, iana };
   }
 }
 
@@ -586,6 +646,9 @@ function checkRawDate(value: string): void {
   if (y < YEAR_MIN || y > YEAR_MAX) throw new Skip('calendar.skip.yearRange');
   if (new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d) throw new Skip('calendar.skip.badDate');
 }
+
+/** A zone times are read in: a name luxon knows (IANA, UTC, a fixed offset), or a file's own. */
+type ReadZone = string | { rules: FileZone; iana: string };
 
 /** Everything about one file that reading its events needs. */
 interface Context {
@@ -799,11 +862,18 @@ function readEvent(
   const endProp = component.getFirstProperty('dtend');
   const endTime = endProp ? asTime(endProp.getFirstValue()) : null;
 
+  const recurrenceIdProp = component.getFirstProperty('recurrence-id');
+  // An event without a rule (single, or on its RDATEs) is read at the offsets its file's own
+  // VTIMEZONE gives. A series with one is read in the zone that stands for it, where it repeats
+  // keeping its local time, and so is an instance of one, which must name the series' occurrences.
+  const asWritten = !recurrenceIdProp && component.getAllProperties('rrule').length === 0;
+
   /** The zone a date-time names (UTC, or its TZID's), or null for a floating one. */
-  const namedZone = (time: ICAL.Time, property: ICAL.Property): string | null => {
+  const namedZone = (time: ICAL.Time, property: ICAL.Property): ReadZone | null => {
     if (time.zone === ICAL.Timezone.utcTimezone) return 'UTC';
     const tzid = property.getParameter('tzid') as string | undefined;
-    return tzid ? context.zones.iana(tzid, time.year) : null;
+    if (!tzid) return null;
+    return (asWritten && context.zones.own(tzid, time.year)) || context.zones.iana(tzid, time.year);
   };
   const startNamed = allDay ? null : namedZone(startTime, startProp);
   const endNamed = endTime && endProp && !endTime.isDate ? namedZone(endTime, endProp) : null;
@@ -812,13 +882,16 @@ function readEvent(
   const startZone = startNamed ?? endNamed ?? context.floatingZone;
   const endZone = endNamed ?? startNamed ?? context.floatingZone;
   // A series repeats in its start's zone: an IANA one, UTC for a start in UTC, or the floating zone.
-  const timeZone = allDay ? context.importerZone : startZone;
+  const timeZone = allDay ? context.importerZone : typeof startZone === 'string' ? startZone : startZone.iana;
 
   /** The instant of a date at a time of day (its own, by default) in a zone. */
-  const wallTime = (time: ICAL.Time, zone: string, clock: Clock = time): number => {
+  const wallTime = (time: ICAL.Time, zone: ReadZone, clock: Clock = time): number => {
     const { year, month, day } = time;
     const { hour, minute, second } = clock;
-    const ms = DateTime.fromObject({ year, month, day, hour, minute, second }, { zone }).toMillis();
+    const ms =
+      typeof zone === 'string'
+        ? DateTime.fromObject({ year, month, day, hour, minute, second }, { zone }).toMillis()
+        : zone.rules.instant(Date.UTC(year, month - 1, day, hour, minute, second));
     if (!Number.isFinite(ms)) throw new Skip('calendar.skip.badDate');
     return ms;
   };
@@ -848,7 +921,6 @@ function readEvent(
 
   const category = String(component.getFirstPropertyValue('categories') ?? '').trim();
   const known = eventCategories.find((name) => name.toLowerCase() === category.toLowerCase());
-  const recurrenceIdProp = component.getFirstProperty('recurrence-id');
   let instance: InstanceOf | undefined;
   if (recurrenceIdProp) {
     const id = asTime(recurrenceIdProp.getFirstValue());
@@ -863,12 +935,13 @@ function readEvent(
   const recurs = instance ? [] : component.getAllProperties('rrule');
   // Other calendar scales (RFC 7529: RSCALE=HEBREW, leap months "5L") and SKIP are not Gregorian
   // rules that rrule could expand: ical.js would drop them and repeat on the wrong days.
-  const scaled = lines.some(
-    (line) =>
-      propertyName(line) === 'RRULE' &&
-      /(^|;)(RSCALE=(?!GREGORIAN(;|$))|SKIP=(?!OMIT(;|$))|BYMONTH=[^;]*L)/i.test(propertyValue(line)),
-  );
-  if (recurs.length > 0 && scaled) throw new Skip('calendar.skip.ruleUnsupported');
+  const written =
+    recurs.length > 0 ? lines.filter((line) => propertyName(line) === 'RRULE').map(propertyValue) : [];
+  if (written.some((rule) => /(^|;)(RSCALE=(?!GREGORIAN(;|$))|BYMONTH=[^;]*L)/i.test(rule))) {
+    throw new Skip('calendar.skip.calendarScale');
+  }
+  if (written.some((rule) => /(^|;)SKIP=(?!OMIT(;|$))/i.test(rule)))
+    throw new Skip('calendar.skip.ruleUnsupported');
   const rules: string[] = [];
   for (const property of recurs) {
     const rule = (property.getFirstValue() as ICAL.Recur).toString().toUpperCase();

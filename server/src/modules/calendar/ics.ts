@@ -1,25 +1,22 @@
 /**
- * iCalendar (RFC 5545) in and out. Out: a user's events as a feed, written by ical-generator, each
- * timed event in its owner's zone (TZID with its VTIMEZONE, from timezones-ical-library) so that
- * a repetition keeps its local time in any client; all-day events as dates. Reading a file that
- * someone else wrote is ics-import.ts.
+ * iCalendar (RFC 5545) out: a user's events as a feed (whole, or streamed a slice at a time), one
+ * event as a CalDAV resource, and the invitations mailed for events and meetings. Each timed event
+ * is written in its owner's zone (TZID with its VTIMEZONE, from timezones-ical-library) so that a
+ * repetition keeps its local time in any client; all-day events as dates. The text is written here
+ * directly, at a cost proportional to its bytes. Reading a file that someone else wrote is
+ * ics-import.ts.
  */
-import {
-  ICalAlarmType,
-  ICalAttendeeRole,
-  ICalAttendeeStatus,
-  ICalCalendar,
-  ICalCalendarMethod,
-  ICalEventStatus,
-} from 'ical-generator';
 import { DateTime } from 'luxon';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { bool } from '../../db/dialect';
-import { isAmbiguous } from '../../lib/zoned-time';
+import type { WorkSlicer } from '../../lib/work-slicer';
+import { floating, isAmbiguous } from '../../lib/zoned-time';
 import type { ExceptionRow } from './exceptions';
 import type { EventRow } from './presenter';
 
-/** VTIMEZONE blocks by zone: the library builds each anew (a CalDAV full sync asks thousands of times). */
+const CRLF = '\r\n';
+
+/** VTIMEZONE blocks by zone, with CRLF line ends: the library builds each anew (a CalDAV full sync asks thousands of times). */
 const vtimezones = new Map<string, string | null>();
 
 /** The VTIMEZONE of an IANA zone, or nothing for one the library does not know. */
@@ -27,7 +24,10 @@ function vtimezone(zone: string): string | null {
   let known = vtimezones.get(zone);
   if (known === undefined) {
     const block = tzlib_get_ical_block(zone)[0];
-    known = block && block.startsWith('BEGIN:VTIMEZONE') ? block : null;
+    known =
+      block && block.startsWith('BEGIN:VTIMEZONE')
+        ? block.replace(/\r?\n/g, CRLF).replace(/(\r\n)?$/, CRLF)
+        : null;
     // Zones are a few hundred names at most; an unknown one is kept as null too.
     if (vtimezones.size < 2000) vtimezones.set(zone, known);
   }
@@ -54,6 +54,127 @@ function rfcRule(rule: string, allDay: boolean, zone: string): string {
   });
 }
 
+// Content lines (RFC 5545 §3.1, §3.3).
+
+/**
+ * A content line with its CRLF, folded at 75 octets. Most lines are short ASCII and are taken as
+ * they are: 25 UTF-16 units are at most 75 octets, and up to 75 units one byte count decides.
+ */
+function line(text: string): string {
+  if (text.length <= 25 || (text.length <= 75 && Buffer.byteLength(text) <= 75)) return text + CRLF;
+  return folded(text) + CRLF;
+}
+
+/** A long line cut into 75 octets, then a space and 74, never inside a character's UTF-8 bytes. */
+function folded(text: string): string {
+  const bytes = Buffer.byteLength(text);
+  if (bytes === text.length) {
+    // ASCII: a character is an octet.
+    let out = text.slice(0, 75);
+    for (let at = 75; at < text.length; at += 74) out += `${CRLF} ${text.slice(at, at + 74)}`;
+    return out;
+  }
+  const utf8 = Buffer.from(text, 'utf8');
+  let out = '';
+  let start = 0;
+  let room = 75;
+  while (utf8.length - start > room) {
+    let end = start + room;
+    // A continuation byte (10xxxxxx) is inside a character: cut before that character.
+    while ((utf8[end]! & 0xc0) === 0x80) end -= 1;
+    out += `${utf8.toString('utf8', start, end)}${CRLF} `;
+    start = end;
+    room = 74;
+  }
+  return out + utf8.toString('utf8', start);
+}
+
+const TEXT_SPECIAL = /[\\;,\r\n]/;
+const TEXT_ESCAPED = /\r\n|[\\;,\r\n]/g;
+
+/** A TEXT value (§3.3.11): backslash, semicolon and comma escaped, each line break as \n. */
+function text(value: string): string {
+  if (!TEXT_SPECIAL.test(value)) return value;
+  return value.replace(TEXT_ESCAPED, (found) =>
+    found === '\\' || found === ';' || found === ',' ? `\\${found}` : '\\n',
+  );
+}
+
+/** A quoted parameter value: a quote, a line break and a caret as RFC 6868 writes them (^' ^n ^^). */
+function quoted(value: string): string {
+  return `"${value
+    .replace(/\^/g, '^^')
+    .replace(/"/g, "^'")
+    .replace(/\r\n|\r|\n/g, '^n')}"`;
+}
+
+/** A URI or CAL-ADDRESS value is not escaped; a line break in one could only start a new property. */
+function uri(value: string): string {
+  return value.replace(/[\r\n]/g, encodeURIComponent);
+}
+
+/** yyyymmddThhmmss of a date's UTC fields. */
+function dateTime(date: Date): string {
+  const iso = date.toISOString();
+  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}`;
+}
+
+const utc = (ms: number) => `${dateTime(new Date(ms))}Z`;
+const day = (ms: number) => dateTime(new Date(ms)).slice(0, 8);
+
+/** A date or a date-time as iCalendar writes a value (no TZID): a day, in UTC, or the wall time in the zone. */
+function icsValue(ms: number, allDay: boolean, zone: string): string {
+  if (allDay) return day(ms);
+  if (zone === 'UTC') return utc(ms);
+  return dateTime(floating(ms, zone));
+}
+
+/** A DTSTART-like property: a day (VALUE=DATE), an instant in UTC (no zone), or a wall time with its TZID. */
+function timeLine(name: string, ms: number, allDay: boolean, zone: string | null): string {
+  if (allDay) return `${name};VALUE=DATE:${day(ms)}${CRLF}`;
+  if (zone === null) return `${name}:${utc(ms)}${CRLF}`;
+  return line(`${name};TZID=${zone}:${dateTime(floating(ms, zone))}`);
+}
+
+/** A duration as TRIGGER writes it (§3.3.6): -PT15M, -P1DT1H30M, PT0S. */
+function duration(seconds: number): string {
+  let out = seconds < 0 ? '-P' : 'P';
+  let rest = Math.abs(seconds);
+  if (rest >= 86_400) {
+    out += `${Math.floor(rest / 86_400)}D`;
+    rest %= 86_400;
+    if (rest === 0) return out;
+  }
+  out += 'T';
+  if (rest >= 3600) out += `${Math.floor(rest / 3600)}H`;
+  rest %= 3600;
+  if (rest >= 60) out += `${Math.floor(rest / 60)}M`;
+  rest %= 60;
+  if (rest > 0 || out.endsWith('T')) out += `${rest}S`;
+  return out;
+}
+
+/**
+ * A property of dates (EXDATE, RDATE) in the event's zone or as days; the instants that fall in a
+ * repeated autumn hour on a line of their own, in UTC.
+ */
+function datesLines(name: string, values: number[], allDay: boolean, zone: string): string[] {
+  if (values.length === 0) return [];
+  if (allDay) return [`${name};VALUE=DATE:${values.map((ms) => icsValue(ms, true, zone)).join(',')}`];
+  const twice = values.filter((ms) => isAmbiguous(ms, zone));
+  const once = values.filter((ms) => !isAmbiguous(ms, zone));
+  return [
+    ...(once.length > 0
+      ? [
+          `${name}${zone === 'UTC' ? '' : `;TZID=${zone}`}:${once.map((ms) => icsValue(ms, false, zone)).join(',')}`,
+        ]
+      : []),
+    ...(twice.length > 0 ? [`${name}:${twice.map((ms) => icsValue(ms, false, 'UTC')).join(',')}`] : []),
+  ];
+}
+
+// Components.
+
 /** Who an event or meeting is between: ORGANIZER, and each ATTENDEE with their answer (PARTSTAT). */
 export interface IcsPeople {
   organiser: { name: string; email: string };
@@ -77,202 +198,250 @@ export interface IcsMeeting {
   attendees?: Array<{ name: string; email: string; status: 'pending' | 'accepted' | 'refused' }>;
 }
 
-const attendeeStatus = {
-  pending: ICalAttendeeStatus.NEEDSACTION,
-  accepted: ICalAttendeeStatus.ACCEPTED,
-  refused: ICalAttendeeStatus.DECLINED,
-} as const;
+/** An iTIP message's METHOD (RFC 5546). */
+export type ItipMethod =
+  'PUBLISH' | 'REQUEST' | 'REPLY' | 'ADD' | 'CANCEL' | 'REFRESH' | 'COUNTER' | 'DECLINECOUNTER';
 
-const attendeesOf = (people: IcsPeople['attendees']) =>
-  people.map((attendee) => ({
-    name: attendee.name,
-    email: attendee.email,
-    rsvp: true,
-    role: ICalAttendeeRole.REQ,
-    status: attendeeStatus[attendee.status],
-  }));
+const partstat = { pending: 'NEEDS-ACTION', accepted: 'ACCEPTED', refused: 'DECLINED' } as const;
 
-function addMeeting(calendar: ICalCalendar, meeting: IcsMeeting, cancelled = false): void {
-  calendar.createEvent({
-    id: meeting.uid,
-    sequence: meeting.sequence,
-    start: new Date(meeting.start),
-    end: new Date(meeting.end),
-    summary: meeting.name,
-    description: meeting.description || null,
-    location: meeting.location || meeting.link || null,
-    url: meeting.link || null,
-    organizer: meeting.organiser,
-    attendees: attendeesOf(meeting.attendees ?? []),
-    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    created: new Date(meeting.createdAt),
-    lastModified: new Date(meeting.updatedAt),
-    stamp: new Date(meeting.updatedAt),
-  });
+function partyLines(organiser: IcsPeople['organiser'], attendees: IcsPeople['attendees']): string {
+  let out = line(`ORGANIZER;CN=${quoted(organiser.name)}:mailto:${uri(organiser.email)}`);
+  for (const attendee of attendees) {
+    out += line(
+      `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=${partstat[attendee.status]};RSVP=TRUE` +
+        `${attendee.name ? `;CN=${quoted(attendee.name)}` : ''}:MAILTO:${uri(attendee.email)}`,
+    );
+  }
+  return out;
 }
 
-/** An invitation to a meeting (METHOD:REQUEST), or its cancellation (METHOD:CANCEL). */
-export function invitationIcs(meeting: IcsMeeting, method: ICalCalendarMethod): string {
-  const calendar = new ICalCalendar({
-    method,
-    prodId: { company: 'Cadence', product: 'Meetings', language: 'EN' },
-  });
-  addMeeting(calendar, meeting, method === ICalCalendarMethod.CANCEL);
-  return calendar.toString();
+/** What one VEVENT says beside its times, in the order it is written. */
+interface Fields {
+  summary: string;
+  location: string | null;
+  description: string | null;
+  /** Already written: ORGANIZER and ATTENDEE lines */
+  party: string;
+  reminder: number | null;
+  category: string | null;
+  url: string | null;
+  cancelled: boolean;
+  createdAt: string;
+  updatedAt: string;
 }
 
-/** A date or a date-time in the zone, as iCalendar writes a value (no TZID). */
-function icsValue(ms: number, allDay: boolean, zone: string): string {
-  if (allDay) return new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');
-  if (zone === 'UTC')
-    return new Date(ms)
-      .toISOString()
-      .replace(/[-:]/g, '')
-      .replace(/\.\d{3}/, '');
-  return DateTime.fromMillis(ms, { zone }).toFormat("yyyyLLdd'T'HHmmss");
+function veventHead(uid: string, sequence: number, updatedAt: string): string {
+  return `BEGIN:VEVENT${CRLF}${line(`UID:${text(uid)}`)}SEQUENCE:${sequence}${CRLF}DTSTAMP:${utc(Date.parse(updatedAt))}${CRLF}`;
+}
+
+function veventTail(fields: Fields): string {
+  const summary = text(fields.summary);
+  let out = line(`SUMMARY:${summary}`);
+  if (fields.location) out += line(`LOCATION:${text(fields.location)}`);
+  if (fields.description) out += line(`DESCRIPTION:${text(fields.description)}`);
+  out += fields.party;
+  if (fields.reminder !== null) {
+    out += `BEGIN:VALARM${CRLF}ACTION:DISPLAY${CRLF}TRIGGER:${duration(-fields.reminder * 60)}${CRLF}`;
+    out += `${line(`DESCRIPTION:${summary}`)}END:VALARM${CRLF}`;
+  }
+  if (fields.category !== null) out += line(`CATEGORIES:${text(fields.category)}`);
+  if (fields.url) out += line(`URL;VALUE=URI:${uri(fields.url)}`);
+  out += `STATUS:${fields.cancelled ? 'CANCELLED' : 'CONFIRMED'}${CRLF}`;
+  out += `CREATED:${utc(Date.parse(fields.createdAt))}${CRLF}`;
+  out += `LAST-MODIFIED:${utc(Date.parse(fields.updatedAt))}${CRLF}`;
+  return `${out}END:VEVENT${CRLF}`;
+}
+
+/** DTSTART and DTEND, the earlier first (RFC 5545 wants the end after the start). */
+function spanLines(startIso: string, endIso: string, allDay: boolean, zone: string | null): string {
+  const [a, b] = [Date.parse(startIso), Date.parse(endIso)];
+  const [start, end] = a <= b ? [a, b] : [b, a];
+  const out = timeLine('DTSTART', start, allDay, zone) + timeLine('DTEND', end, allDay, zone);
+  return allDay
+    ? `${out}X-MICROSOFT-CDO-ALLDAYEVENT:TRUE${CRLF}X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE${CRLF}`
+    : out;
+}
+
+function meetingText(meeting: IcsMeeting, cancelled = false): string {
+  return (
+    veventHead(meeting.uid, meeting.sequence, meeting.updatedAt) +
+    spanLines(meeting.start, meeting.end, false, null) +
+    veventTail({
+      summary: meeting.name,
+      location: meeting.location || meeting.link || null,
+      description: meeting.description || null,
+      party: partyLines(meeting.organiser, meeting.attendees ?? []),
+      reminder: null,
+      category: null,
+      url: meeting.link || null,
+      cancelled,
+      createdAt: meeting.createdAt,
+      updatedAt: meeting.updatedAt,
+    })
+  );
 }
 
 /**
- * A property of dates (EXDATE, RDATE) in the event's zone or as days; the instants that fall in a
- * repeated autumn hour on a line of their own, in UTC.
+ * How an event's times are written: `zone` is the zone its values are computed in (UTC for an
+ * all-day event or one in a zone the library does not know) and `tzid` the zone named on its
+ * start and end, or null for UTC or days. A single event with a start or end in a repeated autumn
+ * hour is written in UTC (a client would read the local time as the first of the two); a series
+ * keeps its TZID, for the rule's sake (docs/decisions.md).
  */
-function datesLines(name: string, values: number[], allDay: boolean, zone: string): string[] {
-  if (values.length === 0) return [];
-  if (allDay) return [`${name};VALUE=DATE:${values.map((ms) => icsValue(ms, true, zone)).join(',')}`];
-  const twice = values.filter((ms) => isAmbiguous(ms, zone));
-  const once = values.filter((ms) => !isAmbiguous(ms, zone));
-  return [
-    ...(once.length > 0
-      ? [
-          `${name}${zone === 'UTC' ? '' : `;TZID=${zone}`}:${once.map((ms) => icsValue(ms, false, zone)).join(',')}`,
-        ]
-      : []),
-    ...(twice.length > 0 ? [`${name}:${twice.map((ms) => icsValue(ms, false, 'UTC')).join(',')}`] : []),
-  ];
+interface Placing {
+  allDay: boolean;
+  zone: string;
+  tzid: string | null;
+}
+
+function placingOf(row: EventRow): Placing {
+  const allDay = bool(row.all_day);
+  const zone = allDay || !vtimezone(row.time_zone) ? 'UTC' : row.time_zone;
+  if (allDay || zone === 'UTC') return { allDay, zone, tzid: null };
+  const inUtc =
+    !row.recurrence &&
+    (isAmbiguous(Date.parse(row.start_at), zone) || isAmbiguous(Date.parse(row.end_at), zone));
+  return { allDay, zone, tzid: inUtc ? null : zone };
 }
 
 /**
  * One event of ours as VEVENTs: the series with EXDATE for its cancelled occurrences and RDATE for
  * its added ones, and one VEVENT with RECURRENCE-ID per overridden occurrence (D39); with its
- * organiser and guests when it has guests (D42). Timed values carry the event's TZID, except an
- * instant in a repeated autumn hour, written in UTC (a client would read the local time as the
- * first of the two); a series whose first start is such an instant keeps its TZID, for the rule's
- * sake (docs/decisions.md).
+ * organiser and guests when it has guests (D42). An override with a time in a repeated autumn
+ * hour is written in UTC whole, its RECURRENCE-ID too.
  */
-function addEvent(
-  calendar: ICalCalendar,
+function eventText(
   row: EventRow,
+  placing: Placing,
   changed: ExceptionRow[],
   people: IcsPeople | undefined,
   cancelled = false,
-): void {
-  const allDay = bool(row.all_day);
-  const zone = allDay || !vtimezone(row.time_zone) ? 'UTC' : row.time_zone;
-  const twice = (iso: string) => !allDay && isAmbiguous(Date.parse(iso), zone);
-  const inUtc = !row.recurrence && (twice(row.start_at) || twice(row.end_at));
-  const timezone = allDay || zone === 'UTC' || inUtc ? null : zone;
-  const party = people && people.attendees.length > 0 ? people : undefined;
-  const shared = {
-    ...(party ? { organizer: party.organiser, attendees: attendeesOf(party.attendees) } : {}),
-    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-  };
-  const event = calendar.createEvent({
-    id: row.uid,
-    sequence: row.sequence,
-    start: timezone ? DateTime.fromISO(row.start_at, { zone }) : new Date(row.start_at),
-    end: timezone ? DateTime.fromISO(row.end_at, { zone }) : new Date(row.end_at),
-    allDay,
-    timezone,
-    summary: row.title,
-    description: row.description || null,
-    location: row.location || null,
-    url: row.url || null,
-    categories: [{ name: row.category }],
-    ...shared,
-    created: new Date(row.created_at),
-    lastModified: new Date(row.updated_at),
-    stamp: new Date(row.updated_at),
-  });
-  if (!row.recurrence) {
-    if (row.reminder !== null)
-      event.createAlarm({ type: ICalAlarmType.display, triggerBefore: row.reminder * 60 });
-    return;
-  }
-  const excluded = changed.filter((x) => x.kind === 'exclusion').map((x) => Date.parse(x.occurrence_at));
-  const added = changed.filter((x) => x.kind === 'addition').map((x) => Date.parse(x.occurrence_at));
-  event.repeating(
-    [
-      `RRULE:${rfcRule(row.recurrence, allDay, zone)}`,
+): string {
+  const { allDay, zone, tzid } = placing;
+  const party = people && people.attendees.length > 0 ? partyLines(people.organiser, people.attendees) : '';
+  let out =
+    veventHead(row.uid, row.sequence, row.updated_at) + spanLines(row.start_at, row.end_at, allDay, tzid);
+  if (row.recurrence) {
+    const excluded: number[] = [];
+    const added: number[] = [];
+    for (const change of changed) {
+      if (change.kind === 'exclusion') excluded.push(Date.parse(change.occurrence_at));
+      else if (change.kind === 'addition') added.push(Date.parse(change.occurrence_at));
+    }
+    out += line(`RRULE:${rfcRule(row.recurrence, allDay, zone)}`);
+    for (const dates of [
       ...datesLines('EXDATE', excluded, allDay, zone),
       ...datesLines('RDATE', added, allDay, zone),
-    ].join('\r\n'),
-  );
-  if (row.reminder !== null)
-    event.createAlarm({ type: ICalAlarmType.display, triggerBefore: row.reminder * 60 });
-  for (const override of changed.filter((x) => x.kind === 'override')) {
-    const overrideAllDay = bool(override.all_day ?? false);
-    const overrideInUtc =
-      !allDay && [override.occurrence_at, override.start_at!, override.end_at!].some(twice);
-    const overrideZone = overrideAllDay || zone === 'UTC' || overrideInUtc ? null : zone;
-    const at = (iso: string) =>
-      overrideZone
-        ? DateTime.fromISO(iso, { zone: overrideZone })
-        : overrideAllDay
-          ? DateTime.fromISO(iso, { zone: 'UTC' })
-          : new Date(iso);
-    const instance = calendar.createEvent({
-      id: row.uid,
-      sequence: row.sequence,
-      recurrenceId: allDay
-        ? DateTime.fromISO(override.occurrence_at, { zone: 'UTC' })
-        : overrideZone
-          ? DateTime.fromISO(override.occurrence_at, { zone: overrideZone })
-          : new Date(override.occurrence_at),
-      start: at(override.start_at!),
-      end: at(override.end_at!),
-      allDay: overrideAllDay,
-      timezone: overrideZone,
-      summary: override.title ?? row.title,
-      description: override.description || null,
-      location: override.location || null,
-      url: override.url || null,
-      categories: [{ name: override.category ?? row.category }],
-      ...shared,
-      created: new Date(override.created_at),
-      lastModified: new Date(override.updated_at),
-      stamp: new Date(override.updated_at),
-    });
-    if (override.reminder !== null)
-      instance.createAlarm({ type: ICalAlarmType.display, triggerBefore: override.reminder * 60 });
+    ]) {
+      out += line(dates);
+    }
   }
+  out += veventTail({
+    summary: row.title,
+    location: row.location || null,
+    description: row.description || null,
+    party,
+    reminder: row.reminder,
+    category: row.category,
+    url: row.url || null,
+    cancelled,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+  if (!row.recurrence) return out;
+  const twice = (iso: string) => !allDay && isAmbiguous(Date.parse(iso), zone);
+  for (const override of changed) {
+    if (override.kind !== 'override') continue;
+    const overrideAllDay = bool(override.all_day ?? false);
+    const inUtc = !allDay && [override.occurrence_at, override.start_at!, override.end_at!].some(twice);
+    const overrideZone = overrideAllDay || zone === 'UTC' || inUtc ? null : zone;
+    // The occurrence it replaces, as the series' DTSTART writes it: a day for an all-day series.
+    const occurrence = Date.parse(override.occurrence_at);
+    out +=
+      veventHead(row.uid, row.sequence, override.updated_at) +
+      spanLines(override.start_at!, override.end_at!, overrideAllDay, overrideZone) +
+      timeLine('RECURRENCE-ID', occurrence, allDay, overrideZone) +
+      veventTail({
+        summary: override.title ?? row.title,
+        location: override.location || null,
+        description: override.description || null,
+        party,
+        reminder: override.reminder,
+        category: override.category ?? row.category,
+        url: override.url || null,
+        cancelled,
+        createdAt: override.created_at,
+        updatedAt: override.updated_at,
+      });
+  }
+  return out;
 }
 
-function calendarWith(product: string, method?: ICalCalendarMethod, name?: string): ICalCalendar {
-  const calendar = new ICalCalendar({
-    ...(method ? { method } : {}),
-    ...(name ? { name } : {}),
-    prodId: { company: 'Cadence', product, language: 'EN' },
-  });
-  return calendar;
+// Calendars.
+
+interface CalendarHead {
+  product: 'Calendar' | 'Meetings';
+  method?: ItipMethod;
+  /** The feed's name (NAME, X-WR-CALNAME) */
+  name?: string;
 }
+
+function calendarHead({ product, method, name }: CalendarHead): string {
+  let out = `BEGIN:VCALENDAR${CRLF}VERSION:2.0${CRLF}PRODID:-//Cadence//${product}//EN${CRLF}`;
+  if (method) out += `METHOD:${method}${CRLF}`;
+  if (name) {
+    // As it is: readers that do not know these properties (ical.js, so Thunderbird) show them
+    // unescaped; a line break only could start a property of its own.
+    const label = name.replace(/[\r\n]+/g, ' ');
+    out += line(`NAME:${label}`) + line(`X-WR-CALNAME:${label}`);
+  }
+  return out;
+}
+
+const CALENDAR_END = `END:VCALENDAR${CRLF}`;
 
 /**
- * The calendar's text with a VTIMEZONE for each zone its events name (TZID). The blocks are put in
- * here, not by ical-generator's timezone generator: it folds its whole output a character at a time
- * (a TextEncoder each), so a zone's 1,500 characters cost more than the event they serve — a CalDAV
- * full sync of 2,000 events took 3 s for that alone. The library's blocks are short lines already.
+ * The pieces of a VCALENDAR of events and meetings, in order: its head and a VTIMEZONE for each
+ * zone its events name, then each VEVENT. An empty piece marks a step of work done (each event's
+ * placing is found before any text is written, as the VTIMEZONEs come first), so that a caller
+ * can give the event loop a turn between any two.
  */
-function rendered(calendar: ICalCalendar): string {
-  const text = calendar.toString();
-  const zones = new Set([...text.matchAll(/;TZID=([^:;\r\n]+)[:;]/g)].map((match) => match[1]!));
-  const blocks = [...zones].flatMap((zone) => {
-    const block = vtimezone(zone);
-    return block ? [block.replace(/\r?\n/g, '\r\n').replace(/(\r\n)?$/, '\r\n')] : [];
-  });
-  if (blocks.length === 0) return text;
-  const at = text.indexOf('BEGIN:VEVENT');
-  const where = at === -1 ? text.lastIndexOf('END:VCALENDAR') : at;
-  return text.slice(0, where) + blocks.join('') + text.slice(where);
+function* calendarPieces(
+  head: CalendarHead,
+  rows: EventRow[],
+  meetings: IcsMeeting[],
+  exceptions: Map<number, ExceptionRow[]>,
+  people: Map<number, IcsPeople>,
+  cancelled = false,
+): Generator<string, void, undefined> {
+  const placings: Placing[] = [];
+  const zones = new Set<string>();
+  for (const row of rows) {
+    const placing = placingOf(row);
+    placings.push(placing);
+    if (placing.tzid) zones.add(placing.tzid);
+    yield '';
+  }
+  yield calendarHead(head) + [...zones].map((zone) => vtimezone(zone)!).join('');
+  for (const [index, row] of rows.entries()) {
+    const changed = row.recurrence ? (exceptions.get(row.id) ?? []) : [];
+    yield eventText(row, placings[index]!, changed, people.get(row.id), cancelled);
+  }
+  for (const meeting of meetings) yield meetingText(meeting, cancelled);
+  yield CALENDAR_END;
+}
+
+const whole = (pieces: Iterable<string>) => {
+  let out = '';
+  for (const piece of pieces) out += piece;
+  return out;
+};
+
+/** An invitation to a meeting (METHOD:REQUEST), or its cancellation (METHOD:CANCEL). */
+export function invitationIcs(meeting: IcsMeeting, method: ItipMethod): string {
+  return (
+    calendarHead({ product: 'Meetings', method }) + meetingText(meeting, method === 'CANCEL') + CALENDAR_END
+  );
 }
 
 /**
@@ -284,11 +453,35 @@ export function eventInvitationIcs(
   row: EventRow,
   changed: ExceptionRow[],
   people: IcsPeople,
-  method: ICalCalendarMethod,
+  method: ItipMethod,
 ): string {
-  const calendar = calendarWith('Calendar', method);
-  addEvent(calendar, row, row.recurrence ? changed : [], people, method === ICalCalendarMethod.CANCEL);
-  return rendered(calendar);
+  return whole(
+    calendarPieces(
+      { product: 'Calendar', method },
+      [row],
+      [],
+      new Map([[row.id, changed]]),
+      new Map([[row.id, people]]),
+      method === 'CANCEL',
+    ),
+  );
+}
+
+/** One event (its series and overrides) as the VCALENDAR of a CalDAV resource, with its VTIMEZONE. */
+export function eventObjectText(
+  row: EventRow,
+  exceptions: ExceptionRow[],
+  people: IcsPeople | undefined,
+): string {
+  return whole(
+    calendarPieces(
+      { product: 'Calendar' },
+      [row],
+      [],
+      new Map([[row.id, exceptions]]),
+      new Map(people ? [[row.id, people]] : []),
+    ),
+  );
 }
 
 /**
@@ -302,10 +495,32 @@ export function feedOf(
   exceptions: Map<number, ExceptionRow[]> = new Map(),
   people: Map<number, IcsPeople> = new Map(),
 ): string {
-  const calendar = calendarWith('Calendar', undefined, name);
-  for (const row of rows) {
-    addEvent(calendar, row, row.recurrence ? (exceptions.get(row.id) ?? []) : [], people.get(row.id));
+  return whole(calendarPieces({ product: 'Calendar', name }, rows, meetings, exceptions, people));
+}
+
+/** The text a feed is sent in pieces of about this many characters. */
+const FEED_CHUNK = 64 * 1024;
+
+/**
+ * The feed as feedOf writes it, in pieces of about 64 kB, the event loop given a turn whenever
+ * the slicer's slice is spent: a feed of thousands of events never holds the server.
+ */
+export async function* feedChunks(
+  name: string,
+  rows: EventRow[],
+  meetings: IcsMeeting[],
+  exceptions: Map<number, ExceptionRow[]>,
+  people: Map<number, IcsPeople>,
+  slicer: WorkSlicer,
+): AsyncGenerator<string, void, undefined> {
+  let chunk = '';
+  for (const piece of calendarPieces({ product: 'Calendar', name }, rows, meetings, exceptions, people)) {
+    chunk += piece;
+    if (chunk.length >= FEED_CHUNK) {
+      yield chunk;
+      chunk = '';
+    }
+    await slicer.pause();
   }
-  for (const meeting of meetings) addMeeting(calendar, meeting);
-  return rendered(calendar);
+  if (chunk) yield chunk;
 }

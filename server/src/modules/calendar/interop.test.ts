@@ -52,7 +52,7 @@ const limitations = {
   'one-event-per-uid':
     'two VEVENTs with one UID and no RECURRENCE-ID are one event (the highest SEQUENCE, then the latest change, wins); the reference shows both, mixing their EXDATEs',
   'zone-as-iana':
-    "a file's own VTIMEZONE is read as the IANA zone agreeing with it on 3 samples in 4 (else its July offset, fixed): where the file's rules differ (US rules before 2007, a made-up zone) occurrences are an hour or more off the reference, which keeps the file's rules",
+    "a series in a file's own VTIMEZONE repeats in the IANA zone agreeing with it on 3 samples in 4 (else its July offset, fixed): where the file's rules differ (US rules before 2007, a made-up zone) occurrences are an hour or more off the reference, which keeps the file's rules",
   malformed:
     'a value that breaks RFC 5545 (an absurd DURATION, FREQ=FOO, COUNT=-1 with UNTIL, PT1W, VALUE=DATE-TIME on a date, a rule with a trailing space) skips its event or is read as its value says; the reference drops or reads it otherwise',
   'ref-count-dtstart':
@@ -113,7 +113,6 @@ const explained = new Map<string, LimitationId | Record<string, LimitationId>>([
   ['icalnet--monthlybymonthday1.ics', 'zone-as-iana'],
   ['icalnet--yearlybymonth2.ics', 'zone-as-iana'],
   ['icalnet--yearlyinterval1.ics', 'zone-as-iana'],
-  ['icalendar--issue_722_timezone_transition_ambiguity.ics', 'zone-as-iana'],
   ['ical4j--schedule-unstable.ics', 'malformed'],
   ['recurring-ical-events--issue_128_only_first_event.ics', 'malformed'],
   ['node-ical--test_date_duration.ics', 'malformed'],
@@ -122,6 +121,7 @@ const explained = new Map<string, LimitationId | Record<string, LimitationId>>([
 /** Skip reasons that are a limitation in any file, and those that are one in a malformed file. */
 const skipLimitations: Partial<Record<string, LimitationId>> = {
   'calendar.skip.ruleUnsupported': 'rule-unsupported',
+  'calendar.skip.calendarScale': 'rule-unsupported',
   'calendar.skip.yearRange': 'year-range',
 };
 const malformedSkips = new Set([
@@ -415,7 +415,8 @@ it(
         const limitation =
           typeof table === 'string'
             ? table
-            : reason === messages['calendar.skip.ruleUnsupported']
+            : reason === messages['calendar.skip.ruleUnsupported'] ||
+                reason === messages['calendar.skip.calendarScale']
               ? 'rule-unsupported'
               : malformed.has(name) && reason !== messages['calendar.fileInvalid']
                 ? 'malformed'

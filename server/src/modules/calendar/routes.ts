@@ -1,4 +1,5 @@
 /** The Calendar calls (spec part 7, D31): /api/calender/…, exactly those paths and payloads. */
+import { Readable } from 'node:stream';
 import {
   calendarEvent,
   calendarFeed,
@@ -17,7 +18,7 @@ import {
   eventsQuery,
   updateEventInput,
 } from '@cadence/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -26,7 +27,7 @@ import { passBytes, sendVersioned } from '../../lib/cached-json';
 import { readUploadText, uploadRoutes } from '../../lib/upload';
 import { WorkSlicer } from '../../lib/work-slicer';
 import { userOf } from '../auth/authenticate';
-import { feedOf } from './ics';
+import { feedChunks } from './ics';
 import { ImportTooLarge, NotICalendar, readIcs } from './ics-import';
 
 const noContent = z.null().describe('No content');
@@ -228,11 +229,15 @@ export function calendarFeedRoutes(app: FastifyInstance, context: AppContext): v
         calendar.exceptionsOf(rows.filter((row) => row.recurrence).map((row) => row.id)),
         calendar.feedPeople(rows),
       ]);
-      return reply
+      // Streamed, written a slice at a time: thousands of events never hold the event loop.
+      const name = `Cadence — ${owner.full_name || owner.username}`;
+      const text = feedChunks(name, rows, meetings, exceptions, people, new WorkSlicer(10));
+      // The schema's string is the body's content; a stream is sent as it is, never serialized.
+      return (reply as FastifyReply)
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, no-cache')
         .header('content-disposition', 'inline; filename="cadence.ics"')
-        .send(feedOf(`Cadence — ${owner.full_name || owner.username}`, rows, meetings, exceptions, people));
+        .send(Readable.from(text));
     },
   });
 }

@@ -30,7 +30,13 @@ import { badRequest, notFound } from '../../errors';
 import { WorkSlicer } from '../../lib/work-slicer';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { resolveInvitees } from '../../lib/invitees';
-import { bumpListVersions, type ListChangeTold, listVersion } from '../../lib/list-versions';
+import {
+  bumpListVersions,
+  davNameOf,
+  type ListChangeTold,
+  listVersion,
+  newDavName,
+} from '../../lib/list-versions';
 import type { ServiceDeps } from '../../deps';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
 import {
@@ -71,6 +77,10 @@ const now = () => new Date().toISOString();
 
 /** The most events a feed holds (the latest starts). */
 export const FEED_EVENTS_MAX = 5000;
+/** Event starts, whole event rows, and series (for their exceptions) per read of the feed's. */
+const FEED_STARTS_PER_READ = 1000;
+const FEED_ROWS_PER_READ = 200;
+const FEED_SERIES_PER_READ = 100;
 /** The time one range read may spend expanding repetitions before it answers `truncated` (D41). */
 const RANGE_BUDGET_MS = 3000;
 /** Rows per statement when many ids are named (below SQLite's and PostgreSQL's limits). */
@@ -597,6 +607,7 @@ export class CalendarService {
             chunk.map((fields) => ({
               owner_id: userId,
               ...eventColumns(fields),
+              dav_name: newDavName(),
               created_at: at,
               updated_at: at,
             })),
@@ -674,20 +685,31 @@ export class CalendarService {
   /**
    * An event as a CalDAV client sent it (D43): a new one under the client's resource name, or the
    * user's own event `id` replaced by it whole (its guests stay, and are told of the change).
-   * Checked as an import checks it (readIcs), authorized by the events' policy.
+   * Checked as an import checks it (readIcs), authorized by the events' policy. Its text is kept
+   * with the fields it gave (D49: `keep` makes the note of them).
    */
   async putDavEvent(
     userId: number,
     event: ImportedEvent,
     target: { id: number } | { name: string },
+    kept: { text: string; fieldsOf: (row: EventRow, exceptions: ExceptionRow[]) => string },
   ): Promise<EventRow> {
     const fields = { ...event, lastStart: event.lastStart === null ? null : iso(event.lastStart) };
     return transaction(this.deps.db, async (trx) => {
       const tell = { live: this.deps.live, actor: userId };
+      const keep = async (row: EventRow) => {
+        const exceptions = (await exceptionsOf(trx, [row.id])).get(row.id) ?? [];
+        await trx
+          .updateTable('events')
+          .set({ dav_text: kept.text, dav_fields: kept.fieldsOf(row, exceptions) })
+          .where('id', '=', row.id)
+          .execute();
+      };
       if ('id' in target) {
         const before = await authorizeEvent(trx, userId, target.id, 'change', { lock: this.deps.engine });
         if (before.owner_id !== userId) throw notFound();
         const { row, guests } = await this.replaceSeries(trx, userId, { ...fields, id: target.id });
+        await keep(row);
         await bumpListVersions(trx, [userId, ...guests], 'calendar', tell, [row]);
         await this.mailGuests(trx, row, guests, { changed: guests });
         return row;
@@ -714,6 +736,7 @@ export class CalendarService {
         .insertInto('calendar_entries')
         .values(entriesOf(row, [userId], exceptions))
         .execute();
+      await keep(row);
       await this.deps.reminders.syncEvent(trx, row.id);
       await bumpListVersions(trx, [userId], 'calendar', tell, [row]);
       return row;
@@ -722,12 +745,13 @@ export class CalendarService {
 
   /**
    * The events of one of the user's CalDAV collections (D43): `events` those they own, `shared`
-   * those they are a guest of; all, or only these ids, or only those whose series meets [from, to).
+   * those they are a guest of; all, or only these ids, or only those whose series meets [from, to);
+   * by id, a page of `limit` after the id `after` when asked.
    */
   davEvents(
     userId: number,
     collection: 'events' | 'shared',
-    only: { ids?: number[]; from?: string; to?: string } = {},
+    only: { ids?: number[]; from?: string; to?: string; after?: number; limit?: number } = {},
   ): Promise<EventRow[]> {
     let query = this.deps.db.selectFrom('events').selectAll('events');
     query =
@@ -752,88 +776,130 @@ export class CalendarService {
         return entries;
       });
     }
+    if (only.after !== undefined) query = query.where('events.id', '>', only.after);
+    if (only.limit !== undefined) query = query.limit(only.limit);
     return query.orderBy('events.id').execute();
   }
 
-  /** The user's own event under this CalDAV resource name (theirs, or `<id>.ics`), if any. */
-  async davEventNamed(userId: number, name: string): Promise<EventRow | undefined> {
-    const byName = await this.deps.db
+  /** The user's own event under this CalDAV resource name, if any. */
+  davEventNamed(userId: number, name: string): Promise<EventRow | undefined> {
+    return this.deps.db
       .selectFrom('events')
       .selectAll()
       .where('owner_id', '=', userId)
       .where('dav_name', '=', name)
       .executeTakeFirst();
-    if (byName) return byName;
-    const id = /^(\d{1,9})\.ics$/.exec(name)?.[1];
-    if (!id) return undefined;
-    return this.deps.db
-      .selectFrom('events')
-      .selectAll()
-      .where('owner_id', '=', userId)
-      .where('id', '=', Number(id))
-      .where('dav_name', 'is', null)
-      .executeTakeFirst();
   }
 
-  /** Whether another of the user's events has this UID (CalDAV's no-uid-conflict). */
-  async uidTaken(userId: number, uid: string, except?: number): Promise<boolean> {
-    let query = this.deps.db
+  /** The ids of the user's own events under these CalDAV resource names. */
+  async davEventIdsNamed(userId: number, names: string[]): Promise<number[]> {
+    if (names.length === 0) return [];
+    const rows = await this.deps.db
       .selectFrom('events')
       .select('id')
       .where('owner_id', '=', userId)
+      .where('dav_name', 'in', names)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Another of the user's events with this UID (CalDAV's no-uid-conflict): its resource name. */
+  async uidTaken(userId: number, uid: string, except?: number): Promise<string | undefined> {
+    let query = this.deps.db
+      .selectFrom('events')
+      .select(['id', 'dav_name'])
+      .where('owner_id', '=', userId)
       .where('uid', '=', uid);
     if (except !== undefined) query = query.where('id', '!=', except);
-    return (await query.executeTakeFirst()) !== undefined;
+    const row = await query.executeTakeFirst();
+    return row && davNameOf(row);
   }
 
-  /** The exceptions of these events, by event (for the feed). */
-  exceptionsOf(eventIds: number[]): Promise<Map<number, ExceptionRow[]>> {
-    return exceptionsOf(this.deps.db, eventIds);
+  /**
+   * The exceptions of these events, by event (for the feed and CalDAV): a few series at a time, the
+   * event loop turning between reads (a series may have a thousand).
+   */
+  async exceptionsOf(eventIds: number[]): Promise<Map<number, ExceptionRow[]>> {
+    const slicer = new WorkSlicer();
+    const byEvent = new Map<number, ExceptionRow[]>();
+    for (const part of chunks(eventIds, FEED_SERIES_PER_READ)) {
+      await slicer.pause();
+      for (const [id, rows] of await exceptionsOf(this.deps.db, part)) byEvent.set(id, rows);
+    }
+    return byEvent;
   }
 
-  /** The rows of every event on the user's calendar, for the feed: owned and guest of. */
-  feedRows(userId: number): Promise<EventRow[]> {
-    return this.deps.db
-      .selectFrom('events')
-      .selectAll('events')
-      .where('events.id', 'in', (eb) =>
-        eb
-          .selectFrom('calendar_entries')
-          .select('calendar_entries.source_id')
-          .where('calendar_entries.user_id', '=', userId)
-          .where('calendar_entries.kind', '=', 'event'),
-      )
-      .orderBy('events.start_at', 'desc')
-      .limit(FEED_EVENTS_MAX)
-      .execute();
+  /**
+   * The rows of every event on the user's calendar, for the feed: owned and guest of, the latest
+   * start first. On SQLite a read runs in this thread, so no read here is long: the starts of the
+   * user's events a page at a time along the entries' key (an ORDER BY of thousands of rows in one
+   * statement held the event loop), the latest chosen here, then their rows a few hundred at a
+   * time, the event loop turning between reads.
+   */
+  async feedRows(userId: number): Promise<EventRow[]> {
+    const { db } = this.deps;
+    const slicer = new WorkSlicer();
+    const starts: Array<{ id: number; at: number }> = [];
+    for (let after = 0; ;) {
+      await slicer.pause();
+      const page = await db
+        .selectFrom('calendar_entries')
+        .innerJoin('events', 'events.id', 'calendar_entries.source_id')
+        .select(['calendar_entries.source_id as id', 'events.start_at'])
+        .where('calendar_entries.user_id', '=', userId)
+        .where('calendar_entries.kind', '=', 'event')
+        .where('calendar_entries.source_id', '>', after)
+        .orderBy('calendar_entries.source_id')
+        .limit(FEED_STARTS_PER_READ)
+        .execute();
+      for (const row of page) starts.push({ id: row.id, at: Date.parse(row.start_at) });
+      if (page.length < FEED_STARTS_PER_READ) break;
+      after = page.at(-1)!.id;
+    }
+    await slicer.pause();
+    const latest = starts
+      .sort((a, b) => b.at - a.at || b.id - a.id)
+      .slice(0, FEED_EVENTS_MAX)
+      .map((start) => start.id);
+    const rows: EventRow[] = [];
+    for (const part of chunks(latest, FEED_ROWS_PER_READ)) {
+      await slicer.pause();
+      rows.push(...(await db.selectFrom('events').selectAll().where('id', 'in', part).execute()));
+    }
+    const order = new Map(latest.map((id, index) => [id, index]));
+    return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   }
 
   /** The organiser and guests of the feed's events that have guests (D42: ORGANIZER, ATTENDEE). */
   async feedPeople(rows: EventRow[]): Promise<Map<number, IcsPeople>> {
     const { db } = this.deps;
+    // A feed's thousands of ids are read some hundreds at a time: the event loop turns between.
+    const slicer = new WorkSlicer();
     const ids = rows.map((row) => row.id);
     const guests =
       ids.length === 0
         ? []
-        : await chunked(ids, (part) =>
-            db
+        : await chunked(ids, async (part) => {
+            await slicer.pause();
+            return db
               .selectFrom('event_guests')
               .select(['event_id', 'user_id'])
               .where('event_id', 'in', part)
-              .execute(),
-          );
+              .execute();
+          });
     if (guests.length === 0) return new Map();
     const owners = new Map(rows.map((row) => [row.id, row.owner_id]));
     const personIds = [...new Set([...guests.map((guest) => guest.user_id), ...owners.values()])];
     const people = new Map(
       (
-        await chunked(personIds, (part) =>
-          db
+        await chunked(personIds, async (part) => {
+          await slicer.pause();
+          return db
             .selectFrom('users')
             .select(['id', 'username', 'full_name', 'email'])
             .where('id', 'in', part)
-            .execute(),
-        )
+            .execute();
+        })
       ).map((person) => [person.id, { name: person.full_name || person.username, email: person.email }]),
     );
     const byEvent = new Map<number, IcsPeople>();
@@ -943,6 +1009,7 @@ export class CalendarService {
       .values({
         owner_id: userId,
         ...eventColumns({ ...fields, lastStart }),
+        dav_name: newDavName(),
         created_at: at,
         updated_at: at,
       })

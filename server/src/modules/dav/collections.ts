@@ -13,6 +13,7 @@ import type { EventRow } from '../calendar/presenter';
 import type { TodoRow } from '../todos/presenter';
 import type { TodosService } from '../todos/service';
 import type { Task } from '@cadence/contract';
+import { changedSinceKept, keptEventText, keptTodoText } from './kept';
 import { vtodoOf } from './vtodo';
 
 export const collectionNames = ['events', 'shared', 'tasks'] as const;
@@ -35,6 +36,15 @@ export interface Selection {
   to?: string;
 }
 
+/** How many members are read at once: a page's rows, texts included, stay a few megabytes. */
+const PAGE = 500;
+
+/** The name and colour a user gave a collection (D49); null: ours. */
+export interface CollectionSettings {
+  displayName?: string | null;
+  color?: string | null;
+}
+
 const etagOf = (version: number | undefined, updatedAt: string) =>
   `"${version ?? 0}-${Date.parse(updatedAt).toString(36)}"`;
 
@@ -46,8 +56,31 @@ export class DavCollections {
     return listVersion(this.deps.db, userId, listOf(collection));
   }
 
+  /** The names and colours the user set, by collection. */
+  async settings(userId: number): Promise<Map<CollectionName, CollectionSettings>> {
+    const rows = await this.deps.db
+      .selectFrom('dav_collections')
+      .select(['collection', 'display_name', 'color'])
+      .where('user_id', '=', userId)
+      .execute();
+    return new Map(rows.map((row) => [row.collection, { displayName: row.display_name, color: row.color }]));
+  }
+
+  async setSettings(userId: number, collection: CollectionName, update: CollectionSettings): Promise<void> {
+    const values = {
+      ...(update.displayName !== undefined ? { display_name: update.displayName } : {}),
+      ...(update.color !== undefined ? { color: update.color } : {}),
+      updated_at: new Date().toISOString(),
+    };
+    await this.deps.db
+      .insertInto('dav_collections')
+      .values({ user_id: userId, collection, display_name: null, color: null, ...values })
+      .onConflict((oc) => oc.columns(['user_id', 'collection']).doUpdateSet(values))
+      .execute();
+  }
+
   async members(userId: number, collection: CollectionName, selection: Selection = {}): Promise<Member[]> {
-    const { db, calendar, todos } = this.deps;
+    const { db, todos } = this.deps;
     if (collection === 'tasks') {
       const found = await todos.davTasks(userId, selection.ids);
       const versions = await davVersions(
@@ -65,6 +98,15 @@ export class DavCollections {
         task,
       }));
     }
+    return this.eventMembers(userId, collection, selection);
+  }
+
+  private async eventMembers(
+    userId: number,
+    collection: 'events' | 'shared',
+    selection: Selection & { after?: number; limit?: number },
+  ): Promise<Member[]> {
+    const { db, calendar } = this.deps;
     const rows = await calendar.davEvents(userId, collection, selection);
     const versions = await davVersions(
       db,
@@ -81,6 +123,48 @@ export class DavCollections {
     }));
   }
 
+  /**
+   * The members a page at a time, by id, so that a collection of tens of thousands is never read
+   * (nor answered) in one stretch.
+   */
+  async *pages(
+    userId: number,
+    collection: CollectionName,
+    selection: Selection = {},
+  ): AsyncGenerator<Member[]> {
+    if (collection === 'tasks' || selection.ids) {
+      const ids = selection.ids;
+      if (ids === undefined || collection === 'tasks') {
+        yield await this.members(userId, collection, selection);
+        return;
+      }
+      for (let at = 0; at < ids.length; at += PAGE) {
+        yield await this.members(userId, collection, { ...selection, ids: ids.slice(at, at + PAGE) });
+      }
+      return;
+    }
+    let after = 0;
+    for (;;) {
+      const page = await this.eventMembers(userId, collection, { ...selection, after, limit: PAGE });
+      if (page.length > 0) yield page;
+      if (page.length < PAGE) return;
+      after = page[page.length - 1]!.id;
+    }
+  }
+
+  /** The members under these resource names. */
+  async namedMany(userId: number, collection: CollectionName, names: string[]): Promise<Member[]> {
+    if (collection === 'events') {
+      const ids: number[] = [];
+      for (let at = 0; at < names.length; at += PAGE) {
+        ids.push(...(await this.deps.calendar.davEventIdsNamed(userId, names.slice(at, at + PAGE))));
+      }
+      return ids.length === 0 ? [] : this.members(userId, collection, { ids });
+    }
+    const wanted = new Set(names);
+    return (await this.members(userId, collection)).filter((member) => wanted.has(member.name));
+  }
+
   /** The member under this resource name, if any. */
   async named(userId: number, collection: CollectionName, name: string): Promise<Member | undefined> {
     const { calendar, todos } = this.deps;
@@ -89,32 +173,54 @@ export class DavCollections {
     else if (collection === 'events') id = (await calendar.davEventNamed(userId, name))?.id;
     else {
       // A guest's copy is named as its owner named it.
-      const numeric = /^(\d{1,9})\.ics$/.exec(name)?.[1];
       const guestOf = await calendar.davEvents(userId, 'shared');
-      id = guestOf.find(
-        (row) => row.dav_name === name || (row.dav_name === null && String(row.id) === numeric),
-      )?.id;
+      id = guestOf.find((row) => davNameOf(row) === name)?.id;
     }
     if (id === undefined) return undefined;
     return (await this.members(userId, collection, { ids: [id] }))[0];
   }
 
-  /** The iCalendar text of each member, by id: one VCALENDAR per resource. */
-  async data(members: Member[]): Promise<Map<number, string>> {
+  /**
+   * The iCalendar text of each member, by id: one VCALENDAR per resource. An object a client wrote
+   * is its kept text, with the app's changes since written in (D49); the events of the `shared`
+   * collection are written as the app shows them to a guest, whoever made them.
+   */
+  async data(members: Member[], collection: CollectionName): Promise<Map<number, string>> {
     const texts = new Map<number, string>();
     const events = members.flatMap((member) => (member.kind === 'event' ? [member.row] : []));
-    if (events.length > 0) {
-      const exceptions = await this.deps.calendar.exceptionsOf(
-        events.filter((row) => row.recurrence).map((row) => row.id),
+    const kept = collection === 'events' ? events.filter((row) => row.dav_text !== null) : [];
+    const written = collection === 'events' ? events.filter((row) => row.dav_text === null) : events;
+    const changed = kept.filter(changedSinceKept);
+    const exceptions = await this.deps.calendar.exceptionsOf([
+      ...written.filter((row) => row.recurrence).map((row) => row.id),
+      ...changed.map((row) => row.id),
+    ]);
+    for (const row of kept)
+      texts.set(
+        row.id,
+        keptOrAsIs(row.dav_text!, () => keptEventText(row, exceptions.get(row.id))),
       );
-      const people = await this.deps.calendar.feedPeople(events);
-      for (const row of events) {
-        texts.set(row.id, feedOf('', [row], [], exceptions, people));
-      }
+    if (written.length > 0) {
+      const people = await this.deps.calendar.feedPeople(written);
+      for (const row of written) texts.set(row.id, feedOf('', [row], [], exceptions, people));
     }
     for (const member of members) {
-      if (member.kind === 'task') texts.set(member.id, vtodoOf(member.row, member.task));
+      if (member.kind !== 'task') continue;
+      const { row, task } = member;
+      texts.set(
+        member.id,
+        row.dav_text === null ? vtodoOf(row, task) : keptOrAsIs(row.dav_text, () => keptTodoText(row, task)),
+      );
     }
     return texts;
+  }
+}
+
+/** The merged text; the kept one as it is should the merge fail on a text the reader took. */
+function keptOrAsIs(text: string, merged: () => string): string {
+  try {
+    return merged();
+  } catch {
+    return text;
   }
 }

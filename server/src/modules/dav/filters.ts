@@ -5,8 +5,9 @@
  * superset for repeating events, which RFC 4791 allows a client to meet); prop-filters are checked
  * on each candidate's iCalendar text.
  */
-import type { Element } from '@xmldom/xmldom';
-import { CALDAV, child, childElements, isNamed, textOf } from './xml';
+import { componentsOf, firstLine, parseIcalText } from './ical-text';
+import { durationSeconds, instantOfValue } from './kept';
+import { CALDAV, child, childElements, isNamed, textOf, type XmlElement } from './xml';
 
 export interface PropFilter {
   name: string;
@@ -30,7 +31,7 @@ export function davTime(value: string | null | undefined): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
-export function readFilter(filter: Element | undefined): QueryFilter {
+export function readFilter(filter: XmlElement | undefined): QueryFilter {
   const query: QueryFilter = { component: undefined, props: [] };
   const calendar = filter && child(filter, CALDAV, 'comp-filter');
   const inner = calendar && child(calendar, CALDAV, 'comp-filter');
@@ -96,4 +97,60 @@ export function passes(query: QueryFilter, text: string): boolean {
     );
     return values.length > 0 && found !== negate;
   });
+}
+
+/** What RFC 4791 §9.9 reads of a VTODO to place it in time: epoch ms, each when present. */
+export interface TodoTimes {
+  start?: number;
+  duration?: number;
+  due?: number;
+  completed?: number;
+  created?: number;
+}
+
+/** The VTODO's times (its master's, when it has instances); floating ones and dates in `zone`. */
+export function todoTimes(text: string, zone: string): TodoTimes {
+  let root;
+  try {
+    root = parseIcalText(text);
+  } catch {
+    return {};
+  }
+  const todos = componentsOf(root, 'VTODO');
+  const todo = todos.find((component) => !firstLine(component, 'RECURRENCE-ID')) ?? todos[0];
+  if (!todo) return {};
+  const at = (name: string) => {
+    const line = firstLine(todo, name);
+    if (!line) return undefined;
+    // A date is its day in the user's zone (RFC 4791 §9.9 compares floating values there).
+    return /^\d{8}$/.test(line.value.trim())
+      ? instantOfValue(`${line.value.trim()}T000000`, '', zone)
+      : instantOfValue(line.value, line.params, zone);
+  };
+  const duration = firstLine(todo, 'DURATION');
+  const seconds = duration ? durationSeconds(duration.value) : undefined;
+  return {
+    start: at('DTSTART'),
+    duration: seconds === undefined ? undefined : seconds * 1000,
+    due: at('DUE'),
+    completed: at('COMPLETED'),
+    created: at('CREATED'),
+  };
+}
+
+/** Whether a VTODO meets the time range [from, to) — RFC 4791 §9.9's table, row by row. */
+export function todoMeets(t: TodoTimes, from: number, to: number): boolean {
+  if (t.start !== undefined && t.duration !== undefined) {
+    const end = t.start + t.duration;
+    return from <= end && (to > t.start || to >= end);
+  }
+  if (t.start !== undefined && t.due !== undefined)
+    return (from < t.due || from <= t.start) && (to > t.start || to >= t.due);
+  if (t.start !== undefined) return from <= t.start && to > t.start;
+  if (t.due !== undefined) return from < t.due && to >= t.due;
+  if (t.completed !== undefined && t.created !== undefined)
+    return (from <= t.created || from <= t.completed) && (to >= t.created || to >= t.completed);
+  if (t.completed !== undefined) return from <= t.completed && to >= t.completed;
+  if (t.created !== undefined) return to > t.created;
+  return true;
 }

@@ -4,7 +4,7 @@
  * REPORTs' `<d:prop>`. A getter answers the property's inner XML; a property a resource does not
  * have is answered 404 in its own propstat, as RFC 4918 §9.1 asks.
  */
-import type { CollectionName, Member } from './collections';
+import type { CollectionName, CollectionSettings, Member } from './collections';
 import { APPLE, CALDAV, CALSERVER, d, DAV, element, escapeXml, type QName } from './xml';
 
 /** What a getter may read: the signed-in user, where things are, and the resource's own facts. */
@@ -19,6 +19,8 @@ export interface PropContext {
   member?: Member;
   /** The member's iCalendar text, when calendar-data was asked for. */
   data?: string;
+  /** The names and colours the user gave the collections. */
+  settings?: Map<CollectionName, CollectionSettings>;
 }
 
 export type ResourceKind = 'root' | 'principal' | 'home' | 'collection' | 'member';
@@ -87,7 +89,10 @@ const table: Record<ResourceKind, Array<[QName, Getter]>> = {
   collection: [
     ...common,
     [{ ns: DAV, name: 'resourcetype' }, () => d('collection') + element({ ns: CALDAV, name: 'calendar' })],
-    [{ ns: DAV, name: 'displayname' }, (c) => escapeXml(c.titles[c.collection!])],
+    [
+      { ns: DAV, name: 'displayname' },
+      (c) => escapeXml(c.settings?.get(c.collection!)?.displayName ?? c.titles[c.collection!]),
+    ],
     [{ ns: DAV, name: 'owner' }, principal],
     [{ ns: DAV, name: 'sync-token' }, (c) => escapeXml(syncTokenOf(c.base, c.collection!, c.version ?? 0))],
     [{ ns: CALSERVER, name: 'getctag' }, (c) => String(c.version ?? 0)],
@@ -109,7 +114,11 @@ const table: Record<ResourceKind, Array<[QName, Getter]>> = {
     [{ ns: CALDAV, name: 'max-resource-size' }, () => String(DAV_RESOURCE_MAX_BYTES)],
     [
       { ns: APPLE, name: 'calendar-color' },
-      (c) => (c.collection === 'tasks' ? '#2F9E44FF' : c.collection === 'shared' ? '#F08C00FF' : '#1C7ED6FF'),
+      (c) =>
+        escapeXml(
+          c.settings?.get(c.collection!)?.color ??
+            (c.collection === 'tasks' ? '#2F9E44FF' : c.collection === 'shared' ? '#F08C00FF' : '#1C7ED6FF'),
+        ),
     ],
   ],
   member: [
@@ -120,7 +129,12 @@ const table: Record<ResourceKind, Array<[QName, Getter]>> = {
       { ns: DAV, name: 'getcontenttype' },
       (c) => `text/calendar; charset=utf-8; component=${c.member!.kind === 'task' ? 'vtodo' : 'vevent'}`,
     ],
-    [{ ns: CALDAV, name: 'calendar-data' }, (c) => (c.data === undefined ? undefined : escapeXml(c.data))],
+    // A carriage return as a character reference: XML readers turn a bare CRLF into LF (XML 1.0
+    // §2.11), and the client is to get the object's bytes as they are (D49).
+    [
+      { ns: CALDAV, name: 'calendar-data' },
+      (c) => (c.data === undefined ? undefined : escapeXml(c.data).replace(/\r/g, '&#13;')),
+    ],
   ],
 };
 

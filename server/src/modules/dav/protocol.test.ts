@@ -1,15 +1,17 @@
 /**
  * CalDAV's protocol at the edges (D43), through HTTP: a write is a write like any other — told on
- * the user's own live stream, reminded, refused with a readable 400 and nothing stored when bad;
+ * the user's own live stream, reminded, refused with a DAV error body (the precondition, and the
+ * reason in words) and nothing stored when bad;
  * If-None-Match on a taken name and a stale If-Match on DELETE → 412; a UID already in the
  * collection → 409; calendar-query by time range and by a property; multiget of a missing name →
  * its own 404; sync-collection with a token it never gave → 403 valid-sync-token.
  */
-import type { ErrorBody } from '@cadence/contract';
+import { messages, type TaskList } from '@cadence/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildAppPassword, buildEvent, buildUserInZone, type TestUser } from '../../test/factories';
+import { buildAppPassword, buildEvent, buildUserInZone, ok, type TestUser } from '../../test/factories';
 import { fingerprint, useTestApp } from '../../test/harness';
 import { type LiveStream, openLive } from '../../test/live-client';
+import { escapeXml } from './xml';
 
 const t = useTestApp();
 let base = '';
@@ -59,7 +61,9 @@ describe('a write over CalDAV', () => {
     const { user, dav, home } = await me();
     const stream = await openLive(base, user.token);
     streams.push(stream);
-    const body = event('lunch-1@x', '20261203T120000Z', 'Lunch', [
+    // A month from now: a reminder in the past is not kept.
+    const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+    const body = event('lunch-1@x', `${day}T120000Z`, 'Lunch', [
       'BEGIN:VALARM',
       'ACTION:DISPLAY',
       'DESCRIPTION:Lunch',
@@ -73,7 +77,9 @@ describe('a write over CalDAV', () => {
       .select('fire_at')
       .where('user_id', '=', Number(user.id))
       .execute();
-    expect(reminders.map((r) => r.fire_at)).toEqual(['2026-12-03T11:45:00.000Z']);
+    expect(reminders.map((r) => r.fire_at)).toEqual([
+      `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}T11:45:00.000Z`,
+    ]);
 
     const todo = ics(
       'BEGIN:VTODO',
@@ -86,29 +92,60 @@ describe('a write over CalDAV', () => {
     await stream.next('todos');
   });
 
-  it('refuses a bad object with a readable 400 in the D10 shape, and stores nothing', async () => {
+  it('refuses a bad object with a DAV error naming the precondition and why, and stores nothing', async () => {
     const { dav, home } = await me();
-    const emptyTitle = ics(
-      'BEGIN:VTODO',
-      'UID:todo-2@x',
+    const noUid = ics('BEGIN:VTODO', 'DTSTAMP:20261101T000000Z', 'SUMMARY:No UID', 'END:VTODO');
+    const noEventUid = ics(
+      'BEGIN:VEVENT',
       'DTSTAMP:20261101T000000Z',
-      'SUMMARY:',
-      'END:VTODO',
+      'DTSTART:20261204T090000Z',
+      'SUMMARY:No UID',
+      'END:VEVENT',
     );
     const noEvent = ics('BEGIN:VJOURNAL', 'UID:j-1', 'DTSTAMP:20261101T000000Z', 'END:VJOURNAL');
-    for (const [path, body] of [
-      [`${home}/tasks/empty.ics`, emptyTitle],
-      [`${home}/events/none.ics`, noEvent],
-      [`${home}/events/garbage.ics`, 'BEGIN:VCALENDAR\r\nthis is not'],
+    const rscale = event('rscale-1@x', '20261204T090000Z', 'Hebrew', ['RRULE:RSCALE=HEBREW;FREQ=YEARLY']);
+    for (const [path, body, status, condition, reason] of [
+      [`${home}/tasks/no-uid.ics`, noUid, 403, 'valid-calendar-data', messages['dav.noUid']],
+      [`${home}/events/no-uid.ics`, noEventUid, 403, 'valid-calendar-data', messages['dav.noUid']],
+      [`${home}/events/none.ics`, noEvent, 403, 'valid-calendar-data', messages['dav.notCalendar']],
+      [
+        `${home}/events/garbage.ics`,
+        'BEGIN:VCALENDAR\r\nthis is not',
+        403,
+        'valid-calendar-data',
+        messages['dav.notCalendar'],
+      ],
+      [
+        `${home}/events/a-todo.ics`,
+        noUid,
+        403,
+        'supported-calendar-component',
+        messages['dav.wrongComponent'],
+      ],
+      [`${home}/events/rscale.ics`, rscale, 403, 'valid-calendar-data', undefined],
     ] as const) {
       const before = await fingerprint(t.database);
       const response = await dav('PUT', path, body, calendarType);
-      expect(response.status, path).toBe(400);
-      const error = (await response.json()) as ErrorBody;
-      expect(error).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
-      expect(error.message.length, path).toBeGreaterThan(10);
+      expect(response.status, path).toBe(status);
+      expect(response.headers.get('content-type'), path).toMatch(/^application\/xml/);
+      const text = await response.text();
+      expect(text, path).toMatch(new RegExp(`<d:error [^>]*><cal:${condition}/><s:message>`));
+      const said = /<s:message>([^<]*)<\/s:message>/.exec(text)?.[1] ?? '';
+      if (reason) expect(said, path).toBe(escapeXml(reason));
+      else expect(said.length, path).toBeGreaterThan(10);
+      // The generic message only where nothing more precise is known.
+      if (path.endsWith('rscale.ics')) expect(said).not.toMatch(/often/);
       expect(await fingerprint(t.database), path).toEqual(before);
     }
+  });
+
+  it('keeps a to-do without a title, as an event, as "Untitled"', async () => {
+    const { user, dav, home } = await me();
+    const untitled = ics('BEGIN:VTODO', 'UID:todo-2@x', 'DTSTAMP:20261101T000000Z', 'SUMMARY:', 'END:VTODO');
+    expect((await dav('PUT', `${home}/tasks/untitled.ics`, untitled, calendarType)).status).toBe(201);
+    const list = await ok<TaskList>(t, 'GET', `/api/todos?user=${user.id}`, user.token);
+    expect(list.data.map((task) => task.title)).toEqual(['Untitled']);
+    expect(await (await dav('GET', `${home}/tasks/untitled.ics`)).text()).toBe(untitled);
   });
 
   it('answers 412 for If-None-Match on a taken name and a stale If-Match on delete; 409 for a UID taken', async () => {

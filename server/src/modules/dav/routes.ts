@@ -12,17 +12,25 @@
  * If-Match / If-None-Match) and DELETE. A write goes through the calendar's and the to-dos'
  * services, so it is checked, authorized, live-published and reminded as a write from the app.
  */
-import { createTaskInput, type Language, messages, updateTaskInput } from '@cadence/contract';
-import type { Element } from '@xmldom/xmldom';
+import { Readable } from 'node:stream';
+import { createTaskInput, type Language, messages, type Task, updateTaskInput } from '@cadence/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
+import { davNameOf } from '../../lib/list-versions';
 import { WorkSlicer } from '../../lib/work-slicer';
+import type { TodoRow } from '../todos/presenter';
 import type { DavUser } from '../auth/app-passwords';
 import { LoginRefused } from '../auth/service';
 import { ImportTooLarge, NotICalendar, readIcs } from '../calendar/ics-import';
-import { type CollectionName, DavCollections, isCollectionName, type Member } from './collections';
+import {
+  type CollectionName,
+  type CollectionSettings,
+  DavCollections,
+  isCollectionName,
+  type Member,
+} from './collections';
 import { reports } from './reports';
 import {
   allProperties,
@@ -32,6 +40,8 @@ import {
   propResponse,
   type ResourceKind,
 } from './properties';
+import { eventFieldsOf, todoFieldsOf } from './kept';
+import { parseIcalText } from './ical-text';
 import { NotVtodo, readVtodo, todoUid } from './vtodo';
 import {
   BadXml,
@@ -40,16 +50,26 @@ import {
   childElements,
   d,
   DAV,
+  davError,
+  element,
   escapeXml,
   isNamed,
   multistatus,
+  multistatusHead,
+  multistatusTail,
   parseXml,
   type QName,
   qnameOf,
   status,
+  textOf,
+  APPLE,
+  type XmlElement,
+  XmlTooLarge,
 } from './xml';
 
 const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'REPORT', 'MKCOL', 'MKCALENDAR'] as const;
+/** The most properties one PROPFIND or PROPPATCH names, and hrefs one multiget names. */
+const PROPERTIES_MAX = 200;
 const ALLOW = 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT';
 
 /** The collections' names as a client shows them, in the user's language. */
@@ -126,20 +146,84 @@ function checked<T>(schema: z.ZodType<T>, value: unknown): T {
 const xmlReply = (reply: FastifyReply, code: number, body: string) =>
   reply.code(code).header('content-type', 'application/xml; charset=utf-8').send(body);
 
+/** A refusal as CalDAV clients read it (D49): the precondition, and why in words. */
+class DavRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly condition: QName,
+    readonly reason: string,
+    readonly inner = '',
+  ) {
+    super(reason);
+  }
+}
+
+const tooMany = () =>
+  new DavRefusal(
+    403,
+    { ns: DAV, name: 'number-of-matches-within-limits' },
+    messages['dav.tooManyProperties'],
+  );
+
 /** The body as XML, or undefined when there is none; 400 when it is not well-formed. */
-function bodyXml(request: FastifyRequest): Element | undefined {
+async function bodyXml(request: FastifyRequest): Promise<XmlElement | undefined> {
   const body = typeof request.body === 'string' ? request.body : '';
   if (body.trim() === '') return undefined;
   try {
-    return parseXml(body);
+    return await parseXml(body);
   } catch (error) {
     if (error instanceof BadXml) throw badRequest('BAD_XML', 'dav.badXml');
+    if (error instanceof XmlTooLarge) throw tooMany();
     throw error;
   }
 }
 
+/**
+ * A client's text as it is kept: CRLF line ends (RFC 5545 §3.1), a final one, no byte order mark.
+ * Anything else is kept as sent.
+ */
+function storedForm(text: string): string {
+  const body = (text.startsWith('\uFEFF') ? text.slice(1) : text).replace(/\r\n|\r|\n/g, '\r\n');
+  return body.endsWith('\r\n') ? body : `${body}\r\n`;
+}
+
+/** How many members' responses are written between two turns of the event loop, at most. */
+const RESPONSE_SLICE = 50;
+
+/** The responses of pages of members, a slice at a time, the event loop turning between slices. */
+async function* sliced(
+  pages: AsyncIterable<Member[]> | Iterable<Member[]>,
+  respond: (members: Member[]) => Promise<string[]>,
+): AsyncGenerator<string> {
+  const slicer = new WorkSlicer(10);
+  for await (const page of pages) {
+    for (let at = 0; at < page.length; at += RESPONSE_SLICE) {
+      yield (await respond(page.slice(at, at + RESPONSE_SLICE))).join('');
+      await slicer.pause();
+    }
+  }
+}
+
+/**
+ * A 207 Multi-Status written as its responses are made: a full sync of tens of thousands of
+ * objects neither waits for the last one nor holds the others' requests meanwhile.
+ */
+function streamed(
+  reply: FastifyReply,
+  first: string,
+  parts: AsyncIterable<string>,
+  after: () => string = () => '',
+) {
+  async function* body(): AsyncGenerator<string> {
+    yield multistatusHead + first;
+    for await (const part of parts) yield part;
+    yield after() + multistatusTail;
+  }
+  return reply.code(207).header('content-type', 'application/xml; charset=utf-8').send(Readable.from(body()));
+}
+
 /** The properties a `<d:prop>` names. */
-const propNames = (prop: Element | undefined): QName[] => (prop ? childElements(prop).map(qnameOf) : []);
+const propNames = (prop: XmlElement | undefined): QName[] => (prop ? childElements(prop).map(qnameOf) : []);
 
 export function davRoutes(app: FastifyInstance, context: AppContext): void {
   const { appPasswords, calendar, todos } = context.services;
@@ -169,12 +253,32 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
       schema: { hide: true },
       handler: (_request, reply) => reply.redirect('/dav/', 301),
     });
+    // A client given only the server's address asks its root (python-caldav, some set-ups of DAVx5).
+    wellKnown.route({
+      method: ['PROPFIND'],
+      url: '/',
+      schema: { hide: true },
+      handler: (_request, reply) => reply.redirect('/dav/', 301),
+    });
     done();
   });
 
   app.register(
     (dav, _options, done) => {
       takeText(dav);
+
+      // Refusals of a write are DAV error bodies (RFC 4918 §16) clients can show; the rest as the API's.
+      dav.setErrorHandler((error, _request, reply) => {
+        if (error instanceof DavRefusal)
+          return xmlReply(reply, error.status, davError(error.condition, error.reason, error.inner));
+        if ((error as { statusCode?: number }).statusCode === 413)
+          return xmlReply(
+            reply,
+            413,
+            davError({ ns: CALDAV, name: 'max-resource-size' }, messages['dav.tooLarge']),
+          );
+        throw error;
+      });
 
       dav.addHook('onRequest', async (request, reply) => {
         if (request.method === 'OPTIONS') return;
@@ -229,7 +333,7 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
         if (target.kind !== 'collection') throw notFound();
         return report(request, reply, user, target.collection);
       case 'PROPPATCH':
-        return proppatch(request, reply);
+        return proppatch(request, reply, user, target);
       case 'GET':
       case 'HEAD':
         return get(request, reply, user, target);
@@ -265,15 +369,22 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
   }
 
   async function propfind(request: FastifyRequest, reply: FastifyReply, user: DavUser, target: Target) {
-    const root = bodyXml(request);
+    const root = await bodyXml(request);
     if (root && !isNamed(root, DAV, 'propfind')) throw badRequest('BAD_XML', 'dav.badXml');
     const prop = root && child(root, DAV, 'prop');
     const namesOnly = root !== undefined && child(root, DAV, 'propname') !== undefined;
     const depth = request.headers.depth === '0' ? 0 : 1;
     const wantedOf = (kind: ResourceKind) => (prop ? propNames(prop) : allProperties(kind));
+    if (prop && childElements(prop).length > PROPERTIES_MAX) throw tooMany();
     const responses: string[] = [];
+    const settings =
+      target.kind === 'home' || target.kind === 'collection'
+        ? await collections.settings(user.id)
+        : undefined;
     const add = (path: string, kind: ResourceKind, extra: Partial<PropContext> = {}) =>
-      responses.push(propResponse(path, kind, wantedOf(kind), propContext(user, extra), namesOnly));
+      responses.push(
+        propResponse(path, kind, wantedOf(kind), propContext(user, { settings, ...extra }), namesOnly),
+      );
 
     if (target.kind === 'root') {
       add(paths.root(), 'root');
@@ -294,22 +405,15 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
       const version = await collections.version(user.id, collection);
       add(paths.collection(user.id, collection), 'collection', { collection, version });
       if (depth === 1) {
-        const members = await collections.members(user.id, collection);
-        const wantsData = propNames(prop).some((q) => q.ns === CALDAV && q.name === 'calendar-data');
-        const data = wantsData ? await collections.data(members) : undefined;
-        for (const member of members) {
-          add(paths.member(user.id, collection, member.name), 'member', {
-            collection,
-            member,
-            data: data?.get(member.id),
-          });
-        }
+        const wanted = wantedOf('member');
+        const respond = (members: Member[]) => memberResponses(user, collection, members, wanted, namesOnly);
+        return streamed(reply, responses.join(''), sliced(collections.pages(user.id, collection), respond));
       }
     } else {
       const member = await collections.named(user.id, target.collection, target.name);
       if (!member) throw notFound();
       const data = propNames(prop).some((q) => q.name === 'calendar-data')
-        ? (await collections.data([member])).get(member.id)
+        ? (await collections.data([member], target.collection)).get(member.id)
         : undefined;
       add(paths.member(user.id, target.collection, member.name), 'member', {
         collection: target.collection,
@@ -320,21 +424,94 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
     return xmlReply(reply, 207, multistatus(responses));
   }
 
-  /** Nothing of ours is set by a client: each property is refused (RFC 4918 §9.2). */
-  function proppatch(request: FastifyRequest, reply: FastifyReply) {
-    const root = bodyXml(request);
+  /**
+   * A collection's name and colour are the user's to set (D49), as a property update holds them:
+   * all of it or nothing (RFC 4918 §9.2: the others 424). Anything else is refused, 403 each.
+   */
+  async function proppatch(request: FastifyRequest, reply: FastifyReply, user: DavUser, target: Target) {
+    const root = await bodyXml(request);
     if (!root || !isNamed(root, DAV, 'propertyupdate')) throw badRequest('BAD_XML', 'dav.badXml');
-    const names = childElements(root).flatMap((action) => propNames(child(action, DAV, 'prop')));
-    const props = names.map((q) => `<x:${q.name} xmlns:x="${escapeXml(q.ns)}"/>`).join('');
+    const changes: Array<{ qname: QName; value: string | null }> = [];
+    for (const action of childElements(root)) {
+      const removing = isNamed(action, DAV, 'remove');
+      if (!removing && !isNamed(action, DAV, 'set')) continue;
+      const prop = child(action, DAV, 'prop');
+      for (const property of prop ? childElements(prop) : []) {
+        changes.push({ qname: qnameOf(property), value: removing ? null : textOf(property) });
+      }
+    }
+    if (changes.length > PROPERTIES_MAX) throw tooMany();
+    const settable = target.kind === 'collection';
+    const update: CollectionSettings = {};
+    const refused = new Set<number>();
+    changes.forEach(({ qname, value }, index) => {
+      if (settable && qname.ns === DAV && qname.name === 'displayname') {
+        const name = value?.trim() ?? null;
+        if (name !== null && (name.length < 1 || name.length > 100)) refused.add(index);
+        else update.displayName = name;
+      } else if (settable && qname.ns === APPLE && qname.name === 'calendar-color') {
+        const color = value?.trim() ?? null;
+        if (color !== null && !/^#[0-9a-f]{6}([0-9a-f]{2})?$/i.test(color)) refused.add(index);
+        else update.color = color;
+      } else refused.add(index);
+    });
+    if (refused.size === 0 && target.kind === 'collection') {
+      await collections.setSettings(user.id, target.collection, update);
+    }
+    const props = (wanted: (index: number) => boolean) =>
+      changes.flatMap((change, index) => (wanted(index) ? [element(change.qname)] : [])).join('');
+    const propstats =
+      refused.size === 0
+        ? d(
+            'propstat',
+            d(
+              'prop',
+              props(() => true),
+            ) + status(200, 'OK'),
+          )
+        : d(
+            'propstat',
+            d(
+              'prop',
+              props((i) => refused.has(i)),
+            ) + status(403, 'Forbidden'),
+          ) +
+          (refused.size < changes.length
+            ? d(
+                'propstat',
+                d(
+                  'prop',
+                  props((i) => !refused.has(i)),
+                ) + status(424, 'Failed Dependency'),
+              )
+            : '');
     return xmlReply(
       reply,
       207,
-      multistatus([
-        d(
-          'response',
-          d('href', escapeXml(request.url)) + d('propstat', d('prop', props) + status(403, 'Forbidden')),
-        ),
-      ]),
+      multistatus([d('response', d('href', escapeXml(request.url.split('?')[0]!)) + propstats)]),
+    );
+  }
+
+  /** Each member's `<d:response>` with the properties asked for (calendar-data read only when asked). */
+  async function memberResponses(
+    user: DavUser,
+    collection: CollectionName,
+    members: Member[],
+    wanted: QName[],
+    namesOnly = false,
+  ): Promise<string[]> {
+    const data =
+      !namesOnly && wanted.some((q) => q.ns === CALDAV && q.name === 'calendar-data')
+        ? await collections.data(members, collection)
+        : undefined;
+    return members.map((member) =>
+      propResponse(
+        paths.member(user.id, collection, member.name),
+        'member',
+        wanted,
+        propContext(user, { collection, member, data: data?.get(member.id) }),
+        namesOnly,
+      ),
     );
   }
 
@@ -344,35 +521,27 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
     user: DavUser,
     collection: CollectionName,
   ) {
-    const root = bodyXml(request);
+    const root = await bodyXml(request);
     if (!root) throw badRequest('BAD_XML', 'dav.badXml');
     const wanted = propNames(child(root, DAV, 'prop'));
-    const respond = async (members: Member[]) => {
-      const data = wanted.some((q) => q.ns === CALDAV && q.name === 'calendar-data')
-        ? await collections.data(members)
-        : undefined;
-      return members.map((member) =>
-        propResponse(
-          paths.member(user.id, collection, member.name),
-          'member',
-          wanted,
-          propContext(user, { collection, member, data: data?.get(member.id) }),
-        ),
-      );
-    };
+    if (wanted.length > PROPERTIES_MAX) throw tooMany();
+    const respond = (members: Member[]) => memberResponses(user, collection, members, wanted);
 
     const run = reports.find((entry) => isNamed(root, entry.name.ns, entry.name.name));
     if (!run) throw badRequest('BAD_XML', 'dav.badXml');
     const answer = await run.report({
       root,
       userId: user.id,
+      timeZone: user.timeZone,
       collection,
       base,
       db: context.database.db,
       collections,
       respond,
+      respondAll: (pages) => sliced(pages, respond),
     });
-    return xmlReply(reply, answer.status, answer.body);
+    if ('body' in answer) return xmlReply(reply, answer.status, answer.body);
+    return streamed(reply, '', answer.parts, answer.after);
   }
 
   async function get(request: FastifyRequest, reply: FastifyReply, user: DavUser, target: Target) {
@@ -382,7 +551,7 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
     }
     const member = await collections.named(user.id, target.collection, target.name);
     if (!member) throw notFound();
-    const text = (await collections.data([member])).get(member.id)!;
+    const text = (await collections.data([member], target.collection)).get(member.id)!;
     void reply.header('etag', member.etag).header('content-type', 'text/calendar; charset=utf-8');
     if (request.headers['if-none-match'] === member.etag) return reply.code(304).send();
     return reply.code(200).send(request.method === 'HEAD' ? undefined : text);
@@ -410,47 +579,81 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
     if (failed) throw new AppError(412, 'PRECONDITION_FAILED', messages['dav.preconditionFailed']);
   }
 
+  const tooMany = () =>
+    new DavRefusal(
+      403,
+      { ns: DAV, name: 'number-of-matches-within-limits' },
+      messages['dav.tooManyProperties'],
+    );
+  const invalid = (reason: string) =>
+    new DavRefusal(403, { ns: CALDAV, name: 'valid-calendar-data' }, reason);
+
   async function put(request: FastifyRequest, reply: FastifyReply, user: DavUser, target: Target) {
     if (target.kind !== 'member') throw new AppError(405, 'METHOD_NOT_ALLOWED', messages['request.bad']);
-    if (target.collection === 'shared') throw new AppError(403, 'READ_ONLY', messages['dav.readOnly']);
+    if (target.collection === 'shared')
+      throw new DavRefusal(403, { ns: DAV, name: 'need-privileges' }, messages['dav.readOnly']);
     const type = String(request.headers['content-type'] ?? '');
     if (!/^text\/calendar\b/i.test(type)) {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages['dav.notCalendar']);
+      throw new DavRefusal(415, { ns: CALDAV, name: 'supported-calendar-data' }, messages['dav.notCalendar']);
     }
-    const text = typeof request.body === 'string' ? request.body : '';
+    const sent = typeof request.body === 'string' ? request.body : '';
+    const text = storedForm(sent);
     const existing = await collections.named(user.id, target.collection, target.name);
     checkPreconditions(request, existing);
-    const notCalendar = (key: 'dav.notCalendar' | 'dav.wrongComponent' | 'dav.wrongTodoComponent') =>
-      badRequest('VALIDATION_ERROR', key, { body: messages[key] });
+    try {
+      parseIcalText(text);
+    } catch {
+      throw invalid(messages['dav.notCalendar']);
+    }
+    const wrongComponent = (key: 'dav.wrongComponent' | 'dav.wrongTodoComponent') =>
+      new DavRefusal(403, { ns: CALDAV, name: 'supported-calendar-component' }, messages[key]);
+    const uidConflict = (name: string) =>
+      new DavRefusal(
+        409,
+        { ns: CALDAV, name: 'no-uid-conflict' },
+        messages['dav.uidTaken'],
+        d('href', escapeXml(paths.member(user.id, target.collection, name))),
+      );
 
     let id: number;
     if (target.collection === 'events') {
-      if (/BEGIN:VTODO/i.test(text) && !/BEGIN:VEVENT/i.test(text)) throw notCalendar('dav.wrongComponent');
+      if (/^BEGIN:VTODO/im.test(text) && !/^BEGIN:VEVENT/im.test(text))
+        throw wrongComponent('dav.wrongComponent');
       let parsed;
       try {
         parsed = await readIcs(text, user.timeZone, new WorkSlicer());
       } catch (error) {
         if (error instanceof NotICalendar || error instanceof ImportTooLarge)
-          throw notCalendar('dav.notCalendar');
+          throw invalid(messages['dav.notCalendar']);
         throw error;
       }
       if (parsed.events.length !== 1) {
-        const why = parsed.skipped[0] ? messages[parsed.skipped[0].reason] : messages['dav.notCalendar'];
-        throw new AppError(400, 'VALIDATION_ERROR', messages['dav.notCalendar'], { body: why });
+        const skipped = parsed.skipped[0];
+        throw invalid(
+          parsed.events.length > 1
+            ? messages['dav.oneObject']
+            : skipped
+              ? messages[skipped.reason]
+              : messages['dav.notCalendar'],
+        );
       }
       const event = parsed.events[0]!;
-      if (!event.uid || (await calendar.uidTaken(user.id, event.uid, existing?.id))) {
-        throw new AppError(409, 'UID_CONFLICT', messages['dav.uidTaken']);
-      }
+      if (!event.uid) throw invalid(messages['dav.noUid']);
+      const other = await calendar.uidTaken(user.id, event.uid, existing?.id);
+      if (other !== undefined) throw uidConflict(other);
       const row = await calendar.putDavEvent(
         user.id,
         event,
         existing ? { id: existing.id } : { name: target.name },
+        {
+          text,
+          fieldsOf: (stored, exceptions) => JSON.stringify(eventFieldsOf(stored, exceptions)),
+        },
       );
       id = row.id;
     } else {
-      if (/BEGIN:VEVENT/i.test(text) && !/BEGIN:VTODO/i.test(text))
-        throw notCalendar('dav.wrongTodoComponent');
+      if (/^BEGIN:VEVENT/im.test(text) && !/^BEGIN:VTODO/im.test(text))
+        throw wrongComponent('dav.wrongTodoComponent');
       const known = new Map(
         (await context.services.tags.list(user.id)).data.map((tag) => [tag.name.toLowerCase(), tag.name]),
       );
@@ -458,27 +661,36 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
       try {
         read = readVtodo(text, user.timeZone, (name) => known.get(name.toLowerCase()));
       } catch (error) {
-        if (error instanceof NotVtodo) throw notCalendar('dav.notCalendar');
+        if (error instanceof NotVtodo) throw invalid(messages[error.reason]);
         throw error;
       }
-      if (existing?.kind === 'task' && todoUid(existing.row) !== read.uid) {
-        throw new AppError(409, 'UID_CONFLICT', messages['dav.uidTaken']);
-      }
+      if (existing?.kind === 'task' && todoUid(existing.row) !== read.uid) throw uidConflict(existing.name);
+      const other = await todos.davTaskWithUid(user.id, read.uid, existing?.id);
+      if (other) throw uidConflict(davNameOf(other));
       const { assignee: _assignee, groups: _groups, isCompleted, ...fields } = read.input;
+      const dav = {
+        text,
+        repeatRule: read.repeatRule,
+        completedAt: read.completedAt,
+        fieldsOf: (row: TodoRow, task: Task) => JSON.stringify(todoFieldsOf(row, task, user.timeZone)),
+      };
       if (existing) {
-        await todos.update(user.id, existing.id, checked(updateTaskInput, { ...fields, isCompleted }));
+        await todos.update(user.id, existing.id, checked(updateTaskInput, { ...fields, isCompleted }), dav);
         id = existing.id;
       } else {
         const created = await todos.create(user.id, checked(createTaskInput, fields), {
+          ...dav,
           uid: read.uid,
           name: target.name,
         });
         id = Number(created._id);
-        if (isCompleted) await todos.update(user.id, id, { isCompleted: true });
+        if (isCompleted) await todos.update(user.id, id, { isCompleted: true }, dav);
       }
     }
+    // An ETag only for an object stored byte for byte as sent (RFC 4791 §5.3.4): otherwise the
+    // client reads back what was kept.
     const stored = (await collections.members(user.id, target.collection, { ids: [id] }))[0];
-    if (stored) void reply.header('etag', stored.etag);
+    if (stored && text === sent) void reply.header('etag', stored.etag);
     changedHere(user, target.collection);
     return reply.code(existing ? 204 : 201).send();
   }

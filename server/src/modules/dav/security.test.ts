@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { measuredBeside } from '../../test/bounded';
 import { befriend, buildAppPassword, buildEvent, buildUser, ok, type TestUser } from '../../test/factories';
 import { fingerprint, useTestApp } from '../../test/harness';
+import { escapeXml } from './xml';
 
 const t = useTestApp();
 let base = '';
@@ -166,15 +167,16 @@ describe('hostile bodies', () => {
           'content-type': 'text/calendar',
         },
       );
-      return { status: response.status, body: (await response.json()) as ErrorBody };
+      return { status: response.status, body: await response.text() };
     });
     expect(run.result.status).toBe(413);
+    expect(run.result.body).toContain('<cal:max-resource-size/>');
     expect(run.ms).toBeLessThan(1000);
     expect(run.healthMaxMs).toBeLessThan(200);
     expect(await fingerprint(t.database)).toEqual(before);
   });
 
-  it('refuses the calendar issue’s hostile files with 400, quickly, and stores nothing', async () => {
+  it('refuses the calendar issue’s hostile files with a DAV error and its reason, quickly, and stores nothing', async () => {
     const { user, secret } = await withAppPassword();
     const auth = basic(secret.username, secret.password);
     await dav('PROPFIND', '/dav/', auth, propfind);
@@ -221,10 +223,13 @@ describe('hostile bodies', () => {
         const response = await dav('PUT', `/dav/calendars/${user.id}/events/${name}.ics`, auth, body, {
           'content-type': 'text/calendar',
         });
-        return { status: response.status, body: (await response.json()) as ErrorBody };
+        return { status: response.status, body: await response.text() };
       });
-      expect(run.result.status, name).toBe(400);
-      expect(run.result.body.message, name).toBe(messages['dav.notCalendar']);
+      expect(run.result.status, name).toBe(403);
+      expect(run.result.body, name).toContain('<cal:valid-calendar-data/>');
+      const reason = /<s:message>([^<]*)<\/s:message>/.exec(run.result.body)?.[1] ?? '';
+      expect(reason.length, name).toBeGreaterThan(10);
+      if (name !== 'notCalendar') expect(reason, name).not.toBe(messages['dav.notCalendar']);
       expect(run.ms, name).toBeLessThan(1000);
       expect(run.healthMaxMs, name).toBeLessThan(200);
       expect(run.loopMaxMs, name).toBeLessThan(100);
@@ -254,8 +259,10 @@ describe('hostile bodies', () => {
       vcalendar('BEGIN:VTODO', 'UID:t-1', 'DTSTAMP:20261101T000000Z', 'SUMMARY:Task', 'END:VTODO'),
       { 'content-type': 'text/calendar' },
     );
-    expect(todoInEvents.status).toBe(400);
-    expect(((await todoInEvents.json()) as ErrorBody).message).toBe(messages['dav.wrongComponent']);
+    expect(todoInEvents.status).toBe(403);
+    expect(await todoInEvents.text()).toContain(
+      `<cal:supported-calendar-component/><s:message>${escapeXml(messages['dav.wrongComponent'])}</s:message>`,
+    );
     const notCalendarType = await dav('PUT', `/dav/calendars/${user.id}/events/x.ics`, auth, 'hello', {
       'content-type': 'text/plain',
     });

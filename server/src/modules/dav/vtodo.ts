@@ -4,7 +4,13 @@
  * COMPLETED, important ↔ PRIORITY 1 (any of 1–4 reads as important), tags ↔ CATEGORIES, repeat ↔
  * an RRULE of FREQ and INTERVAL. Written and read with ical.js.
  */
-import type { CreateTaskInput, RepeatUnit, Task, UpdateTaskInput } from '@cadence/contract';
+import {
+  type CreateTaskInput,
+  type RepeatUnit,
+  type Task,
+  TODO_TITLE_MAX,
+  type UpdateTaskInput,
+} from '@cadence/contract';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import type { TodoRow } from '../todos/presenter';
@@ -66,9 +72,21 @@ export function vtodoOf(row: TodoRow, task: Task): string {
 export interface ReadTodo {
   uid: string;
   input: CreateTaskInput & Required<Pick<UpdateTaskInput, 'isCompleted'>>;
+  /** A repetition the app cannot draw, kept as its rule (repeat is null then). */
+  repeatRule: string | null;
+  /** COMPLETED, as an ISO instant. */
+  completedAt: string | null;
 }
 
-export class NotVtodo extends Error {}
+/** Why a text is not one VTODO: a message key. */
+export class NotVtodo extends Error {
+  constructor(readonly reason: 'dav.notCalendar' | 'dav.noUid' | 'dav.oneObject') {
+    super(reason);
+  }
+}
+
+/** Rule parts the app's repeat (every n days, weeks, months or years) says all of. */
+const drawnParts = new Set(['FREQ', 'INTERVAL', 'WKST']);
 
 /** A client's VCALENDAR holding one VTODO (and nothing else of note); throws NotVtodo otherwise. */
 export function readVtodo(
@@ -80,16 +98,16 @@ export function readVtodo(
   try {
     calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
   } catch {
-    throw new NotVtodo('not iCalendar');
+    throw new NotVtodo('dav.notCalendar');
   }
-  if (calendar.name !== 'vcalendar') throw new NotVtodo('not a VCALENDAR');
+  if (calendar.name !== 'vcalendar') throw new NotVtodo('dav.notCalendar');
   const todos = calendar.getAllSubcomponents('vtodo');
   const uids = new Set(todos.map((todo) => String(todo.getFirstPropertyValue('uid') ?? '')));
   const todo = todos.find((candidate) => !candidate.hasProperty('recurrence-id')) ?? todos[0];
   if (!todo || uids.size !== 1 || calendar.getAllSubcomponents('vevent').length > 0)
-    throw new NotVtodo('not one VTODO');
+    throw new NotVtodo(todo ? 'dav.oneObject' : 'dav.notCalendar');
   const uid = String(todo.getFirstPropertyValue('uid') ?? '').trim();
-  if (!uid || uid.length > 255) throw new NotVtodo('no UID');
+  if (!uid || uid.length > 255) throw new NotVtodo('dav.noUid');
 
   const text_ = (name: string) => {
     const value = todo.getFirstPropertyValue(name);
@@ -115,16 +133,27 @@ export function readVtodo(
     }
   }
   let repeat: CreateTaskInput['repeat'] = null;
+  let repeatRule: string | null = null;
   const rule = todo.getFirstPropertyValue('rrule');
   if (rule instanceof ICAL.Recur) {
+    const written = rule.toString();
+    const parts = written.split(';').map((part) => part.split('=')[0]!.toUpperCase());
     const unit = units.get(rule.freq);
-    if (unit) repeat = { every: Math.min(Math.max(rule.interval || 1, 1), 365), unit };
+    const every = rule.interval || 1;
+    if (unit && every <= 365 && parts.every((part) => drawnParts.has(part))) repeat = { every, unit };
+    else repeatRule = written.slice(0, 500);
   }
+  const completed = todo.getFirstPropertyValue('completed');
+  const completedAt =
+    completed instanceof ICAL.Time && !completed.isDate ? completed.toJSDate().toISOString() : null;
   return {
     uid,
+    repeatRule,
+    completedAt: completedAt && !Number.isNaN(Date.parse(completedAt)) ? completedAt : null,
     input: {
-      title: text_('summary').trim(),
-      description: text_('description'),
+      // A to-do without a summary is kept, as an event is.
+      title: text_('summary').trim().slice(0, TODO_TITLE_MAX) || 'Untitled',
+      description: text_('description').slice(0, 5000),
       dueDate,
       tags,
       assignee: [],

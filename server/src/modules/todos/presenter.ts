@@ -22,6 +22,7 @@ export function presentTask(row: TodoRow, owner: PublicUser, assignees: PublicUs
       row.repeat_every !== null && row.repeat_unit !== null
         ? { every: row.repeat_every, unit: row.repeat_unit as RepeatUnit }
         : null,
+    customRepeat: row.repeat_rule,
     owner,
     assignees,
     createdAt: row.created_at,

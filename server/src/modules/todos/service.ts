@@ -29,6 +29,7 @@ import {
   type DavResource,
   type ListChangeTold,
   listVersion,
+  newDavName,
 } from '../../lib/list-versions';
 import { resolveTags, type TagRef } from '../../lib/tag-refs';
 import type { ServiceDeps } from '../../deps';
@@ -65,6 +66,17 @@ export type TodosServiceDeps = Pick<ServiceDeps, 'db' | 'engine'> & {
   /** Tells the others whose to-do list a write changed (D45). */
   live: ListChangeTold['live'];
 };
+
+/**
+ * A to-do as a CalDAV client wrote it (D49): its text, a rule the app cannot draw, its COMPLETED
+ * instant, and how to note the fields the text gives (the DAV module's snapshot).
+ */
+export interface DavTodo {
+  text: string;
+  repeatRule: string | null;
+  completedAt: string | null;
+  fieldsOf: (row: TodoRow, task: Task) => string;
+}
 
 export class TodosService {
   private readonly cache = new VersionedCache<string>(512);
@@ -119,21 +131,31 @@ export class TodosService {
     return rows.map((row, index) => ({ row, task: tasks[index]! }));
   }
 
-  /** The to-do on the user's list under this CalDAV resource name (its client's, or `<id>.ics`). */
+  /** The to-do on the user's list under this CalDAV resource name. */
   async davTaskNamed(userId: number, name: string): Promise<TodoRow | undefined> {
-    const id = /^(\d{1,9})\.ics$/.exec(name)?.[1];
     return visibleTasks(this.deps.db.selectFrom('todos'), userId)
       .where('todos.is_deleted', '=', false)
-      .where((eb) =>
-        id
-          ? eb.or([
-              eb('todos.dav_name', '=', name),
-              eb.and([eb('todos.id', '=', Number(id)), eb('todos.dav_name', 'is', null)]),
-            ])
-          : eb('todos.dav_name', '=', name),
-      )
+      .where('todos.dav_name', '=', name)
       .selectAll('todos')
       .executeTakeFirst();
+  }
+
+  /** Another to-do on the user's list with this VTODO UID (CalDAV's no-uid-conflict), if any. */
+  async davTaskWithUid(userId: number, uid: string, except?: number): Promise<TodoRow | undefined> {
+    const ours = /^todo-(\d{1,9})@cadence$/.exec(uid)?.[1];
+    let query = visibleTasks(this.deps.db.selectFrom('todos'), userId)
+      .where('todos.is_deleted', '=', false)
+      .where((eb) =>
+        ours
+          ? eb.or([
+              eb('todos.uid', '=', uid),
+              eb.and([eb('todos.id', '=', Number(ours)), eb('todos.uid', 'is', null)]),
+            ])
+          : eb('todos.uid', '=', uid),
+      )
+      .selectAll('todos');
+    if (except !== undefined) query = query.where('todos.id', '!=', except);
+    return query.executeTakeFirst();
   }
 
   /** Open tasks, and those due today and before, in the user's time zone. */
@@ -156,8 +178,12 @@ export class TodosService {
     };
   }
 
-  /** `dav`: made over CalDAV (D43), under the client's UID and resource name. */
-  async create(userId: number, input: CreateTaskInput, dav?: { uid: string; name: string }): Promise<Task> {
+  /** `dav`: made over CalDAV (D43), under the client's UID and resource name, its text kept (D49). */
+  async create(
+    userId: number,
+    input: CreateTaskInput,
+    dav?: DavTodo & { uid: string; name: string },
+  ): Promise<Task> {
     if (input.user !== undefined && Number(input.user) !== userId) {
       throw badRequest('VALIDATION_ERROR', 'todos.userNotYou', { user: messages['todos.userNotYou'] });
     }
@@ -165,7 +191,7 @@ export class TodosService {
       const tags = await resolveTags(trx, userId, input.tags, 'todos.tagUnknown');
       const assignees = await this.resolveAssignees(trx, userId, input.assignee, input.groups);
       const at = now();
-      const { id } = await trx
+      const { id, dav_name } = await trx
         .insertInto('todos')
         .values({
           owner_id: userId,
@@ -173,7 +199,9 @@ export class TodosService {
           description: input.description,
           due_date: input.dueDate,
           uid: dav?.uid ?? null,
-          dav_name: dav?.name ?? null,
+          dav_name: dav?.name ?? newDavName(),
+          dav_text: dav?.text ?? null,
+          repeat_rule: dav?.repeatRule ?? null,
           is_important: input.isImportant,
           is_completed: false,
           is_deleted: false,
@@ -183,16 +211,16 @@ export class TodosService {
           created_at: at,
           updated_at: at,
         })
-        .returning('id')
+        .returning(['id', 'dav_name'])
         .executeTakeFirstOrThrow();
       await writeTags(trx, id, tags);
       await writeAssignees(trx, id, assignees);
       await this.deps.reminders.syncTodo(trx, id);
       await bumpListVersions(trx, [userId, ...assignees], 'todos', { live: this.deps.live, actor: userId }, [
-        { id, dav_name: dav?.name ?? null },
+        { id, dav_name },
       ]);
       await this.tell(trx, userId, { id, title: input.title }, 'todo-assigned', assignees);
-      return this.loadOne(trx, id);
+      return dav ? this.kept(trx, id, dav) : this.loadOne(trx, id);
     });
   }
 
@@ -201,7 +229,7 @@ export class TodosService {
    * only (403 for anything else). Completing a repeating task creates the next occurrence, which
    * takes the repeat over so that un-completing and completing again does not make another.
    */
-  async update(userId: number, id: number, input: UpdateTaskInput): Promise<Task> {
+  async update(userId: number, id: number, input: UpdateTaskInput, dav?: DavTodo): Promise<Task> {
     return transaction(this.deps.db, async (trx) => {
       const task = await authorizeTask(trx, userId, id, updateAction(input), { lock: this.deps.engine });
       const before = await assigneesOf(trx, id);
@@ -233,8 +261,13 @@ export class TodosService {
           ...(input.dueDate !== undefined ? { due_date: input.dueDate } : {}),
           ...(input.isImportant !== undefined ? { is_important: input.isImportant } : {}),
           ...(input.isCompleted !== undefined ? { is_completed: input.isCompleted } : {}),
-          // When it was completed (the dashboard's weeks); a completed task sent completed keeps its time.
-          ...(completing ? { completed_at: at } : input.isCompleted === false ? { completed_at: null } : {}),
+          // When it was completed (the dashboard's weeks; a calendar app's COMPLETED); a completed
+          // task sent completed keeps its time.
+          ...(completing
+            ? { completed_at: dav?.completedAt ?? at }
+            : input.isCompleted === false
+              ? { completed_at: null }
+              : {}),
           ...(input.isDeleted !== undefined
             ? { is_deleted: input.isDeleted, deleted_at: input.isDeleted ? at : null }
             : {}),
@@ -242,8 +275,11 @@ export class TodosService {
             ? {
                 repeat_every: makesNext ? null : (repeat?.every ?? null),
                 repeat_unit: makesNext ? null : (repeat?.unit ?? null),
+                // A repeat set in the app replaces a rule it could not draw.
+                repeat_rule: null,
               }
             : {}),
+          ...(dav ? { dav_text: dav.text, repeat_rule: dav.repeatRule } : {}),
           updated_at: at,
         })
         .where('id', '=', id)
@@ -265,13 +301,14 @@ export class TodosService {
             is_important: input.isImportant ?? bool(task.is_important),
             is_completed: false,
             is_deleted: false,
+            dav_name: newDavName(),
             repeat_every: repeat.every,
             repeat_unit: repeat.unit,
             deleted_at: null,
             created_at: at,
             updated_at: at,
           })
-          .returning('id')
+          .returning(['id', 'dav_name'])
           .executeTakeFirstOrThrow();
         const currentTags = await trx
           .selectFrom('todo_tags')
@@ -282,7 +319,7 @@ export class TodosService {
         await writeTags(trx, next.id, currentTags);
         await writeAssignees(trx, next.id, assignees);
         await this.deps.reminders.syncTodo(trx, next.id);
-        changed.push({ id: next.id, dav_name: null });
+        changed.push(next);
       }
       await this.deps.reminders.syncTodo(trx, id);
       await bumpListVersions(
@@ -299,7 +336,7 @@ export class TodosService {
       if (completing && userId !== task.owner_id) {
         await this.tell(trx, userId, { id, title }, 'todo-completed', [task.owner_id]);
       }
-      return this.loadOne(trx, id);
+      return dav ? this.kept(trx, id, dav) : this.loadOne(trx, id);
     });
   }
 
@@ -436,6 +473,18 @@ export class TodosService {
   private async loadOne(db: Db, id: number): Promise<Task> {
     const row = await db.selectFrom('todos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return (await this.present(db, [row]))[0]!;
+  }
+
+  /** A to-do written over CalDAV: the fields its kept text gave, noted beside the text (D49). */
+  private async kept(db: Db, id: number, dav: DavTodo): Promise<Task> {
+    const row = await db.selectFrom('todos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const task = (await this.present(db, [row]))[0]!;
+    await db
+      .updateTable('todos')
+      .set({ dav_fields: dav.fieldsOf(row, task) })
+      .where('id', '=', id)
+      .execute();
+    return task;
   }
 
   // ---- Writing ---------------------------------------------------------------------------------

@@ -65,6 +65,7 @@ describe('POST /api/todos', () => {
       isCompleted: false,
       isDeleted: false,
       repeat: null,
+      customRepeat: null,
       owner: expect.objectContaining({ _id: user.id, username: user.username }),
       assignees: [],
       createdAt: expect.any(String),

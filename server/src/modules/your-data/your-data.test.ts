@@ -414,6 +414,8 @@ const notExported: Record<string, string> = {
   kysely_migration: 'the migrations applied',
   kysely_migration_lock: 'the migrations lock',
   list_versions: 'cache counters per user and list: no content; deleted with the account',
+  dav_collections:
+    'the names and colours a calendar app set on the user’s three CalDAV collections: settings of the sync, not content; deleted with the account',
   dav_changes:
     'which events and to-dos changed at which list version, for CalDAV sync tokens: no content of its own; deleted with the account',
   mail_outbox:

@@ -3,7 +3,8 @@
  * direction and time zone, events in their categories' colours. A click on a day or a time slot
  * starts a new event there, a click on an event opens it; the owner drags an event to move it and
  * pulls its end to change its length (an occurrence of a repeating event: that one, the following
- * ones or all, as asked, D39). Guests' events stay put and say they are read-only. Below 600 px
+ * ones or all, as asked, D39). Guests' events stay put and say they are read-only; an event whose
+ * repetition a calendar app wrote and the drawer cannot draw says it in words (D49). Below 600 px
  * wide (a phone) seven columns would be 32 px each: it offers three days and the list instead.
  */
 import type { CalendarEvent } from '@cadence/contract';
@@ -26,9 +27,11 @@ import { IconLock, IconRepeat } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { customRepetitionText } from '../../../lib/recurrence-rule';
 import type { CalendarRange, EventMove } from '../api/calendar-api';
 import type { EventDraft } from '../lib/event-form';
 import { addDays, HOUR_MS, toWallTime } from '../lib/event-times';
+import { fromRrule } from '../lib/rrule-text';
 import { useCalendarTexts } from './calendar-texts';
 import { eventColors } from './event-colors';
 import '@fullcalendar/react/skeleton.css';
@@ -66,9 +69,14 @@ function eventLabel(t: TFunction, occurrence: CalendarEvent): string {
 }
 
 function EventContent({ info }: { info: EventDisplayInfo }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const occurrence = occurrenceOf(info);
   const label = eventLabel(t, occurrence);
+  const { recurrence } = occurrence;
+  const custom =
+    recurrence && fromRrule(recurrence).frequency === 'custom'
+      ? customRepetitionText(recurrence, t, i18n.language)
+      : null;
   return (
     <>
       {/* <bdi>: a time keeps its order in a right-to-left page ("7:27 PM", not "PM 7:27"). */}
@@ -79,7 +87,7 @@ function EventContent({ info }: { info: EventDisplayInfo }) {
       )}
       <div
         className={`${info.titleClass} cadence-event-title-row`}
-        title={label}
+        title={custom ? `${label}\n${custom}` : label}
         data-testid="calendar-event"
         data-title={occurrence.title}
         data-editable={occurrence.editable}
@@ -96,6 +104,7 @@ function EventContent({ info }: { info: EventDisplayInfo }) {
           {occurrence.title}
         </span>
         {!occurrence.editable && <VisuallyHidden>{label}</VisuallyHidden>}
+        {custom && <VisuallyHidden>{custom}</VisuallyHidden>}
       </div>
     </>
   );

@@ -1,11 +1,29 @@
 /**
  * An event's repetition in the drawer: none, daily, weekly on chosen days, monthly or yearly, and
- * its end: never, on a day (UNTIL) or after a number of times (COUNT).
+ * its end: never, on a day (UNTIL) or after a number of times (COUNT). A rule a calendar app wrote
+ * that these fields cannot draw shows in words, read-only; it can only be removed (D49).
  */
 import { RECURRENCE_COUNT_MAX, weekdayCodes } from '@cadence/contract';
-import { Checkbox, Group, NumberInput, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { repeatEnds, type RepeatFrequency, type Repetition, weekdayOf } from '../lib/rrule-text';
+import { CustomRepetitionField } from '../../../components/custom-repetition';
+import {
+  noRepetition,
+  repeatEnds,
+  type RepeatFrequency,
+  type Repetition,
+  weekdayOf,
+} from '../lib/rrule-text';
 import { frequencyLabels, repeatEndLabels, weekdayLabels } from './labels';
 
 interface RepeatFieldsProps {
@@ -19,17 +37,28 @@ interface RepeatFieldsProps {
 export function RepeatFields({ value, onChange, startDay, error }: RepeatFieldsProps) {
   const { t } = useTranslation();
   const set = (change: Partial<Repetition>) => onChange({ ...value, ...change });
+  if (value.frequency === 'custom' && value.custom) {
+    return (
+      <CustomRepetitionField
+        label={t('calendar.form.repeat')}
+        rule={value.custom}
+        action={
+          <Button variant="subtle" size="compact-sm" color="red" onClick={() => onChange(noRepetition)}>
+            {t('calendar.repeat.remove')}
+          </Button>
+        }
+      />
+    );
+  }
   const frequencies = Object.entries(frequencyLabels).map(([frequency, key]) => ({
     value: frequency,
     label: t(key),
   }));
-  if (value.frequency === 'custom')
-    frequencies.push({ value: 'custom', label: t('calendar.repeat.custom', { rule: value.custom ?? '' }) });
   const choose = (frequency: RepeatFrequency) =>
     set({
       frequency,
       days: frequency === 'WEEKLY' && value.days.length === 0 ? [weekdayOf(startDay)] : value.days,
-      custom: frequency === 'custom' ? value.custom : null,
+      custom: null,
     });
 
   return (

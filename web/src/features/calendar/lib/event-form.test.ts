@@ -88,4 +88,16 @@ describe('the event form', () => {
     ]);
     expect(paths({ title: ' ' })).toEqual([['title', 'Please enter a title.']]);
   });
+
+  it('keeps a rule it cannot draw out of what it sends and checks (D49)', () => {
+    const hourly = { ...event, recurrence: 'FREQ=HOURLY;BYHOUR=9,17' };
+    const opened = { ...initialEventValues(hourly, draft, 'UTC'), title: 'Holiday, renamed' };
+    expect(opened.recurrence).toMatchObject({ frequency: 'custom', custom: 'FREQ=HOURLY;BYHOUR=9,17' });
+    expect(toEventInput(opened, 'UTC')).not.toHaveProperty('recurrence');
+    // The contract refuses HOURLY: the form still saves the rest.
+    const parsed = eventFormSchema('UTC', true).safeParse(opened);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({ title: 'Holiday, renamed' });
+    expect(parsed.data).not.toHaveProperty('recurrence');
+  });
 });

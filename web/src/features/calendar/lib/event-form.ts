@@ -91,7 +91,10 @@ export function initialEventValues(
   };
 }
 
-/** The API's input: instants for a timed event, days (end exclusive) for an all-day one. */
+/**
+ * The API's input: instants for a timed event, days (end exclusive) for an all-day one. A rule the
+ * drawer cannot draw is not sent: the server keeps it as it is (D49), and its input may refuse it.
+ */
 export function toEventInput(values: EventFormValues, timeZone: string): CreateEventForm {
   const { allDay } = values;
   return {
@@ -106,7 +109,7 @@ export function toEventInput(values: EventFormValues, timeZone: string): CreateE
     guests: values.guests,
     groups: values.groups,
     reminder: values.reminder === 'none' ? null : Number(values.reminder),
-    recurrence: toRrule(values.recurrence),
+    ...(values.recurrence.frequency === 'custom' ? {} : { recurrence: toRrule(values.recurrence) }),
   };
 }
 

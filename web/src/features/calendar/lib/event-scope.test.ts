@@ -2,6 +2,7 @@ import type { CalendarEvent } from '@cadence/contract';
 import { describe, expect, it } from 'vitest';
 import { initialEventValues } from './event-form';
 import { scopedChange } from './event-scope';
+import { noRepetition } from './rrule-text';
 
 const zone = 'Europe/Paris';
 /** The third Monday of a weekly review at 10:00 in Paris that began on 4 January 2027. */
@@ -77,5 +78,27 @@ describe('a change to an occurrence of a repeating event (D39)', () => {
       start: '2027-01-04T10:00:00.000Z',
       end: '2027-01-04T11:00:00.000Z',
     });
+  });
+
+  it('a rule the drawer cannot draw is never sent back, whatever else changes (D49)', () => {
+    const custom = { ...occurrence, recurrence: 'FREQ=HOURLY;BYHOUR=9,17' };
+    const values = {
+      ...initialEventValues(custom, { start: '', end: '', allDay: false }, zone),
+      title: 'Review, hourly',
+    };
+    for (const scope of ['this', 'following', 'all'] as const) {
+      const { input } = scopedChange(custom, values, zone, scope);
+      expect(input, scope).toMatchObject({ title: 'Review, hourly' });
+      expect(input, scope).not.toHaveProperty('recurrence');
+    }
+  });
+
+  it('a custom rule removed in the drawer is sent as none', () => {
+    const custom = { ...occurrence, recurrence: 'FREQ=MONTHLY;BYDAY=-1FR' };
+    const values = {
+      ...initialEventValues(custom, { start: '', end: '', allDay: false }, zone),
+      recurrence: noRepetition,
+    };
+    expect(scopedChange(custom, values, zone, 'all').input).toHaveProperty('recurrence', null);
   });
 });

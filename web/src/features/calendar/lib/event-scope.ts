@@ -45,7 +45,9 @@ export function scopedChange(
     };
   }
   const { recurrence, start, end, allDay, ...rest } = full;
-  const input: UpdateEventForm = { ...rest, ...(recurrence !== event.recurrence ? { recurrence } : {}) };
+  // No recurrence is a rule the drawer cannot draw, kept as it is (D49).
+  const changed = recurrence !== undefined && recurrence !== event.recurrence;
+  const input: UpdateEventForm = { ...rest, ...(changed ? { recurrence } : {}) };
   if (scope === 'following') {
     return { input: { ...input, allDay, start, end }, scoped: { occurrence: event.occurrence, scope } };
   }

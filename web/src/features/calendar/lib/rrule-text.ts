@@ -1,7 +1,8 @@
 /**
  * An event's repetition as the drawer asks for it (none, daily, weekly on chosen days, monthly,
  * yearly; ending never, on a day or after n times), and the RFC 5545 RRULE the API takes.
- * A rule the drawer cannot show (one imported with an interval, say) is kept as it is.
+ * A rule the drawer cannot show (one a calendar app wrote with an interval, say) is kept as it is
+ * and shown read-only, in words (D49).
  */
 import {
   RECURRENCE_COUNT_MAX,
@@ -9,6 +10,7 @@ import {
   type WeekdayCode,
   weekdayCodes,
 } from '@cadence/contract';
+import { ruleParts } from '../../../lib/recurrence-rule';
 
 export type RepeatFrequency = 'none' | (typeof recurrenceFrequencies)[number] | 'custom';
 export const repeatEnds = ['never', 'on', 'after'] as const;
@@ -23,7 +25,7 @@ export interface Repetition {
   until: string;
   /** How many times, when it ends after n times. */
   count: number;
-  /** The rule as it came, when the drawer cannot show it. */
+  /** The rule as it came, when the drawer cannot show it: never sent back (D49). */
   custom: string | null;
 }
 
@@ -64,7 +66,7 @@ export function fromRrule(rule: string | null): Repetition {
     .replace(/^RRULE:/i, '')
     .trim()
     .toUpperCase();
-  const parts = new Map(text.split(';').map((part) => part.split('=') as [string, string | undefined]));
+  const parts = ruleParts(text);
   const custom = { ...noRepetition, frequency: 'custom' as const, custom: text };
   const frequency = parts.get('FREQ') ?? '';
   const known = new Set(['FREQ', 'BYDAY', 'UNTIL', 'COUNT']);

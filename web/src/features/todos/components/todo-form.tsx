@@ -1,8 +1,9 @@
 /**
  * "Add task" and "Edit task", in a drawer: title, description, due date, tags, assignees (me and my
  * friends) and groups (expanded to their members by the server, D13), important, and a repeat
- * (every n days, weeks, months or years). Checked with the contract's schema the server uses; the
- * server's field messages show on their fields.
+ * (every n days, weeks, months or years); a repeat a calendar app wrote that these fields cannot draw
+ * shows in words, read-only (D49). Checked with the contract's schema the server uses; the server's
+ * field messages show on their fields.
  */
 import {
   createTaskInput,
@@ -18,6 +19,7 @@ import { Checkbox, Drawer, MultiSelect, NumberInput, Select, SimpleGrid, TextInp
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DescriptionField, GroupsField, TagsField, TitleField } from '../../../components/form-kit';
+import { CustomRepetitionField } from '../../../components/custom-repetition';
 import { FormShell } from '../../../components/form-shell';
 import { useContractForm } from '../../../lib/contract-form';
 import { getFriendsQueryOptions } from '../../../shared/queries/friends';
@@ -25,37 +27,8 @@ import { useLayoutSettings } from '../../../lib/layout-settings';
 import { useSessionUser } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toast';
 import { useCreateTask, useUpdateTask } from '../api/todos-api';
+import { initialTodoValues, type TodoDefaults, todoInput } from '../lib/todo-form';
 import { repeatLabels } from './labels';
-
-export type TodoFormValues = {
-  title: string;
-  description: string;
-  dueDate: string | null;
-  tags: string[];
-  assignee: string[];
-  groups: string[];
-  isImportant: boolean;
-  repeat: TodoRepeat;
-};
-
-/** What a new task starts with: the tag or the star of the list it is added from. */
-export interface TodoDefaults {
-  tags?: string[];
-  isImportant?: boolean;
-}
-
-function initialValues(task: Task | null, defaults: TodoDefaults): TodoFormValues {
-  return {
-    title: task?.title ?? '',
-    description: task?.description ?? '',
-    dueDate: task?.dueDate ?? null,
-    tags: task?.tags ?? defaults.tags ?? [],
-    assignee: task?.assignee ?? [],
-    groups: [],
-    isImportant: task?.isImportant ?? defaults.isImportant ?? false,
-    repeat: task?.repeat ?? null,
-  };
-}
 
 interface TodoFormDrawerProps {
   opened: boolean;
@@ -117,18 +90,22 @@ function TodoForm({
   const create = useCreateTask();
   const update = useUpdateTask();
   const people = usePeopleOptions(task);
-  const binding = useContractForm(task ? updateTaskInput : createTaskInput, initialValues(task, defaults), {
-    onSubmit: async (values) => {
-      if (task) {
-        await update.mutateAsync({ id: task._id, input: values });
-        toastSuccess(t, t('todos.toast.updated'));
-      } else {
-        await create.mutateAsync(values);
-        toastSuccess(t, t('todos.toast.added'));
-      }
-      onDone();
+  const binding = useContractForm(
+    task ? updateTaskInput : createTaskInput,
+    initialTodoValues(task, defaults),
+    {
+      onSubmit: async (values) => {
+        if (task) {
+          await update.mutateAsync({ id: task._id, input: todoInput(values, task) });
+          toastSuccess(t, t('todos.toast.updated'));
+        } else {
+          await create.mutateAsync(todoInput(values, task));
+          toastSuccess(t, t('todos.toast.added'));
+        }
+        onDone();
+      },
     },
-  });
+  );
   const { form } = binding;
   const values = form.getValues();
   const repeat = values.repeat;
@@ -176,36 +153,40 @@ function TodoForm({
         description={t('todos.form.groupsHint')}
         {...form.getInputProps('groups')}
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Select
-          label={t('todos.form.repeat')}
-          data={[
-            { value: 'never', label: t('todos.repeat.never') },
-            ...repeatUnits.map((unit) => ({ value: unit, label: t(repeatLabels[unit].one) })),
-          ]}
-          allowDeselect={false}
-          value={repeat?.unit ?? 'never'}
-          onChange={(unit) =>
-            setRepeat(unit && unit !== 'never' ? { every: repeat?.every ?? 1, unit: unit } : null)
-          }
-          error={form.errors.repeat}
-          comboboxProps={{ withinPortal: true }}
-        />
-        {repeat && (
-          <NumberInput
-            label={t('todos.form.repeatEvery')}
-            min={1}
-            max={365}
-            allowDecimal={false}
-            clampBehavior="none"
-            value={repeat.every}
-            onChange={(every) =>
-              setRepeat({ ...repeat, every: typeof every === 'number' ? every : Number(every) })
+      {task?.customRepeat ? (
+        <CustomRepetitionField label={t('todos.form.repeat')} rule={task.customRepeat} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select
+            label={t('todos.form.repeat')}
+            data={[
+              { value: 'never', label: t('todos.repeat.never') },
+              ...repeatUnits.map((unit) => ({ value: unit, label: t(repeatLabels[unit].one) })),
+            ]}
+            allowDeselect={false}
+            value={repeat?.unit ?? 'never'}
+            onChange={(unit) =>
+              setRepeat(unit && unit !== 'never' ? { every: repeat?.every ?? 1, unit: unit } : null)
             }
-            error={form.errors['repeat.every']}
+            error={form.errors.repeat}
+            comboboxProps={{ withinPortal: true }}
           />
-        )}
-      </SimpleGrid>
+          {repeat && (
+            <NumberInput
+              label={t('todos.form.repeatEvery')}
+              min={1}
+              max={365}
+              allowDecimal={false}
+              clampBehavior="none"
+              value={repeat.every}
+              onChange={(every) =>
+                setRepeat({ ...repeat, every: typeof every === 'number' ? every : Number(every) })
+              }
+              error={form.errors['repeat.every']}
+            />
+          )}
+        </SimpleGrid>
+      )}
       <Checkbox
         label={t('todos.form.important')}
         {...form.getInputProps('isImportant', { type: 'checkbox' })}

@@ -1,7 +1,8 @@
 /**
  * One task as a row, as Todoist shows it: a checkbox to complete it, the title (struck through once
- * completed), the due date (red when overdue), the repeat, its tags in their colours, who assigned
- * it when that is someone else, the assignees' avatars, and a star for important. The owner edits,
+ * completed), the due date (red when overdue), the repeat (one a calendar app wrote that the app
+ * cannot draw is an icon that says it in words, D49), its tags in their colours, who assigned it
+ * when that is someone else, the assignees' avatars, and a star for important. The owner edits,
  * stars and deletes; a deleted task offers restore and delete forever; an assignee only completes.
  */
 import type { PublicUser, Task, TagList } from '@cadence/contract';
@@ -17,6 +18,7 @@ import {
   IconTrashX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CustomRepetitionIcon } from '../../../components/custom-repetition';
 import { IconAction } from '../../../components/icon-action';
 import { TagBadge } from '../../../components/tag-badge';
 import { formatDay } from '../../../lib/format-day';
@@ -147,6 +149,7 @@ export function TodoRow({ task, tags, meId, today, ...actions }: TodoRowProps) {
                 </Text>
               </Group>
             )}
+            {task.customRepeat && <CustomRepetitionIcon rule={task.customRepeat} />}
             {task.tags.map((name) => (
               <TagBadge key={name} name={name} color={tagColorOf(tags, name)} size="sm" />
             ))}

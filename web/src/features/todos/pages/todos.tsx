@@ -38,7 +38,8 @@ import {
   useToggleTask,
   useUpdateTask,
 } from '../api/todos-api';
-import { type TodoDefaults, TodoFormDrawer } from '../components/todo-form';
+import { TodoFormDrawer } from '../components/todo-form';
+import type { TodoDefaults } from '../lib/todo-form';
 import { TodoRow } from '../components/todo-row';
 import { TodosSidebar } from '../components/todos-sidebar';
 
