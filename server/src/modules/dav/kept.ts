@@ -607,6 +607,14 @@ export function keptTodoText(row: TodoRow, task: Task): string {
   return mergeTodo(text, before, todoFieldsOf(row, task, before.timeZone));
 }
 
+/** The `at` of kept fields: read off the front of the JSON, where the fields' writers put it. */
+function keptAt(fields: string): string {
+  const end = fields.indexOf('"', 7);
+  return fields.startsWith('{"at":"') && end !== -1
+    ? fields.slice(7, end)
+    : (JSON.parse(fields) as { at: string }).at;
+}
+
 /** Whether the app changed the object since its text was kept (so reading it needs its exceptions). */
 export const changedSinceKept = (row: { dav_fields: string | null; updated_at: string }) =>
-  row.dav_fields !== null && (JSON.parse(row.dav_fields) as { at: string }).at !== isoOf(row.updated_at);
+  row.dav_fields !== null && keptAt(row.dav_fields) !== isoOf(row.updated_at);

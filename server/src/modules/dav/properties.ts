@@ -5,7 +5,7 @@
  * have is answered 404 in its own propstat, as RFC 4918 §9.1 asks.
  */
 import type { CollectionName, CollectionSettings, Member } from './collections';
-import { APPLE, CALDAV, CALSERVER, d, DAV, element, escapeXml, type QName } from './xml';
+import { APPLE, CALDAV, CALSERVER, d, DAV, element, escapeXml, escapeXmlKeepingCr, type QName } from './xml';
 
 /** What a getter may read: the signed-in user, where things are, and the resource's own facts. */
 export interface PropContext {
@@ -129,11 +129,9 @@ const table: Record<ResourceKind, Array<[QName, Getter]>> = {
       { ns: DAV, name: 'getcontenttype' },
       (c) => `text/calendar; charset=utf-8; component=${c.member!.kind === 'task' ? 'vtodo' : 'vevent'}`,
     ],
-    // A carriage return as a character reference: XML readers turn a bare CRLF into LF (XML 1.0
-    // §2.11), and the client is to get the object's bytes as they are (D49).
     [
       { ns: CALDAV, name: 'calendar-data' },
-      (c) => (c.data === undefined ? undefined : escapeXml(c.data).replace(/\r/g, '&#13;')),
+      (c) => (c.data === undefined ? undefined : escapeXmlKeepingCr(c.data)),
     ],
   ],
 };

@@ -69,20 +69,25 @@ const multiget: Report = async ({ root, userId, collection, collections, respond
     }
   };
   const names = hrefs.map(nameOf);
-  const members = await collections.namedMany(
+  const ids = await collections.idsNamed(
     userId,
     collection,
     names.filter((name): name is string => name !== undefined),
   );
-  const byName = new Map(members.map((member) => [member.name, member]));
-  const found: Member[] = [];
-  const missing: string[] = [];
-  names.forEach((name, index) => {
-    const member = name === undefined ? undefined : byName.get(name);
-    if (member) found.push(member);
-    else missing.push(d('response', d('href', escapeXml(hrefs[index]!)) + status(404, 'Not Found')));
-  });
-  return { parts: respondAll([found]), after: () => missing.join('') };
+  const found = new Set<string>();
+  async function* noted(): AsyncGenerator<Member[]> {
+    for await (const page of collections.pages(userId, collection, { ids })) {
+      for (const member of page) found.add(member.name);
+      yield page;
+    }
+  }
+  // Each href the collection has not: its own 404, after the others.
+  const missing = () =>
+    hrefs
+      .filter((_, index) => names[index] === undefined || !found.has(names[index]))
+      .map((href) => d('response', d('href', escapeXml(href)) + status(404, 'Not Found')))
+      .join('');
+  return { parts: respondAll(noted()), after: missing };
 };
 
 /** calendar-query (RFC 4791 §7.8): the members that pass the filter (filters.ts). */

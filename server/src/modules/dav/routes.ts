@@ -195,7 +195,7 @@ async function* sliced(
   pages: AsyncIterable<Member[]> | Iterable<Member[]>,
   respond: (members: Member[]) => Promise<string[]>,
 ): AsyncGenerator<string> {
-  const slicer = new WorkSlicer(10);
+  const slicer = new WorkSlicer(8);
   for await (const page of pages) {
     for (let at = 0; at < page.length; at += RESPONSE_SLICE) {
       yield (await respond(page.slice(at, at + RESPONSE_SLICE))).join('');

@@ -126,6 +126,13 @@ const escapes: Record<string, string> = {
 };
 export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
 
+/**
+ * Text escaped with each carriage return as a character reference: XML readers turn a bare CRLF
+ * into LF (XML 1.0 §2.11), and an object's bytes are to reach the client as they are (D49).
+ */
+export const escapeXmlKeepingCr = (text: string) =>
+  text.replace(/[&<>"'\r]/g, (c) => (c === '\r' ? '&#13;' : escapes[c]!));
+
 /** The prefixes answers use; any other namespace is declared where it is used. */
 const prefixes = new Map([
   [DAV, 'd'],

@@ -119,13 +119,18 @@ export class TodosService {
 
   /**
    * The user's to-dos as CalDAV serves them (D43): those on their list (owned or assigned) and not
-   * deleted; all, or only these ids.
+   * deleted; all, or only these ids; by id, a page of `limit` after the id `after` when asked.
    */
-  async davTasks(userId: number, ids?: number[]): Promise<Array<{ row: TodoRow; task: Task }>> {
+  async davTasks(
+    userId: number,
+    ids?: number[],
+    page?: { after: number; limit: number },
+  ): Promise<Array<{ row: TodoRow; task: Task }>> {
     let query = visibleTasks(this.deps.db.selectFrom('todos'), userId)
       .where('todos.is_deleted', '=', false)
       .selectAll('todos');
     if (ids) query = query.where('todos.id', 'in', ids.length > 0 ? ids : [0]);
+    if (page) query = query.where('todos.id', '>', page.after).limit(page.limit);
     const rows = await query.orderBy('todos.id').execute();
     const tasks = await this.present(this.deps.db, rows);
     return rows.map((row, index) => ({ row, task: tasks[index]! }));
@@ -138,6 +143,17 @@ export class TodosService {
       .where('todos.dav_name', '=', name)
       .selectAll('todos')
       .executeTakeFirst();
+  }
+
+  /** The ids of the to-dos on the user's list under these CalDAV resource names. */
+  async davTaskIdsNamed(userId: number, names: string[]): Promise<number[]> {
+    if (names.length === 0) return [];
+    const rows = await visibleTasks(this.deps.db.selectFrom('todos'), userId)
+      .where('todos.is_deleted', '=', false)
+      .where('todos.dav_name', 'in', names)
+      .select('todos.id')
+      .execute();
+    return rows.map((row) => row.id);
   }
 
   /** Another to-do on the user's list with this VTODO UID (CalDAV's no-uid-conflict), if any. */
