@@ -12,6 +12,8 @@ export const accountMessages = {
   'account.avatarType': 'The picture must be a PNG, JPEG or WebP image.',
   'account.avatarTooLarge': 'The picture must be at most 2 MB.',
   'account.emptyUpdate': 'Nothing to change.',
+  'account.calendarName': 'Give the calendar a name of 1 to 100 characters, on one line.',
+  'account.calendarColor': 'Write the colour as #RRGGBB or #RRGGBBAA.',
   'users.cannotDeactivateSelf': 'You cannot deactivate your own account.',
   'users.operatorOnly': 'Only the operator of this instance may change this.',
 } as const;

@@ -26,4 +26,5 @@ export * from './live';
 export * from './board-transfer';
 export * from './text';
 export * from './app-passwords';
+export * from './device-calendars';
 export * from './booking';

@@ -22,6 +22,7 @@ import { AccessTokens, LinkTokens, loadOrCreateSecret } from './lib/tokens';
 import { createAuthenticate, requireSignIn } from './modules/auth/authenticate';
 import { accountRoutes, avatarRoutes } from './modules/account/routes';
 import { appPasswordRoutes } from './modules/auth/app-password-routes';
+import { deviceCalendarRoutes } from './modules/account/device-calendar-routes';
 import { authRoutes, sessionRoutes } from './modules/auth/routes';
 import { friendsRoutes } from './modules/friends/routes';
 import { goalsRoutes } from './modules/goals/routes';
@@ -83,6 +84,7 @@ const signedInRoutes: RouteModule[] = [
   sessionRoutes,
   accountRoutes,
   appPasswordRoutes,
+  deviceCalendarRoutes,
   usersRoutes,
   friendsRoutes,
   groupsRoutes,

@@ -9,6 +9,8 @@ import { AuthService } from './modules/auth/service';
 import { CalendarFeedService } from './modules/calendar/feed';
 import { CalendarService, type GuestNotices } from './modules/calendar/service';
 import { DashboardService } from './modules/dashboard/service';
+import { DavCollections } from './modules/dav/collections';
+import { DeviceCalendarsService } from './modules/account/device-calendars';
 import { FriendsService } from './modules/friends/service';
 import { GoalsService } from './modules/goals/service';
 import { GroupsService } from './modules/groups/service';
@@ -45,6 +47,10 @@ export interface Services {
   todos: TodosService;
   calendar: CalendarService;
   calendarFeeds: CalendarFeedService;
+  /** The CalDAV collections' members and settings (D43, D49). */
+  davCollections: DavCollections;
+  /** Their names and colours as Account settings shows them (D49). */
+  deviceCalendars: DeviceCalendarsService;
   reminders: RemindersService;
   notifications: NotificationsService;
   workingHours: WorkingHoursService;
@@ -96,6 +102,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const friends = new FriendsService(deps);
   const meetings = new MeetingsService({ ...deps, calendar });
   const billing = new BillingService(deps);
+  const davCollections = new DavCollections({ db: deps.db, calendar, todos });
   return {
     auth,
     appPasswords: new AppPasswordsService(deps),
@@ -109,6 +116,8 @@ export function buildServices(deps: ServiceDeps): Services {
     todos,
     calendar,
     calendarFeeds: new CalendarFeedService(deps),
+    davCollections,
+    deviceCalendars: new DeviceCalendarsService({ davCollections }),
     reminders,
     notifications: new NotificationsService(deps),
     workingHours: new WorkingHoursService(deps),

@@ -318,6 +318,15 @@ export const operations: Record<string, Call[]> = {
   'GET /api/account/app-passwords': [{ stranger: own }],
   'POST /api/account/app-passwords': [{ body: () => ({ name: 'Phone' }), stranger: own }],
   'DELETE /api/account/app-passwords/{id}': [{ params: (w) => ({ id: w.appPasswordId }), stranger: 404 }],
+  // Everyone has the three collections: a stranger's call names their own.
+  'GET /api/account/calendars': [{ stranger: own }],
+  'PUT /api/account/calendars/{collection}': [
+    {
+      params: () => ({ collection: 'events' }),
+      body: () => ({ name: 'Mine', color: '#123456' }),
+      stranger: own,
+    },
+  ],
   'POST /api/calender/import': [{ stranger: own }],
   'GET /api/working-hours': [{ stranger: own }],
   'PUT /api/working-hours': [
@@ -649,6 +658,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     { name: `Phone ${SECRET_MARK}` },
     201,
   );
+  await ok(t, 'PUT', '/api/account/calendars/events', victim.token, { name: `Calendar ${SECRET_MARK}` });
   const chat = await ok<{ _id: string }>(t, 'POST', '/api/chats', victim.token, { friend: member.id }, 201);
   const chatMessage = await ok<{ _id: string }>(
     t,

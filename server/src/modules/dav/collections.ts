@@ -12,15 +12,12 @@ import { feedOf } from '../calendar/ics';
 import type { EventRow } from '../calendar/presenter';
 import type { TodoRow } from '../todos/presenter';
 import type { TodosService } from '../todos/service';
-import type { Task } from '@cadence/contract';
+import { type DeviceCalendarCollection, isDeviceCalendarCollection, type Task } from '@cadence/contract';
 import { changedSinceKept, keptEventText, keptTodoText } from './kept';
 import { vtodoOf } from './vtodo';
 
-export const collectionNames = ['events', 'shared', 'tasks'] as const;
-export type CollectionName = (typeof collectionNames)[number];
-
-export const isCollectionName = (name: string): name is CollectionName =>
-  (collectionNames as readonly string[]).includes(name);
+export type CollectionName = DeviceCalendarCollection;
+export const isCollectionName = isDeviceCalendarCollection;
 
 /** The versioned list a collection's changes are counted in. */
 export const listOf = (collection: CollectionName) => (collection === 'tasks' ? 'todos' : 'calendar');

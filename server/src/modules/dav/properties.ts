@@ -4,6 +4,7 @@
  * REPORTs' `<d:prop>`. A getter answers the property's inner XML; a property a resource does not
  * have is answered 404 in its own propstat, as RFC 4918 §9.1 asks.
  */
+import { deviceCalendarDefaultColors } from '@cadence/contract';
 import type { CollectionName, CollectionSettings, Member } from './collections';
 import { APPLE, CALDAV, CALSERVER, d, DAV, element, escapeXml, escapeXmlKeepingCr, type QName } from './xml';
 
@@ -114,11 +115,7 @@ const table: Record<ResourceKind, Array<[QName, Getter]>> = {
     [{ ns: CALDAV, name: 'max-resource-size' }, () => String(DAV_RESOURCE_MAX_BYTES)],
     [
       { ns: APPLE, name: 'calendar-color' },
-      (c) =>
-        escapeXml(
-          c.settings?.get(c.collection!)?.color ??
-            (c.collection === 'tasks' ? '#2F9E44FF' : c.collection === 'shared' ? '#F08C00FF' : '#1C7ED6FF'),
-        ),
+      (c) => escapeXml(c.settings?.get(c.collection!)?.color ?? deviceCalendarDefaultColors[c.collection!]),
     ],
   ],
   member: [

@@ -13,7 +13,14 @@
  * services, so it is checked, authorized, live-published and reminded as a write from the app.
  */
 import { Readable } from 'node:stream';
-import { createTaskInput, type Language, messages, type Task, updateTaskInput } from '@cadence/contract';
+import {
+  createTaskInput,
+  deviceCalendarDefaultNames,
+  type Language,
+  messages,
+  type Task,
+  updateTaskInput,
+} from '@cadence/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -24,13 +31,7 @@ import type { TodoRow } from '../todos/presenter';
 import type { DavUser } from '../auth/app-passwords';
 import { LoginRefused } from '../auth/service';
 import { ImportTooLarge, NotICalendar, readIcs } from '../calendar/ics-import';
-import {
-  type CollectionName,
-  type CollectionSettings,
-  DavCollections,
-  isCollectionName,
-  type Member,
-} from './collections';
+import { type CollectionName, type CollectionSettings, isCollectionName, type Member } from './collections';
 import { reports } from './reports';
 import {
   allProperties,
@@ -71,14 +72,6 @@ const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'REPORT', 'MKCOL', 'MKCALENDAR'] a
 /** The most properties one PROPFIND or PROPPATCH names, and hrefs one multiget names. */
 const PROPERTIES_MAX = 200;
 const ALLOW = 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT';
-
-/** The collections' names as a client shows them, in the user's language. */
-const titles: Record<Language, Record<CollectionName, string>> = {
-  en: { events: 'Cadence', shared: 'Cadence – shared with me', tasks: 'Cadence tasks' },
-  fr: { events: 'Cadence', shared: 'Cadence – partagés avec moi', tasks: 'Tâches Cadence' },
-  de: { events: 'Cadence', shared: 'Cadence – mit mir geteilt', tasks: 'Cadence-Aufgaben' },
-  pt: { events: 'Cadence', shared: 'Cadence – partilhados comigo', tasks: 'Tarefas Cadence' },
-};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -227,7 +220,7 @@ const propNames = (prop: XmlElement | undefined): QName[] => (prop ? childElemen
 
 export function davRoutes(app: FastifyInstance, context: AppContext): void {
   const { appPasswords, calendar, todos } = context.services;
-  const collections = new DavCollections({ db: context.database.db, calendar, todos });
+  const collections = context.services.davCollections;
   const base = context.config.PUBLIC_URL;
 
   for (const method of DAV_METHODS) {
@@ -364,8 +357,14 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
   }
 
   function propContext(user: DavUser, extra: Partial<PropContext> = {}): PropContext {
-    const language = (user.language in titles ? user.language : 'en') as Language;
-    return { userId: user.id, displayName: user.username, titles: titles[language], base, ...extra };
+    const language = (user.language in deviceCalendarDefaultNames ? user.language : 'en') as Language;
+    return {
+      userId: user.id,
+      displayName: user.username,
+      titles: deviceCalendarDefaultNames[language],
+      base,
+      ...extra,
+    };
   }
 
   async function propfind(request: FastifyRequest, reply: FastifyReply, user: DavUser, target: Target) {

@@ -9,7 +9,15 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../lib/api-client';
 import { rememberAccountLanguage } from '../../lib/language-sync';
 import { rememberAccountZone, session } from '../../lib/session';
-import { accountKey, calendarKeys, currentUserKey, dashboardKeys, meetingKeys, todoKeys } from './keys';
+import {
+  accountKey,
+  calendarKeys,
+  currentUserKey,
+  dashboardKeys,
+  deviceCalendarsKey,
+  meetingKeys,
+  todoKeys,
+} from './keys';
 import { getWorkingHoursQueryOptions } from './working-hours';
 
 export const getAccountQueryOptions = () =>
@@ -32,8 +40,13 @@ export function useAccountChange<I>(call: (input: I) => Promise<Account | undefi
         rememberAccountLanguage(account.language);
         rememberAccountZone(account.timeZone);
       } else await queryClient.invalidateQueries({ queryKey });
-      // Names and picture are part of the stored user record too; working hours carry the time zone.
-      const stale: (readonly unknown[])[] = [currentUserKey, getWorkingHoursQueryOptions().queryKey];
+      // Names and picture are part of the stored user record too; working hours carry the time zone;
+      // the devices' calendars are named in the account's language until the user names them.
+      const stale: (readonly unknown[])[] = [
+        currentUserKey,
+        getWorkingHoursQueryOptions().queryKey,
+        deviceCalendarsKey,
+      ];
       if (account && before !== account.timeZone) stale.push(...zoneDependentKeys);
       await Promise.all(stale.map((key) => queryClient.invalidateQueries({ queryKey: key })));
     },

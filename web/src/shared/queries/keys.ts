@@ -19,6 +19,7 @@ export const notificationsKey = ['notifications'] as const;
 export const tagsKey = ['tags'] as const;
 export const calendarFeedKey = ['calendar-feed'] as const;
 export const appPasswordsKey = ['app-passwords'] as const;
+export const deviceCalendarsKey = ['device-calendars'] as const;
 
 export const pricingKey = (currency: Currency) => ['pricing', currency] as const;
 /** The meeting answered through a link (no sign-in), by its token. */

@@ -2,6 +2,7 @@
  * Account settings → Apps and devices (D43): app passwords for calendar apps that sync over
  * CalDAV (a phone's Calendar and Reminders, Thunderbird, DAVx5). Made with a name, the secret
  * shown once beside the user name and the server address; listed with their last use; revoked.
+ * Below them, the names and colours those apps show for Cadence's calendars (D49).
  */
 import { type AppPassword, type AppPasswordCreated, createAppPasswordInput } from '@cadence/contract';
 import {
@@ -32,6 +33,7 @@ import {
   useCreateAppPassword,
   useRevokeAppPassword,
 } from '../api/app-passwords-api';
+import { DeviceCalendars } from './device-calendars';
 
 export function AppsTab() {
   const { t } = useTranslation();
@@ -54,6 +56,7 @@ export function AppsTab() {
       <CreateForm onMade={setMade} />
       {made && <Made secret={made} />}
       <Existing />
+      <DeviceCalendars />
     </Stack>
   );
 }
