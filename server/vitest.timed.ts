@@ -13,6 +13,7 @@ export const timedFiles = [
   'src/modules/calendar/hostile.test.ts',
   'src/modules/calendar/corpus.test.ts',
   'src/modules/dav/security.test.ts',
+  'src/modules/dav/bounded.test.ts',
   'src/modules/meetings/booking-rules.test.ts',
   'src/lib/live-hub.test.ts',
 ];
