@@ -6,29 +6,17 @@
  * completed in the client is completed in the app; a sync-collection after one change holds that
  * change only. Without python3-caldav it fails: no silent skip.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { AppPasswordCreated, AvailableTimes, CalendarEvents, Task, TaskList } from '@cadence/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildAppPassword, buildEvent, buildUserInZone, call, ok, type TestUser } from '../../test/factories';
+import { useCaldavServer } from '../../test/caldav-clients';
 import { useTestApp } from '../../test/harness';
 
-const run = promisify(execFile);
 const t = useTestApp();
-const script = path.join(import.meta.dirname, '../../../../scripts/caldav-client.py');
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'caldav-client-'));
-let base = '';
-
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  base = `http://127.0.0.1:${address.port}`;
-});
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+const server = useCaldavServer(t, 'caldav-client');
+const { scratch } = server;
 
 interface Account {
   user: TestUser;
@@ -41,14 +29,8 @@ async function account(zone = 'Europe/Paris'): Promise<Account> {
 }
 
 /** One action of the client; its JSON answer. */
-async function client<T>(who: Account, action: string, ...args: string[]): Promise<T> {
-  const { stdout } = await run(
-    '/usr/bin/python3',
-    [script, `${base}/.well-known/caldav`, who.secret.username, who.secret.password, action, ...args],
-    { timeout: 30_000 },
-  );
-  return JSON.parse(stdout) as T;
-}
+const client = <T>(who: Account, action: string, ...args: string[]) =>
+  server.caldav<T>(who.secret, action, ...args);
 
 function file(name: string, text: string): string {
   const where = path.join(scratch, name);
@@ -82,7 +64,7 @@ describe('python3-caldav', () => {
       me,
       'discover',
     );
-    expect(calendars.map((c) => [c.url.replace(base, ''), c.components])).toEqual([
+    expect(calendars.map((c) => [c.url.replace(server.base, ''), c.components])).toEqual([
       [`/dav/calendars/${me.user.id}/events/`, ['VEVENT']],
       [`/dav/calendars/${me.user.id}/shared/`, ['VEVENT']],
       [`/dav/calendars/${me.user.id}/tasks/`, ['VTODO']],
@@ -275,7 +257,7 @@ describe('python3-caldav', () => {
     const me = await account();
     await buildEvent(t, me.user, { title: 'Kept' });
     const [object] = (await client<{ objects: Objects }>(me, 'sync', 'events')).objects;
-    const url = object!.url.replace(base, '');
+    const url = object!.url.replace(server.base, '');
     const auth = `Basic ${Buffer.from(`${me.secret.username}:${me.secret.password}`).toString('base64')}`;
     const read = await call(t, 'GET', url, undefined, undefined, { authorization: auth });
     const etag = read.headers.etag as string;

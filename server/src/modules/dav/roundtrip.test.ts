@@ -7,29 +7,17 @@
  * port; without vdirsyncer or python3-caldav every test fails: no silent skip. Assertions are soft:
  * one run shows every line the server changed, not only the first.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { AppPasswordCreated, CalendarEvents, Task, TaskList } from '@cadence/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildAppPassword, buildUserInZone, ok, type TestUser } from '../../test/factories';
+import { run, scriptsDir, useCaldavServer } from '../../test/caldav-clients';
 import { useTestApp } from '../../test/harness';
 
-const run = promisify(execFile);
 const t = useTestApp();
-const scripts = path.join(import.meta.dirname, '../../../../scripts');
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'dav-roundtrip-'));
-let base = '';
-
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  base = `http://127.0.0.1:${address.port}`;
-});
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+const server = useCaldavServer(t, 'dav-roundtrip');
+const { scratch } = server;
 
 interface Account {
   user: TestUser;
@@ -54,22 +42,15 @@ interface Synced {
 
 /** vdirsyncer's actions, in order: discover, sync, metasync (scripts/vdirsyncer-sync.py). */
 async function vdirsyncer(who: Account, ...actions: string[]): Promise<Synced> {
-  const script = path.join(scripts, 'vdirsyncer-sync.py');
-  const args = [script, base, who.secret.username, who.secret.password, who.folder, ...actions];
+  const script = path.join(scriptsDir, 'vdirsyncer-sync.py');
+  const args = [script, server.base, who.secret.username, who.secret.password, who.folder, ...actions];
   const { stdout } = await run('/usr/bin/python3', args, { timeout: 60_000 });
   return JSON.parse(stdout) as Synced;
 }
 
 /** One action of python3-caldav (scripts/caldav-client.py); its JSON answer. */
-async function caldav<T>(who: Account, action: string, ...args: string[]): Promise<T> {
-  const script = path.join(scripts, 'caldav-client.py');
-  const { stdout } = await run(
-    '/usr/bin/python3',
-    [script, `${base}/.well-known/caldav`, who.secret.username, who.secret.password, action, ...args],
-    { timeout: 30_000 },
-  );
-  return JSON.parse(stdout) as T;
-}
+const caldav = <T>(who: Account, action: string, ...args: string[]) =>
+  server.caldav<T>(who.secret, action, ...args);
 
 interface Fetched {
   status: number;
@@ -644,7 +625,9 @@ describe('python3-caldav', () => {
       'events',
       write(me.folder, 'caldav-py-1.ics', richEvent(uid, 'Opera')),
     );
-    expect.soft(decodeURIComponent(saved.url)).toBe(`${base}/dav/calendars/${me.user.id}/events/${uid}.ics`);
+    expect
+      .soft(decodeURIComponent(saved.url))
+      .toBe(`${server.base}/dav/calendars/${me.user.id}/events/${uid}.ics`);
     // python-caldav rewrites what it is given (through the icalendar library: UID moved last,
     // SEQUENCE increased): what it sent, as stored, is the baseline; it has every property still.
     const first = await caldav<Fetched>(me, 'get', 'events', `${uid}.ics`);
