@@ -4,7 +4,6 @@
  * booked or moved (SEQUENCE on), CANCEL when cancelled. The visitor's copy names the hosts by name
  * only: its organiser is the app's sending address, never a host's e-mail.
  */
-import { ICalCalendarMethod } from 'ical-generator';
 import type { Selectable } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
@@ -37,7 +36,7 @@ export async function bookingMails(
   const hosts = hostIds.flatMap((id) => byId.get(id) ?? []);
   const owner = byId.get(row.owner_id)!;
   const hostNames = hosts.map(nameOf).join(', ');
-  const method = plan.change === 'cancelled' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST;
+  const method = plan.change === 'cancelled' ? 'CANCEL' : 'REQUEST';
   const meeting: IcsMeeting = {
     uid: row.uid,
     sequence: row.sequence,

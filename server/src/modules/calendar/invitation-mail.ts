@@ -4,7 +4,6 @@
  * are taken off it — each in the guest's language with the time in their zone. Rendered inside the
  * transaction of the change and written to the outbox, so they exist exactly when it commits.
  */
-import { ICalCalendarMethod } from 'ical-generator';
 import type { Db } from '../../db';
 import type { Mail } from '../../lib/mailer';
 import { mailText, nameOf, type Recipient, recipientColumns, whenText } from '../../lib/mail-texts';
@@ -56,7 +55,7 @@ export async function guestMails(
       return person ? [{ name: nameOf(person), email: person.email, status: 'accepted' as const }] : [];
     }),
   });
-  const request = eventInvitationIcs(row, changed, party(guests), ICalCalendarMethod.REQUEST);
+  const request = eventInvitationIcs(row, changed, party(guests), 'REQUEST');
   const mails: Mail[] = [];
   const write = (ids: number[] | undefined, kind: 'invited' | 'changed' | 'cancelled') => {
     for (const id of ids ?? []) {
@@ -75,7 +74,7 @@ export async function guestMails(
         kind === 'cancelled'
           ? {
               method: 'CANCEL' as const,
-              content: eventInvitationIcs(row, changed, party([id]), ICalCalendarMethod.CANCEL),
+              content: eventInvitationIcs(row, changed, party([id]), 'CANCEL'),
             }
           : { method: 'REQUEST' as const, content: request };
       mails.push({ to: person.email, ...text, calendar });

@@ -229,9 +229,10 @@ export function calendarFeedRoutes(app: FastifyInstance, context: AppContext): v
         calendar.exceptionsOf(rows.filter((row) => row.recurrence).map((row) => row.id)),
         calendar.feedPeople(rows),
       ]);
-      // Streamed, written a slice at a time: thousands of events never hold the event loop.
+      // Streamed, written a slice at a time so that thousands of events never hold the event loop;
+      // short slices, as on a busy machine a slice lasts several times the work done in it.
       const name = `Cadence — ${owner.full_name || owner.username}`;
-      const text = feedChunks(name, rows, meetings, exceptions, people, new WorkSlicer(10));
+      const text = feedChunks(name, rows, meetings, exceptions, people, new WorkSlicer(5));
       // The schema's string is the body's content; a stream is sent as it is, never serialized.
       return (reply as FastifyReply)
         .header('content-type', 'text/calendar; charset=utf-8')

@@ -77,10 +77,6 @@ const now = () => new Date().toISOString();
 
 /** The most events a feed holds (the latest starts). */
 export const FEED_EVENTS_MAX = 5000;
-/** Event starts, whole event rows, and series (for their exceptions) per read of the feed's. */
-const FEED_STARTS_PER_READ = 1000;
-const FEED_ROWS_PER_READ = 200;
-const FEED_SERIES_PER_READ = 100;
 /** The time one range read may spend expanding repetitions before it answers `truncated` (D41). */
 const RANGE_BUDGET_MS = 3000;
 /** Rows per statement when many ids are named (below SQLite's and PostgreSQL's limits). */
@@ -820,9 +816,9 @@ export class CalendarService {
    * event loop turning between reads (a series may have a thousand).
    */
   async exceptionsOf(eventIds: number[]): Promise<Map<number, ExceptionRow[]>> {
-    const slicer = new WorkSlicer();
+    const slicer = new WorkSlicer(5);
     const byEvent = new Map<number, ExceptionRow[]>();
-    for (const part of chunks(eventIds, FEED_SERIES_PER_READ)) {
+    for (const part of chunks(eventIds, 100)) {
       await slicer.pause();
       for (const [id, rows] of await exceptionsOf(this.deps.db, part)) byEvent.set(id, rows);
     }
@@ -834,11 +830,12 @@ export class CalendarService {
    * start first. On SQLite a read runs in this thread, so no read here is long: the starts of the
    * user's events a page at a time along the entries' key (an ORDER BY of thousands of rows in one
    * statement held the event loop), the latest chosen here, then their rows a few hundred at a
-   * time, the event loop turning between reads.
+   * time, the event loop turning between reads every 5 ms, as the feed's writing does (routes.ts).
    */
   async feedRows(userId: number): Promise<EventRow[]> {
     const { db } = this.deps;
-    const slicer = new WorkSlicer();
+    const [startsPerRead, rowsPerRead] = [1000, 200];
+    const slicer = new WorkSlicer(5);
     const starts: Array<{ id: number; at: number }> = [];
     for (let after = 0; ;) {
       await slicer.pause();
@@ -850,10 +847,10 @@ export class CalendarService {
         .where('calendar_entries.kind', '=', 'event')
         .where('calendar_entries.source_id', '>', after)
         .orderBy('calendar_entries.source_id')
-        .limit(FEED_STARTS_PER_READ)
+        .limit(startsPerRead)
         .execute();
       for (const row of page) starts.push({ id: row.id, at: Date.parse(row.start_at) });
-      if (page.length < FEED_STARTS_PER_READ) break;
+      if (page.length < startsPerRead) break;
       after = page.at(-1)!.id;
     }
     await slicer.pause();
@@ -862,7 +859,7 @@ export class CalendarService {
       .slice(0, FEED_EVENTS_MAX)
       .map((start) => start.id);
     const rows: EventRow[] = [];
-    for (const part of chunks(latest, FEED_ROWS_PER_READ)) {
+    for (const part of chunks(latest, rowsPerRead)) {
       await slicer.pause();
       rows.push(...(await db.selectFrom('events').selectAll().where('id', 'in', part).execute()));
     }
@@ -874,7 +871,7 @@ export class CalendarService {
   async feedPeople(rows: EventRow[]): Promise<Map<number, IcsPeople>> {
     const { db } = this.deps;
     // A feed's thousands of ids are read some hundreds at a time: the event loop turns between.
-    const slicer = new WorkSlicer();
+    const slicer = new WorkSlicer(5);
     const ids = rows.map((row) => row.id);
     const guests =
       ids.length === 0

@@ -8,7 +8,7 @@
 import type { Db } from '../../db';
 import { davNameOf, davVersions, listVersion } from '../../lib/list-versions';
 import type { CalendarService } from '../calendar/service';
-import { feedOf } from '../calendar/ics';
+import { eventObjectText } from '../calendar/ics';
 import type { EventRow } from '../calendar/presenter';
 import type { TodoRow } from '../todos/presenter';
 import type { TodosService } from '../todos/service';
@@ -220,7 +220,11 @@ export class DavCollections {
       );
     if (written.length > 0) {
       const people = await this.deps.calendar.feedPeople(written);
-      for (const row of written) texts.set(row.id, feedOf('', [row], [], exceptions, people));
+      for (const row of written)
+        texts.set(
+          row.id,
+          eventObjectText(row, row.recurrence ? (exceptions.get(row.id) ?? []) : [], people.get(row.id)),
+        );
     }
     for (const member of members) {
       if (member.kind !== 'task') continue;

@@ -6,12 +6,11 @@
  * deleted or archived or the invitee is taken off it; and the organiser's mail for each answer.
  * Rendered inside the transaction of the change, for the outbox.
  */
-import { ICalCalendarMethod } from 'ical-generator';
 import type { Db } from '../../db';
 import type { Mail } from '../../lib/mailer';
 import { mailText, nameOf, type Recipient, recipientColumns, whenText } from '../../lib/mail-texts';
 import type { LinkTokens } from '../../lib/tokens';
-import { type IcsMeeting, invitationIcs } from '../calendar/ics';
+import { type IcsMeeting, invitationIcs, type ItipMethod } from '../calendar/ics';
 import { ANSWER_PURPOSE, answerLinkExpiry } from './policy';
 import { meetingEnd, type MeetingRow } from './presenter';
 
@@ -67,7 +66,7 @@ export async function meetingMails(
     const person = people.get(id)!;
     return { name: nameOf(person), email: person.email, status: status.get(id) ?? ('pending' as const) };
   };
-  const ics = (method: ICalCalendarMethod, attendees: number[]) => {
+  const ics = (method: ItipMethod, attendees: number[]) => {
     const meeting: IcsMeeting = {
       uid: row.uid,
       sequence: row.sequence,
@@ -83,7 +82,7 @@ export async function meetingMails(
     };
     return invitationIcs(meeting, method);
   };
-  const request = row.time === null ? null : ics(ICalCalendarMethod.REQUEST, [...status.keys()]);
+  const request = row.time === null ? null : ics('REQUEST', [...status.keys()]);
   const expires = answerLinkExpiry(row);
   const mails: Mail[] = [];
   for (const id of recipients) {
@@ -106,7 +105,7 @@ export async function meetingMails(
           : {
               calendar: {
                 method: 'CANCEL' as const,
-                content: ics(ICalCalendarMethod.CANCEL, kind === 'removed' ? [id] : [...status.keys()]),
+                content: ics('CANCEL', kind === 'removed' ? [id] : [...status.keys()]),
               },
             }),
       });
