@@ -5,7 +5,7 @@
  * has changed since and merges only those. `repeat_rule` on to-dos: a repetition the app cannot
  * draw (its RRULE value), kept read-only. Every event and to-do gets a stored resource name (the
  * ones named `<id>.ics` keep that name; new ones are `<uuid>.ics`), so a client's name can never
- * meet one of ours. `dav_collections`: the name and colour a user gave each collection.
+ * meet one of ours; the names' indexes lead with the name. `dav_collections`: the name and colour a user gave each collection.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Engine } from '../dialect';
@@ -19,6 +19,16 @@ export function davObjects(engine: Engine): Migration {
         await sql`update ${sql.table(table)} set dav_name = cast(id as text) || '.ics' where dav_name is null`.execute(
           db,
         );
+      }
+      // A resource is found by its name: the name first, so that the planner never takes this index
+      // for the many reads by owner alone (every row has a name now).
+      for (const table of ['events', 'todos']) {
+        await db.schema.dropIndex(`${table}_owner_dav_name`).execute();
+        await db.schema
+          .createIndex(`${table}_dav_name`)
+          .on(table)
+          .columns(['dav_name', 'owner_id'])
+          .execute();
       }
       await db.schema.alterTable('todos').addColumn('repeat_rule', 'text').execute();
       await db.schema
@@ -34,6 +44,14 @@ export function davObjects(engine: Engine): Migration {
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('dav_collections').execute();
       await db.schema.alterTable('todos').dropColumn('repeat_rule').execute();
+      for (const table of ['events', 'todos']) {
+        await db.schema.dropIndex(`${table}_dav_name`).execute();
+        await db.schema
+          .createIndex(`${table}_owner_dav_name`)
+          .on(table)
+          .columns(['owner_id', 'dav_name'])
+          .execute();
+      }
       for (const table of ['events', 'todos']) {
         await db.schema.alterTable(table).dropColumn('dav_fields').execute();
         await db.schema.alterTable(table).dropColumn('dav_text').execute();
