@@ -5,7 +5,8 @@
  */
 import { performance } from 'node:perf_hooks';
 
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** A turn of the event loop: what is waiting (a request, a timer) runs before the caller goes on. */
+export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class WorkSlicer {
   private sliceStart = performance.now();

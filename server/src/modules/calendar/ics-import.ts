@@ -26,6 +26,7 @@ import {
   isRecurrenceRule,
   REMINDER_MAX_MINUTES,
 } from '@cadence/contract';
+import { unescapeText } from '../../lib/ical-values';
 import type { WorkSlicer } from '../../lib/work-slicer';
 import { EXCEPTIONS_MAX } from './exceptions';
 import {
@@ -266,8 +267,8 @@ async function* walk(text: IcsText, slicer: WorkSlicer, keepEvents: boolean): As
       continue;
     }
     if (current.name === 'VEVENT' && inner === 0) {
-      if (name === 'UID') current.uid = unescapeText(propertyValue(line)).slice(0, 255);
-      else if (name === 'SUMMARY') current.summary = unescapeText(propertyValue(line)).slice(0, 200);
+      if (name === 'UID') current.uid = unescapeText(propertyValue(line)).trim().slice(0, 255);
+      else if (name === 'SUMMARY') current.summary = unescapeText(propertyValue(line)).trim().slice(0, 200);
       else if (name === 'RRULE' || name === 'RDATE') current.repeats = true;
       else if (name === 'RECURRENCE-ID') current.isOverride = true;
     }
@@ -305,10 +306,6 @@ async function survey(text: IcsText, slicer: WorkSlicer) {
     }
   }
   return { zones, calendarZone };
-}
-
-function unescapeText(value: string): string {
-  return value.replace(/\\([\\;,nN])/g, (_, ch: string) => (ch === 'n' || ch === 'N' ? '\n' : ch)).trim();
 }
 
 // ---- Time zones --------------------------------------------------------------------------------

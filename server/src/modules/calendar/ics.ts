@@ -6,99 +6,24 @@
  * directly, at a cost proportional to its bytes. Reading a file that someone else wrote is
  * ics-import.ts.
  */
-import { DateTime } from 'luxon';
-import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { bool } from '../../db/dialect';
+import {
+  CRLF,
+  dateTime,
+  dayValue,
+  escapeText,
+  foldLine,
+  rfcRule,
+  utcValue,
+  vtimezone,
+} from '../../lib/ical-values';
 import type { WorkSlicer } from '../../lib/work-slicer';
 import { floating, isAmbiguous } from '../../lib/zoned-time';
 import type { ExceptionRow } from './exceptions';
 import type { EventRow } from './presenter';
 
-const CRLF = '\r\n';
-
-/** VTIMEZONE blocks by zone, with CRLF line ends: the library builds each anew (a CalDAV full sync asks thousands of times). */
-const vtimezones = new Map<string, string | null>();
-
-/** The VTIMEZONE of an IANA zone, or nothing for one the library does not know. */
-function vtimezone(zone: string): string | null {
-  let known = vtimezones.get(zone);
-  if (known === undefined) {
-    const block = tzlib_get_ical_block(zone)[0];
-    known =
-      block && block.startsWith('BEGIN:VTIMEZONE')
-        ? block.replace(/\r?\n/g, CRLF).replace(/(\r\n)?$/, CRLF)
-        : null;
-    // Zones are a few hundred names at most; an unknown one is kept as null too.
-    if (vtimezones.size < 2000) vtimezones.set(zone, known);
-  }
-  return known;
-}
-
-/**
- * A rule's UNTIL as RFC 5545 wants it beside a zoned start: a UTC date-time (our rules may give a
- * day, meaning the whole of it in the event's zone). All-day events keep a day.
- */
-function rfcRule(rule: string, allDay: boolean, zone: string): string {
-  return rule.replace(/UNTIL=([0-9TZ]+)/i, (_, value: string) => {
-    if (allDay) return `UNTIL=${value.slice(0, 8)}`;
-    if (value.endsWith('Z')) return `UNTIL=${value}`;
-    const [y, m, d] = [value.slice(0, 4), value.slice(4, 6), value.slice(6, 8)];
-    const time = value.length > 8 ? value.slice(9, 15) : '235959';
-    const local = DateTime.fromISO(
-      `${y}-${m}-${d}T${time.slice(0, 2)}:${time.slice(2, 4)}:${time.slice(4, 6)}`,
-      {
-        zone,
-      },
-    );
-    return `UNTIL=${local.toUTC().toFormat("yyyyLLdd'T'HHmmss'Z'")}`;
-  });
-}
-
-// Content lines (RFC 5545 §3.1, §3.3).
-
-/**
- * A content line with its CRLF, folded at 75 octets. Most lines are short ASCII and are taken as
- * they are: 25 UTF-16 units are at most 75 octets, and up to 75 units one byte count decides.
- */
-function line(text: string): string {
-  if (text.length <= 25 || (text.length <= 75 && Buffer.byteLength(text) <= 75)) return text + CRLF;
-  return folded(text) + CRLF;
-}
-
-/** A long line cut into 75 octets, then a space and 74, never inside a character's UTF-8 bytes. */
-function folded(text: string): string {
-  const bytes = Buffer.byteLength(text);
-  if (bytes === text.length) {
-    // ASCII: a character is an octet.
-    let out = text.slice(0, 75);
-    for (let at = 75; at < text.length; at += 74) out += `${CRLF} ${text.slice(at, at + 74)}`;
-    return out;
-  }
-  const utf8 = Buffer.from(text, 'utf8');
-  let out = '';
-  let start = 0;
-  let room = 75;
-  while (utf8.length - start > room) {
-    let end = start + room;
-    // A continuation byte (10xxxxxx) is inside a character: cut before that character.
-    while ((utf8[end]! & 0xc0) === 0x80) end -= 1;
-    out += `${utf8.toString('utf8', start, end)}${CRLF} `;
-    start = end;
-    room = 74;
-  }
-  return out + utf8.toString('utf8', start);
-}
-
-const TEXT_SPECIAL = /[\\;,\r\n]/;
-const TEXT_ESCAPED = /\r\n|[\\;,\r\n]/g;
-
-/** A TEXT value (§3.3.11): backslash, semicolon and comma escaped, each line break as \n. */
-function text(value: string): string {
-  if (!TEXT_SPECIAL.test(value)) return value;
-  return value.replace(TEXT_ESCAPED, (found) =>
-    found === '\\' || found === ';' || found === ',' ? `\\${found}` : '\\n',
-  );
-}
+/** A content line with its CRLF, folded at 75 octets. */
+const line = (text: string) => foldLine(text) + CRLF;
 
 /** A quoted parameter value: a quote, a line break and a caret as RFC 6868 writes them (^' ^n ^^). */
 function quoted(value: string): string {
@@ -113,26 +38,17 @@ function uri(value: string): string {
   return value.replace(/[\r\n]/g, encodeURIComponent);
 }
 
-/** yyyymmddThhmmss of a date's UTC fields. */
-function dateTime(date: Date): string {
-  const iso = date.toISOString();
-  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}`;
-}
-
-const utc = (ms: number) => `${dateTime(new Date(ms))}Z`;
-const day = (ms: number) => dateTime(new Date(ms)).slice(0, 8);
-
 /** A date or a date-time as iCalendar writes a value (no TZID): a day, in UTC, or the wall time in the zone. */
 function icsValue(ms: number, allDay: boolean, zone: string): string {
-  if (allDay) return day(ms);
-  if (zone === 'UTC') return utc(ms);
+  if (allDay) return dayValue(ms);
+  if (zone === 'UTC') return utcValue(ms);
   return dateTime(floating(ms, zone));
 }
 
 /** A DTSTART-like property: a day (VALUE=DATE), an instant in UTC (no zone), or a wall time with its TZID. */
 function timeLine(name: string, ms: number, allDay: boolean, zone: string | null): string {
-  if (allDay) return `${name};VALUE=DATE:${day(ms)}${CRLF}`;
-  if (zone === null) return `${name}:${utc(ms)}${CRLF}`;
+  if (allDay) return `${name};VALUE=DATE:${dayValue(ms)}${CRLF}`;
+  if (zone === null) return `${name}:${utcValue(ms)}${CRLF}`;
   return line(`${name};TZID=${zone}:${dateTime(floating(ms, zone))}`);
 }
 
@@ -231,24 +147,24 @@ interface Fields {
 }
 
 function veventHead(uid: string, sequence: number, updatedAt: string): string {
-  return `BEGIN:VEVENT${CRLF}${line(`UID:${text(uid)}`)}SEQUENCE:${sequence}${CRLF}DTSTAMP:${utc(Date.parse(updatedAt))}${CRLF}`;
+  return `BEGIN:VEVENT${CRLF}${line(`UID:${escapeText(uid)}`)}SEQUENCE:${sequence}${CRLF}DTSTAMP:${utcValue(Date.parse(updatedAt))}${CRLF}`;
 }
 
 function veventTail(fields: Fields): string {
-  const summary = text(fields.summary);
+  const summary = escapeText(fields.summary);
   let out = line(`SUMMARY:${summary}`);
-  if (fields.location) out += line(`LOCATION:${text(fields.location)}`);
-  if (fields.description) out += line(`DESCRIPTION:${text(fields.description)}`);
+  if (fields.location) out += line(`LOCATION:${escapeText(fields.location)}`);
+  if (fields.description) out += line(`DESCRIPTION:${escapeText(fields.description)}`);
   out += fields.party;
   if (fields.reminder !== null) {
     out += `BEGIN:VALARM${CRLF}ACTION:DISPLAY${CRLF}TRIGGER:${duration(-fields.reminder * 60)}${CRLF}`;
     out += `${line(`DESCRIPTION:${summary}`)}END:VALARM${CRLF}`;
   }
-  if (fields.category !== null) out += line(`CATEGORIES:${text(fields.category)}`);
+  if (fields.category !== null) out += line(`CATEGORIES:${escapeText(fields.category)}`);
   if (fields.url) out += line(`URL;VALUE=URI:${uri(fields.url)}`);
   out += `STATUS:${fields.cancelled ? 'CANCELLED' : 'CONFIRMED'}${CRLF}`;
-  out += `CREATED:${utc(Date.parse(fields.createdAt))}${CRLF}`;
-  out += `LAST-MODIFIED:${utc(Date.parse(fields.updatedAt))}${CRLF}`;
+  out += `CREATED:${utcValue(Date.parse(fields.createdAt))}${CRLF}`;
+  out += `LAST-MODIFIED:${utcValue(Date.parse(fields.updatedAt))}${CRLF}`;
   return `${out}END:VEVENT${CRLF}`;
 }
 

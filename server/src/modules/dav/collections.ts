@@ -7,6 +7,7 @@
  */
 import type { Db } from '../../db';
 import { davNameOf, davVersions, listVersion } from '../../lib/list-versions';
+import { turn } from '../../lib/work-slicer';
 import type { CalendarService } from '../calendar/service';
 import { eventObjectText } from '../calendar/ics';
 import type { EventRow } from '../calendar/presenter';
@@ -43,8 +44,6 @@ export interface CollectionSettings {
   displayName?: string | null;
   color?: string | null;
 }
-
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const etagOf = (version: number | undefined, updatedAt: string) =>
   `"${version ?? 0}-${Date.parse(updatedAt).toString(36)}"`;

@@ -4,6 +4,7 @@
  * a change touches are written anew. Serializing an untouched tree gives back the text it was
  * read from, so what the app does not model survives every change the app makes.
  */
+import { foldLine } from '../../lib/ical-values';
 
 /** One content line: its physical lines as written, and its parts unfolded. */
 export interface ContentLine {
@@ -124,48 +125,10 @@ export function serializeIcal(node: ComponentNode): string {
   return `${node.before ?? ''}${out.join('\r\n')}\r\n${node.after ?? ''}`;
 }
 
-/** A TEXT value escaped (RFC 5545 §3.3.11). */
-export const escapeText = (value: string) =>
-  value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
-
-/** A TEXT value read: escapes undone. */
-export const unescapeText = (value: string) =>
-  value.replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
-
-const encoder = new TextEncoder();
-
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 0x7f) return false;
-  return true;
-}
-
-/** A logical line folded at 75 octets, never inside a UTF-8 sequence (RFC 5545 §3.1). */
-export function fold(line: string): string {
-  // ASCII lines of 75 characters or fewer are most lines: no work.
-  if (line.length <= 75 && isAscii(line)) return line;
-  const parts: string[] = [];
-  let current = '';
-  let size = 0;
-  let limit = 75;
-  for (const char of line) {
-    const bytes = char.length === 1 && char.charCodeAt(0) < 0x80 ? 1 : encoder.encode(char).length;
-    if (size + bytes > limit) {
-      parts.push(current);
-      current = '';
-      size = 0;
-      limit = 74;
-    }
-    current += char;
-    size += bytes;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
-
 /** A new content line from its parts. */
 export function newLine(name: string, params: string, value: string): ContentLine {
   const upper = name.toUpperCase();
-  return { kind: 'line', raw: fold(`${upper}${params}:${value}`), name: upper, params, value };
+  return { kind: 'line', raw: foldLine(`${upper}${params}:${value}`), name: upper, params, value };
 }
 
 export const linesOf = (node: ComponentNode): ContentLine[] =>

@@ -8,8 +8,8 @@
  */
 import type { RepeatUnit, Task } from '@cadence/contract';
 import { DateTime } from 'luxon';
-import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { bool } from '../../db/dialect';
+import { dayValue, escapeText, rfcRule, unescapeText, utcValue, vtimezone } from '../../lib/ical-values';
 import type { ExceptionRow } from '../calendar/exceptions';
 import { ianaZoneOf } from '../calendar/ics-import';
 import type { EventRow } from '../calendar/presenter';
@@ -18,7 +18,6 @@ import {
   type ComponentNode,
   type ContentLine,
   componentsOf,
-  escapeText,
   firstLine,
   insertLine,
   linesOf,
@@ -28,7 +27,6 @@ import {
   removeLines,
   serializeIcal,
   setLine,
-  unescapeText,
 } from './ical-text';
 
 const DAY_MS = 86_400_000;
@@ -36,12 +34,6 @@ const isoOf = (value: string | Date) => new Date(value).toISOString();
 
 // ---- Values ------------------------------------------------------------------------------------
 
-const utcStamp = (ms: number) =>
-  new Date(ms)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-const dayStamp = (ms: number) => new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');
 const localStamp = (ms: number, zone: string) =>
   DateTime.fromMillis(ms, { zone }).toFormat("yyyyLLdd'T'HHmmss");
 
@@ -78,9 +70,9 @@ function timeLine(name: string, ms: number, form: TimeForm, zone: string, old?: 
   const kept = (old?.params ?? '').replace(/;(VALUE|TZID)=("[^"]*"|[^;:]*)/gi, '');
   switch (form.kind) {
     case 'date':
-      return newLine(name, `${kept};VALUE=DATE`, dayStamp(ms));
+      return newLine(name, `${kept};VALUE=DATE`, dayValue(ms));
     case 'utc':
-      return newLine(name, kept, utcStamp(ms));
+      return newLine(name, kept, utcValue(ms));
     case 'floating':
       return newLine(name, kept, localStamp(ms, zone));
     case 'zoned': {
@@ -101,12 +93,9 @@ function ensureZone(root: ComponentNode, form: TimeForm): void {
     (zone) => firstLine(zone, 'TZID')?.value.trim() === form.tzid,
   );
   if (present) return;
-  const block = tzlib_get_ical_block(form.tzid)[0];
-  if (!block || !block.startsWith('BEGIN:VTIMEZONE')) return;
-  const zone = componentsOf(
-    parseIcalText(`BEGIN:VCALENDAR\r\n${block}\r\nEND:VCALENDAR\r\n`),
-    'VTIMEZONE',
-  )[0];
+  const block = vtimezone(form.tzid);
+  if (!block) return;
+  const zone = componentsOf(parseIcalText(`BEGIN:VCALENDAR\r\n${block}END:VCALENDAR\r\n`), 'VTIMEZONE')[0];
   if (!zone) return;
   const at = root.items.findIndex((item) => item.kind === 'component');
   root.items.splice(at === -1 ? root.items.length : at, 0, zone);
@@ -128,7 +117,7 @@ function listValues(line: ContentLine): string[] {
 
 /** Stamps a component changed by the app at its last change. */
 function stamp(node: ComponentNode, at: string): void {
-  const value = utcStamp(Date.parse(at));
+  const value = utcValue(Date.parse(at));
   setLine(node, newLine('DTSTAMP', '', value));
   setLine(node, newLine('LAST-MODIFIED', '', value));
 }
@@ -242,7 +231,7 @@ export function mergeTodo(text: string, before: TodoFields, now: TodoFields): st
     changed = true;
     if (now.isCompleted) {
       setLine(todo, newLine('STATUS', '', 'COMPLETED'));
-      setLine(todo, newLine('COMPLETED', '', utcStamp(Date.parse(now.completedAt ?? now.at))));
+      setLine(todo, newLine('COMPLETED', '', utcValue(Date.parse(now.completedAt ?? now.at))));
       setLine(todo, newLine('PERCENT-COMPLETE', '', '100'));
     } else {
       setLine(todo, newLine('STATUS', '', 'NEEDS-ACTION'));
@@ -470,17 +459,6 @@ const ownOf = (fields: EventFields | ExceptionFields, fallback: OwnFields): OwnF
   end: fields.end ?? fallback.end,
 });
 
-/** A rule's UNTIL as RFC 5545 wants it beside a zoned start: in UTC; a day for an all-day series. */
-function untilInUtc(rule: string, allDay: boolean, zone: string): string {
-  return rule.replace(/UNTIL=([0-9TZ]+)/i, (_, value: string) => {
-    if (allDay) return `UNTIL=${value.slice(0, 8)}`;
-    if (value.endsWith('Z')) return `UNTIL=${value}`;
-    const time = value.length > 8 ? value.slice(9, 15) : '235959';
-    const local = DateTime.fromFormat(`${value.slice(0, 8)}${time}`, 'yyyyLLddHHmmss', { zone });
-    return `UNTIL=${utcStamp(local.toMillis())}`;
-  });
-}
-
 /** The VEVENTs' text with the app's changes since `before` written in. */
 export function mergeEvent(text: string, before: EventFields, now: EventFields): string {
   if (before.at === now.at) return text;
@@ -497,7 +475,7 @@ export function mergeEvent(text: string, before: EventFields, now: EventFields):
   if (before.recurrence !== now.recurrence) {
     changed = true;
     masterChanged.add(master);
-    if (now.recurrence) setLine(master, newLine('RRULE', '', untilInUtc(now.recurrence, now.allDay, zone)));
+    if (now.recurrence) setLine(master, newLine('RRULE', '', rfcRule(now.recurrence, now.allDay, zone)));
     else removeLines(master, 'RRULE');
   }
   if (before.sequence !== now.sequence) {
@@ -590,20 +568,18 @@ export function mergeEvent(text: string, before: EventFields, now: EventFields):
 const additionsOf = (fields: EventFields) =>
   fields.exceptions.filter((x) => x.kind === 'addition').map((x) => [x.occurrence, x.start, x.end]);
 
-/** The kept text of an object, the app's changes written in; the text itself when the app changed nothing. */
+/** The kept text of an object, the app's changes written in; the text itself, unread, when the app changed nothing. */
 export function keptEventText(row: EventRow, exceptions: ExceptionRow[] | undefined): string {
   const text = row.dav_text!;
-  if (!row.dav_fields) return text;
-  const before = JSON.parse(row.dav_fields) as EventFields;
-  if (before.at === isoOf(row.updated_at)) return text;
+  if (!changedSinceKept(row)) return text;
+  const before = JSON.parse(row.dav_fields!) as EventFields;
   return mergeEvent(text, before, eventFieldsOf(row, exceptions ?? []));
 }
 
 export function keptTodoText(row: TodoRow, task: Task): string {
   const text = row.dav_text!;
-  if (!row.dav_fields) return text;
-  const before = JSON.parse(row.dav_fields) as TodoFields;
-  if (before.at === isoOf(row.updated_at)) return text;
+  if (!changedSinceKept(row)) return text;
+  const before = JSON.parse(row.dav_fields!) as TodoFields;
   return mergeTodo(text, before, todoFieldsOf(row, task, before.timeZone));
 }
 
