@@ -37,7 +37,7 @@ export const calendarMessages = {
   'calendar.skip.yearRange': 'A date of the event falls outside the years 1900 to 2200.',
   'calendar.skip.zoneUnknown': 'The event’s time zone cannot be read.',
   'calendar.skip.ruleUnsupported':
-    'The event repeats in a way this calendar cannot show (more often than daily, or never).',
+    'The event repeats in a way this calendar cannot show (more often than once a minute, or never).',
   'calendar.skip.calendarScale':
     'The event repeats by another calendar system (such as the Hebrew or Chinese calendar), which Cadence does not read.',
   'calendar.skip.tooComplex': 'The event’s repetition takes too long to work out.',

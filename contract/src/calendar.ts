@@ -30,8 +30,13 @@ export const CALENDAR_YEAR_MIN = 1900;
 export const CALENDAR_YEAR_MAX = 2200;
 export const CALENDAR_EVENTS_PER_USER_MAX = 100_000;
 export const CALENDAR_RANGE_OCCURRENCES_MAX = 5_000;
-/** The rule parts an event's repetition may use; HOURLY and finer are refused. */
+/** The frequencies the event form draws. */
 export const recurrenceFrequencies = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
+/**
+ * The frequencies a rule may have: also hourly and by the minute, which a calendar app may write
+ * and the form shows as a custom repetition (D49); SECONDLY is refused.
+ */
+export const ruleFrequencies = [...recurrenceFrequencies, 'HOURLY', 'MINUTELY'] as const;
 export const weekdayCodes = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type WeekdayCode = (typeof weekdayCodes)[number];
 /** At most this many occurrences when a rule has a COUNT. */
@@ -49,7 +54,7 @@ export function isInstantOrDay(value: string): boolean {
 }
 
 const partPatterns: Record<string, RegExp> = {
-  FREQ: new RegExp(`^(${recurrenceFrequencies.join('|')})$`),
+  FREQ: new RegExp(`^(${ruleFrequencies.join('|')})$`),
   INTERVAL: /^[1-9]\d{0,2}$/,
   COUNT: /^[1-9]\d{0,3}$/,
   UNTIL: /^\d{8}(T\d{6}Z?)?$/,
@@ -57,12 +62,14 @@ const partPatterns: Record<string, RegExp> = {
   BYMONTHDAY: /^-?([1-9]|[12]\d|3[01])(,-?([1-9]|[12]\d|3[01]))*$/,
   BYMONTH: /^([1-9]|1[0-2])(,([1-9]|1[0-2]))*$/,
   BYSETPOS: /^-?[1-5](,-?[1-5])*$/,
+  BYHOUR: /^([01]?\d|2[0-3])(,([01]?\d|2[0-3]))*$/,
+  BYMINUTE: /^[0-5]?\d(,[0-5]?\d)*$/,
   WKST: /^(MO|TU|WE|TH|FR|SA|SU)$/,
 };
 
 /**
  * The shape of an RRULE value (`FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10`, an optional `RRULE:` prefix):
- * known parts once each, FREQ daily to yearly, not both COUNT and UNTIL, COUNT ≤ 1000. The server
+ * known parts once each, FREQ by the minute to yearly, not both COUNT and UNTIL, COUNT ≤ 1000. The server
  * also has the rule parsed by its recurrence library.
  */
 export function isRecurrenceRule(value: string): boolean {

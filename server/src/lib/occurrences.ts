@@ -16,6 +16,11 @@
  * changes none of its occurrences — and for at most a given number of results. A rule counted by
  * COUNT is expanded as the same rule ending at its last start, found once when the event is
  * written (`lastStartOf`, year by year). Nothing repeats before 1900 or after 2200.
+ *
+ * Rules by the hour and by the minute (D49) step on the same floating times: one that lands on the
+ * same times every day is counted out day by day (`dayPlanOf`), any other walked by `rrule` under a
+ * budget of days and results. A time a spring-forward gap lacks is placed after it, and counted
+ * once where the rule has that instant already.
  */
 import rrulePackage from 'rrule';
 import { WorkSlicer } from './work-slicer';
@@ -122,10 +127,12 @@ function rulesOf(series: Series): { counted: Rule; open: Rule; lastWall?: Date |
   const text = series.recurrence ?? '';
   const untilText = /(?:^|;)UNTIL=([^;]+)/i.exec(text)?.[1];
   const options = RRule.parseString(text.replace(/(^|;)UNTIL=[^;]+/i, ''));
-  if (options.freq === undefined || options.freq > RRule.DAILY) throw new Error('unsupported frequency');
+  if (options.freq === undefined || options.freq > RRule.MINUTELY) throw new Error('unsupported frequency');
+  if (!reachesItsTimes(options, floating(series.start, zone))) throw new Error('times never reached');
   const until = untilText ? floatingUntil(untilText, zone) : null;
   if (until && Number.isNaN(until.getTime())) throw new Error('bad UNTIL');
   const dtstart = floating(series.start, zone);
+  withinHours(options, dtstart);
   coarsen(options);
   const cappedUntil = until && until < WALL_END ? until : WALL_END;
   // Without rrule's own cache of answers: every read here goes through an iterator, which skips it.
@@ -136,6 +143,28 @@ function rulesOf(series: Series): { counted: Rule; open: Rule; lastWall?: Date |
   const built: { counted: Rule; open: Rule; lastWall?: Date | null } = { counted, open };
   rules.set(key, built);
   return built;
+}
+
+/**
+ * A rule by the minute kept to some hours is that of the hours, at the minutes it steps on in each
+ * (`FREQ=MINUTELY;INTERVAL=15;BYHOUR=9,10` from 09:05 is every hour 9 and 10 at :05, :20, :35 and
+ * :50): `rrule` steps such a rule from one listed hour to the next at the same minute, which is
+ * not RFC 5545's, and may step for ever. Exact when INTERVAL divides an hour; any other is refused.
+ */
+function withinHours(options: Rule['origOptions'], dtstart: Date): void {
+  if (options.freq !== RRule.MINUTELY || !isSet(options.byhour)) return;
+  const interval = options.interval ?? 1;
+  if (60 % interval !== 0) throw new Error('minutes that do not divide an hour, within some hours');
+  const listed = listOf(options.byminute);
+  const stepped = Array.from(
+    { length: 60 / interval },
+    (_, k) => (dtstart.getUTCMinutes() + k * interval) % 60,
+  );
+  const minutes = stepped.filter((minute) => !listed || listed.includes(minute)).sort((a, b) => a - b);
+  if (minutes.length === 0) throw new Error('times never reached');
+  options.freq = RRule.HOURLY;
+  options.interval = 1;
+  options.byminute = minutes;
 }
 
 /**
@@ -152,6 +181,41 @@ function coarsen(options: Rule['origOptions']): void {
   delete options.wkst;
 }
 
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const isWithinDay = (freq: number | undefined) => freq === RRule.HOURLY || freq === RRule.MINUTELY;
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+const listOf = (value: number | number[] | null | undefined): number[] | null =>
+  value === null || value === undefined ? null : Array.isArray(value) ? value : [value];
+
+/**
+ * Whether an hourly or by-the-minute rule can reach one of its BYHOUR (and BYMINUTE) times from
+ * its start. Stepping INTERVAL hours (minutes) from the start only ever lands on hours (minutes of
+ * the day) equal to the start's modulo gcd(INTERVAL, 24) (gcd(INTERVAL, 1440)); `rrule` steps
+ * until it lands on a listed one, so a rule that never can (`FREQ=MINUTELY;INTERVAL=60;BYMINUTE=30`
+ * from 09:00) would step for ever. BYSETPOS, a position within an hour or a minute, is refused.
+ */
+function reachesItsTimes(options: Rule['origOptions'], dtstart: Date): boolean {
+  if (!isWithinDay(options.freq)) return true;
+  if (isSet(options.bysetpos)) return false;
+  const interval = options.interval ?? 1;
+  const hours = listOf(options.byhour) ?? Array.from({ length: 24 }, (_, hour) => hour);
+  if (options.freq === RRule.HOURLY) {
+    const step = gcd(interval, 24);
+    return hours.some((hour) => (hour - dtstart.getUTCHours()) % step === 0);
+  }
+  const step = gcd(interval, 1440);
+  const minutes = listOf(options.byminute) ?? Array.from({ length: 60 }, (_, minute) => minute);
+  const from = dtstart.getUTCHours() * 60 + dtstart.getUTCMinutes();
+  return hours.some((hour) => minutes.some((minute) => (hour * 60 + minute - from) % step === 0));
+}
+
+/** Whether the series repeats by the hour or by the minute. */
+export function repeatsWithinDay(series: Series): boolean {
+  return series.recurrence !== null && isWithinDay(rulesOf(series).counted.origOptions.freq);
+}
+
 /** The rule as written, on floating times, ending by 2200; throws on a bad rule. */
 export function ruleOf(series: Series): Rule {
   return rulesOf(series).counted;
@@ -163,7 +227,8 @@ const isSet = (value: unknown) =>
 /**
  * The rule (without COUNT), its start moved forward by whole periods to at least one period before
  * `wall` (epoch ms of a floating time), giving exactly the same occurrences from there on. Daily
- * and weekly rules move by INTERVAL days or weeks (the weekday and the week's place are kept);
+ * and weekly rules move by INTERVAL days or weeks (the weekday and the week's place are kept),
+ * hourly and by-the-minute ones by INTERVAL hours or minutes (the times they step on are kept);
  * monthly and yearly ones to the first day of a month or year INTERVAL periods on, the day that
  * `rrule` would have taken from the start written out as BYMONTHDAY (and BYMONTH).
  */
@@ -171,17 +236,19 @@ function shifted(rule: Rule, wall: number): Rule {
   const options = rule.origOptions;
   const dtstart = rule.options.dtstart;
   const first = dtstart.getTime();
-  if (wall - first < 2 * YEAR_MS && options.freq !== RRule.DAILY && options.freq !== RRule.WEEKLY)
-    return rule;
+  const byPeriod = options.freq === RRule.DAILY || options.freq === RRule.WEEKLY || isWithinDay(options.freq);
+  if (wall - first < 2 * YEAR_MS && !byPeriod) return rule;
   const interval = options.interval ?? 1;
   const time = [dtstart.getUTCHours(), dtstart.getUTCMinutes(), dtstart.getUTCSeconds()] as const;
   const at = new Date(wall);
   const dayParts = ['byweekno', 'byyearday', 'bymonthday', 'byweekday', 'byeaster'] as const;
   const derived = !dayParts.some((part) => isSet(options[part]));
   switch (options.freq) {
+    case RRule.MINUTELY:
+    case RRule.HOURLY:
     case RRule.DAILY:
     case RRule.WEEKLY: {
-      const period = (options.freq === RRule.WEEKLY ? 7 : 1) * DAY_MS * interval;
+      const period = periodMs(rule);
       const periods = Math.floor((wall - first) / period) - 1;
       if (periods <= 0) return rule;
       return new RRule({ ...options, dtstart: new Date(first + periods * period) });
@@ -226,8 +293,14 @@ export const walked = { work: 0 };
 
 /** The shortest length of one period of the rule, for its budget. */
 function periodMs(rule: Rule): number {
-  const days: Record<number, number> = { [RRule.WEEKLY]: 7, [RRule.MONTHLY]: 28, [RRule.YEARLY]: 365 };
-  return (days[rule.options.freq] ?? 1) * DAY_MS * Math.max(1, rule.options.interval);
+  const lengths: Record<number, number> = {
+    [RRule.MINUTELY]: MINUTE_MS,
+    [RRule.HOURLY]: HOUR_MS,
+    [RRule.WEEKLY]: 7 * DAY_MS,
+    [RRule.MONTHLY]: 28 * DAY_MS,
+    [RRule.YEARLY]: 365 * DAY_MS,
+  };
+  return (lengths[rule.options.freq] ?? DAY_MS) * Math.max(1, rule.options.interval);
 }
 
 /**
@@ -243,8 +316,14 @@ export function boundedBetween(rule: Rule, after: Date, before: Date, limit: num
   const options = rule.options;
   const interval = options.interval;
   const length = periodMs(rule);
-  const periods = Math.ceil((before.getTime() - options.dtstart.getTime()) / length) + 4;
-  const daysPerPeriod = Math.round(length / DAY_MS / Math.max(1, interval));
+  const span = before.getTime() - options.dtstart.getTime();
+  // Within a day, `rrule` steps over a day its BYDAY, BYMONTH or BYMONTHDAY leave out in one
+  // period, and reads INTERVAL about once per time it finds: a budget of days and results, not of
+  // the minutes in the window (a rule whose days never come would walk 576,000 of them a year).
+  const periods = isWithinDay(options.freq)
+    ? Math.ceil(span / DAY_MS) + Math.min(limit, Math.ceil(span / length)) + 4
+    : Math.ceil(span / length) + 4;
+  const daysPerPeriod = Math.max(1, Math.round(length / DAY_MS / Math.max(1, interval)));
   let reads = 0;
   Object.defineProperty(options, 'interval', {
     configurable: true,
@@ -280,16 +359,17 @@ export function boundedBetween(rule: Rule, after: Date, before: Date, limit: num
 const PLAIN_PARTS = new Set(['freq', 'interval', 'until', 'dtstart', 'wkst']);
 
 /**
- * A daily or weekly rule with nothing but INTERVAL and UNTIL repeats its floating start every
- * period: its k-th start is the first plus k periods. The period, or null for any other rule.
+ * An hourly, by-the-minute, daily or weekly rule with nothing but INTERVAL and UNTIL repeats its
+ * floating start every period: its k-th start is the first plus k periods. The period, or null
+ * for any other rule.
  */
 function plainPeriod(rule: Rule): number | null {
-  const { freq, interval } = rule.origOptions;
-  if (freq !== RRule.DAILY && freq !== RRule.WEEKLY) return null;
+  const { freq } = rule.origOptions;
+  if (freq !== RRule.DAILY && freq !== RRule.WEEKLY && !isWithinDay(freq)) return null;
   for (const [part, value] of Object.entries(rule.origOptions)) {
     if (value !== null && value !== undefined && !PLAIN_PARTS.has(part)) return null;
   }
-  return (freq === RRule.WEEKLY ? 7 : 1) * DAY_MS * (interval ?? 1);
+  return periodMs(rule);
 }
 
 /**
@@ -329,6 +409,111 @@ function monthlyWalls(rule: Rule, months: number, after: Date, before: Date, lim
   return walls;
 }
 
+/** The days and the times of day of a rule by the hour or by the minute that lands on the same times every day. */
+interface DayPlan {
+  /** Milliseconds after the day's 00:00 (floating), in order. */
+  times: number[];
+  /** Monday 0 to Sunday 6; null for every day. */
+  weekdays: number[] | null;
+  monthDays: number[] | null;
+  months: number[] | null;
+}
+
+/** The parts a day plan reads (FREQ and INTERVAL give the times; COUNT is already UNTIL). */
+const DAY_PLAN_PARTS = new Set([
+  ...PLAIN_PARTS,
+  'count',
+  'byhour',
+  'byminute',
+  'byweekday',
+  'bymonthday',
+  'bymonth',
+]);
+
+/**
+ * A rule by the hour whose INTERVAL divides 24, or by the minute whose INTERVAL divides 1,440,
+ * lands on the same times every day it keeps (stepping from its start carries over midnight onto
+ * the same times of day): those times, and the days its BYDAY, BYMONTHDAY and BYMONTH keep. Then
+ * its starts are counted out day by day, where `rrule` costs several microseconds a start. Null
+ * for any other rule (an ordinal weekday, an INTERVAL that does not divide a day).
+ */
+function dayPlanOf(rule: Rule): DayPlan | null {
+  const options = rule.origOptions;
+  if (!isWithinDay(options.freq)) return null;
+  for (const [part, value] of Object.entries(options)) {
+    if (value !== null && value !== undefined && !DAY_PLAN_PARTS.has(part)) return null;
+  }
+  const interval = options.interval ?? 1;
+  const { dtstart } = rule.options;
+  const hours = listOf(options.byhour);
+  const minutes = listOf(options.byminute);
+  const second = dtstart.getUTCSeconds() * 1000;
+  const startMinute = dtstart.getUTCHours() * 60 + dtstart.getUTCMinutes();
+  let times: number[];
+  if (options.freq === RRule.HOURLY) {
+    if (24 % interval !== 0) return null;
+    const kept = Array.from({ length: 24 }, (_, hour) => hour).filter(
+      (hour) => (hour - dtstart.getUTCHours()) % interval === 0 && (!hours || hours.includes(hour)),
+    );
+    const atMinutes = minutes ?? [dtstart.getUTCMinutes()];
+    times = kept.flatMap((hour) => atMinutes.map((minute) => (hour * 60 + minute) * MINUTE_MS + second));
+  } else {
+    if (1440 % interval !== 0) return null;
+    times = Array.from({ length: 1440 }, (_, minute) => minute)
+      .filter(
+        (minute) =>
+          (minute - startMinute) % interval === 0 &&
+          (!hours || hours.includes(Math.floor(minute / 60))) &&
+          (!minutes || minutes.includes(minute % 60)),
+      )
+      .map((minute) => minute * MINUTE_MS + second);
+  }
+  // Weekdays as `rrule` parsed them (Monday 0); an ordinal one ("1MO") is not a day plan.
+  if (isSet(rule.options.bynweekday)) return null;
+  return {
+    times: times.sort((a, b) => a - b),
+    weekdays: isSet(rule.options.byweekday) ? rule.options.byweekday : null,
+    monthDays: listOf(options.bymonthday),
+    months: listOf(options.bymonth),
+  };
+}
+
+/** Whether a day (its 00:00, floating) is one the plan keeps. */
+function keepsDay(plan: DayPlan, day: number): boolean {
+  if (plan.weekdays && !plan.weekdays.includes((((day / DAY_MS + 3) % 7) + 7) % 7)) return false;
+  if (!plan.monthDays && !plan.months) return true;
+  const date = new Date(day);
+  if (plan.months && !plan.months.includes(date.getUTCMonth() + 1)) return false;
+  if (!plan.monthDays) return true;
+  const monthDay = date.getUTCDate();
+  const length = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  return plan.monthDays.some((wanted) => wanted === monthDay || wanted === monthDay - length - 1);
+}
+
+/** The starts of a day plan within [after, before], at most `limit`, the series' start first. */
+function dayPlanWalls(rule: Rule, plan: DayPlan, after: Date, before: Date, limit: number): Date[] {
+  const { dtstart, until } = rule.options;
+  const first = dtstart.getTime();
+  const from = Math.max(after.getTime(), first);
+  const last = Math.min(before.getTime(), until?.getTime() ?? Infinity);
+  const walls: Date[] = [];
+  for (let day = Math.floor(from / DAY_MS) * DAY_MS; day <= last && walls.length < limit; day += DAY_MS) {
+    if (!keepsDay(plan, day)) continue;
+    for (const time of plan.times) {
+      const wall = day + time;
+      if (wall < from) continue;
+      if (wall > last || walls.length >= limit) break;
+      walls.push(new Date(wall));
+    }
+  }
+  // The start, when the rule does not make it (it would be the first of them).
+  if (first >= after.getTime() && first <= before.getTime() && walls[0]?.getTime() !== first) {
+    walls.unshift(new Date(first));
+    if (walls.length > limit) walls.pop();
+  }
+  return walls;
+}
+
 /**
  * The rule that windows expand: without COUNT, ending at the series' last start (a rule with
  * COUNT) or its UNTIL, and by 2200.
@@ -360,6 +545,8 @@ export function wallsBetween(
   const period = byRule ? null : plainPeriod(rule);
   const { dtstart, until } = rule.options;
   const first = dtstart.getTime();
+  const plan = period === null && !byRule ? dayPlanOf(rule) : null;
+  if (plan) return dayPlanWalls(rule, plan, after, before, limit);
   if (period === null) {
     const walls = boundedBetween(shifted(rule, after.getTime()), after, before, limit);
     // The start, when the rule does not make it (it would be the first of them).
@@ -396,6 +583,12 @@ function* countedLastSteps(series: Series): Generator<void, Date | null> {
   let seen = madeByRule ? 0 : 1;
   let last: Date | null = madeByRule ? null : dtstart;
   if (seen >= count) return last;
+  // A plain rule makes its start and one start a period: its count-th is counted out.
+  const period = plainPeriod(open);
+  if (period !== null) {
+    const wall = dtstart.getTime() + (count - 1) * period;
+    return wall < WALL_END.getTime() ? new Date(wall) : null;
+  }
   for (let from = dtstart.getTime(); from < WALL_END.getTime(); from += window) {
     const walls = boundedBetween(
       shifted(open, from),
@@ -482,6 +675,10 @@ export function isUsableRule(series: Series): boolean {
   if (series.start < TIME_MIN || series.start >= TIME_END) return false;
   try {
     const { open, counted } = rulesOf(series);
+    // Its days first, as a daily rule (a few periods for days that never come, where by the hour
+    // it would walk each day of the ten years): a rule within a day occurs only on those days.
+    if (isWithinDay(open.origOptions.freq) && !isUsableRule({ ...series, recurrence: daysOf(series) }))
+      return false;
     const first = counted.options.dtstart.getTime();
     const end = first + FIRST_WITHIN_YEARS * YEAR_MS;
     const window = Math.max(YEAR_MS, 366 * periodMs(open));
@@ -493,6 +690,14 @@ export function isUsableRule(series: Series): boolean {
   } catch {
     return false;
   }
+}
+
+/** The daily rule of the days a rule by the hour or by the minute may occur on. */
+function daysOf(series: Series): string {
+  const dayParts = (series.recurrence ?? '')
+    .split(';')
+    .filter((part) => /^(BYDAY|BYMONTHDAY|BYMONTH)=/i.test(part));
+  return ['FREQ=DAILY', ...dayParts].join(';');
 }
 
 /** The end of the series' last occurrence, as an ISO instant (FOREVER for a rule without end). */
@@ -533,11 +738,17 @@ export function occurrencesIn(
   const after = new Date(floating(Math.max(from, startsFrom) - duration, zone).getTime() - 2 * DAY_MS);
   const before = new Date(floating(Math.min(to, TIME_END), zone).getTime() + 2 * DAY_MS);
   const spans: Occurrence[] = [];
+  // Times a spring-forward gap moves onto the hour after it, where the rule has one already.
+  const placedStarts = repeatsWithinDay(series) ? new Set<number>() : null;
   if (after < before) {
     // A few extra, for those the overlap test leaves out at the window's edges or hides.
     for (const wall of wallsBetween(series, after, before, limit + 8 + (hidden?.size ?? 0))) {
       const start = placed(wall, zone);
       if (hidden?.has(start)) continue;
+      if (placedStarts) {
+        if (placedStarts.has(start)) continue;
+        placedStarts.add(start);
+      }
       const span = { start, end: start + duration, occurrence: start, exception: false };
       if (keeps(span, series.allDay)) spans.push(span);
       if (spans.length >= limit) break;
@@ -583,11 +794,14 @@ export function makesOccurrence(series: Series, occurrence: number): boolean {
     return true;
   const zone = zoneOf(series);
   const wall = floating(occurrence, zone).getTime();
+  // Far enough for any zone's change of offset (an hour at most); closer for a rule of hours or
+  // minutes, whose times there could be many more than those looked at.
+  const reach = repeatsWithinDay(series) ? 3 * HOUR_MS : 2 * DAY_MS;
   const walls = wallsBetween(
     { ...series, exceptions: undefined },
-    new Date(wall - 2 * DAY_MS),
-    new Date(wall + 2 * DAY_MS),
-    64,
+    new Date(wall - reach),
+    new Date(wall + reach),
+    repeatsWithinDay(series) ? 400 : 64,
   );
   return walls.some((candidate) => placed(candidate, zone) === occurrence);
 }

@@ -17,12 +17,14 @@
  * Bounded: at most `maxSeries` entries and `maxOccurrences` occurrences kept in all (about 100
  * bytes each), the least recently used going first. A series that cannot be answered by blocks
  * (a block at the limit of occurrences, an occurrence longer than MAX_BLOCKS blocks) is expanded
- * directly, as before.
+ * directly, from then on for a series with a block at the limit; so is a rule by the hour or the
+ * minute, whose blocks would hold thousands.
  */
 import {
   compareOccurrences,
   type Occurrence,
   occurrencesIn,
+  repeatsWithinDay,
   SERIES_OCCURRENCES_MAX,
   type Series,
   dayStartIn,
@@ -50,6 +52,8 @@ interface Entry {
   blocks: Map<number, Kept[]>;
   /** Occurrences kept in the blocks. */
   size: number;
+  /** A block of it reached the limit of occurrences: it is expanded directly from then on. */
+  dense?: boolean;
 }
 
 /** Everything a series' occurrences are made of. */
@@ -102,7 +106,9 @@ export class SeriesIndex {
     viewerZone: string,
     limit = SERIES_OCCURRENCES_MAX,
   ): Occurrence[] {
-    if (!series.recurrence || !(from < to)) return occurrencesIn(series, from, to, viewerZone, limit);
+    // A rule by the hour or the minute is counted out cheaply and fills blocks past their limit.
+    if (!series.recurrence || !(from < to) || repeatsWithinDay(series))
+      return occurrencesIn(series, from, to, viewerZone, limit);
     const isZoned = zoned(series);
     const key = isZoned ? `${id}|${viewerZone}` : `${id}|`;
     const signature = seriesSignature(series);
@@ -122,9 +128,12 @@ export class SeriesIndex {
     this.entries.set(key, entry);
     const first = Math.floor((from - entry.reach) / BLOCK_MS);
     const last = Math.floor((to - 1) / BLOCK_MS);
-    if (last - first + 1 > MAX_BLOCKS) return occurrencesIn(series, from, to, viewerZone, limit);
-    if (!this.fill(entry, series, first, last, viewerZone))
+    if (last - first + 1 > MAX_BLOCKS || entry.dense)
       return occurrencesIn(series, from, to, viewerZone, limit);
+    if (!this.fill(entry, series, first, last, viewerZone)) {
+      entry.dense = true;
+      return occurrencesIn(series, from, to, viewerZone, limit);
+    }
     const found: Occurrence[] = [];
     let sorted = true;
     let previous: Occurrence | undefined;

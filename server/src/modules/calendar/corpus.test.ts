@@ -4,7 +4,7 @@
  * says where each comes from), each imported over HTTP into an account of its own: never a 5xx,
  * each answered within two seconds, and every file that is well formed and whose events an
  * independent implementation (python's recurring-ical-events, INDEX.json) expands imports at least
- * one event, unless it repeats in a way D40 does not take (finer than daily…) or is one of the open
+ * one event, unless it repeats in a way D40 does not take (by the second…) or is one of the open
  * gaps named below (none now). The counts are printed: files imported, refused, events, and why
  * components were skipped. The occurrence by occurrence comparison with that implementation is
  * interop.test.ts.
@@ -29,9 +29,9 @@ interface Indexed {
 const index = JSON.parse(fs.readFileSync(path.join(corpus, 'INDEX.json'), 'utf8')) as Indexed[];
 
 /**
- * Readable files refused for a reason that is not D40's named limitation (repetitions finer than
- * daily, by week number, day of the year, hour or minute: `ruleUnsupported`; by another calendar
- * system: `calendarScale`), each open in docs/decisions.md §59. A file that comes off this list is
+ * Readable files refused for a reason that is not D40's named limitation (repetitions by the
+ * second, by week number or day of the year, by the minute within some hours:
+ * `ruleUnsupported`; by another calendar system: `calendarScale`), each open in docs/decisions.md §59. A file that comes off this list is
  * progress; one that joins it fails.
  */
 const openGaps = new Map<string, string>([
@@ -84,7 +84,7 @@ it(
         `iCalendar corpus: ${index.length} files; answers ${[...statuses].map(([status, count]) => `${status} × ${count}`).join(', ')}; ${events} events imported`,
         `  skipped components: ${[...reasons].map(([reason, count]) => `${reason} × ${count}`).join(', ') || 'none'}`,
         `  slowest answer ${slowest.ms.toFixed(0)} ms (${slowest.file})`,
-        `  readable but refused: ${limited} for repeating finer than daily, by week number, day of the year, hour or minute, or by another calendar system (D40's limitation); ${gaps} open (§59)`,
+        `  readable but refused: ${limited} for repeating by the second, by week number or day of the year, by the minute within some hours, or by another calendar system (D40's limitation); ${gaps} open (§59)`,
         ...refused.map((line) => `  refused though readable: ${line}`),
       ].join('\n'),
     );

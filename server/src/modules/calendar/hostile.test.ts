@@ -335,6 +335,43 @@ describe('hostile iCalendar files (D41)', () => {
     expect(rangeOf(read).data.length).toBeGreaterThan(0);
     expectBounded('a year of 2,000 sparse rules', read, 4000);
   });
+
+  it('rules by the hour and by the minute, dense, sparse or never reaching their times, cost a budget', async () => {
+    const me = await buildUser(t);
+    const rules = [
+      'FREQ=MINUTELY',
+      'FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=30',
+      'FREQ=MINUTELY;INTERVAL=60;BYMINUTE=30',
+      'FREQ=HOURLY;BYDAY=FR;BYMONTHDAY=13;BYHOUR=13',
+      'FREQ=MINUTELY;INTERVAL=15;BYHOUR=9,10,11',
+      'FREQ=HOURLY;COUNT=1000',
+      'FREQ=MINUTELY;INTERVAL=7;BYDAY=SU;BYMINUTE=59',
+      'FREQ=SECONDLY',
+    ];
+    const file = calendarOf(
+      Array.from({ length: 2000 }, (_, i) =>
+        event(`m${i}`, 'DTSTART:20260105T090000Z', `RRULE:${rules[i % rules.length]}`, `SUMMARY:M${i}`),
+      ).flat(),
+    );
+    const run = await measured(await sending(me, file));
+    expect(run.result.status).toBe(201);
+    const body = run.result.body as CalendarImportResult;
+    // Never February 30th, never :30 stepping an hour from :00, never by the second: 3 in 8 refused.
+    expect(body.imported).toBe(1250);
+    expect(body.skippedCount).toBe(750);
+    expect(new Set(body.skipped.map((skip) => skip.reason))).toEqual(
+      new Set(['calendar.skip.ruleUnsupported']),
+    );
+    expectBounded('2,000 rules by the hour and the minute', run, 4000);
+    const read = await measured(() => readRange(me, 'start=2026-01-01&end=2027-02-01'));
+    const { data, truncated } = rangeOf(read);
+    expect(truncated).toBe(true);
+    expect(data).toHaveLength(5000);
+    // 250 series by the minute from 5 January 09:00 make the earliest 5,000 within its first minutes.
+    expect(data[0]!.start).toBe('2026-01-05T09:00:00.000Z');
+    expect(data.at(-1)!.start < '2026-01-05T09:30').toBe(true);
+    expectBounded('a year of 2,000 rules by the hour and the minute', read, 4000);
+  });
 });
 
 /**

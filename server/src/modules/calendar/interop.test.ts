@@ -47,7 +47,7 @@ const COMPARED_MIN = 100;
  */
 const limitations = {
   'rule-unsupported':
-    'D40: a rule finer than daily, by week number, day of the year, hour or minute, or in another calendar scale (RFC 7529 RSCALE, SKIP) is refused; the reference expands it',
+    'D40: a rule by the second, by week number or day of the year, by the minute within some hours at an interval that does not divide an hour, or in another calendar scale (RFC 7529 RSCALE, SKIP) is refused; the reference expands it',
   'year-range': 'D41: an event starting before 1900 or after 2200 is skipped; the reference expands it',
   'one-event-per-uid':
     'two VEVENTs with one UID and no RECURRENCE-ID are one event (the highest SEQUENCE, then the latest change, wins); the reference shows both, mixing their EXDATEs',

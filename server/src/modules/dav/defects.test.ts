@@ -602,6 +602,47 @@ describe('the defects of the report, each one fixed', () => {
     expect(linesBut(now, stamps)).toEqual(linesBut(text, stamps));
   });
 
+  it('keeps an hourly event as written, shows each of its hours, and keeps its rule through an app edit', async () => {
+    const who = await me('Europe/Paris');
+    const text = ics(
+      'BEGIN:VEVENT',
+      'UID:medicine@x',
+      'DTSTAMP:20261120T080000Z',
+      'DTSTART;TZID=Europe/Paris:20261205T080000',
+      'DURATION:PT5M',
+      'RRULE:FREQ=HOURLY;INTERVAL=4;BYHOUR=8,12,16,20;COUNT=8',
+      'SUMMARY:Medicine',
+      'END:VEVENT',
+    );
+    const href = `${who.home}/events/medicine.ics`;
+    const put = await who.dav('PUT', href, text, calendarType);
+    expect(put.status, await put.clone().text()).toBe(201);
+    expect(put.headers.get('etag')).toBeTruthy();
+    const range = await ok<CalendarEvents>(
+      t,
+      'GET',
+      '/api/calender/events?start=2026-12-01T00:00:00.000Z&end=2027-01-01T00:00:00.000Z',
+      who.user.token,
+    );
+    const hours = range.data.filter((x) => x.title === 'Medicine');
+    // 08:00, 12:00, 16:00, 20:00 in Paris (UTC+1) on 5 and 6 December: COUNT=8.
+    expect(hours.map((x) => x.start)).toEqual(
+      ['05T07', '05T11', '05T15', '05T19', '06T07', '06T11', '06T15', '06T19'].map(
+        (at) => `2026-12-${at}:00:00.000Z`,
+      ),
+    );
+    expect(hours[0]!.recurrence?.split(';').sort()).toEqual(
+      ['FREQ=HOURLY', 'INTERVAL=4', 'BYHOUR=8,12,16,20', 'COUNT=8'].sort(),
+    );
+    await ok(t, 'PUT', `/api/calender/modify-event/${hours[0]!._id}`, who.user.token, {
+      title: 'Medicine, with food',
+    });
+    const now = await bytesOf(await who.dav('GET', href));
+    expect(now.split('\r\n')).toContain('SUMMARY:Medicine\\, with food');
+    const stamps = ['SUMMARY', 'DTSTAMP', 'LAST-MODIFIED', 'SEQUENCE'];
+    expect(linesBut(now, stamps)).toEqual(linesBut(text, stamps));
+  });
+
   it('answers calendar-data in every REPORT with the object’s CRLF and bytes as they were PUT', async () => {
     const who = await me();
     // A folded line, a character of two octets and the characters XML escapes.

@@ -94,7 +94,7 @@ describe('the event form', () => {
     const opened = { ...initialEventValues(hourly, draft, 'UTC'), title: 'Holiday, renamed' };
     expect(opened.recurrence).toMatchObject({ frequency: 'custom', custom: 'FREQ=HOURLY;BYHOUR=9,17' });
     expect(toEventInput(opened, 'UTC')).not.toHaveProperty('recurrence');
-    // The contract refuses HOURLY: the form still saves the rest.
+    // The rule is not sent back: the form saves the rest and the rule stays as written.
     const parsed = eventFormSchema('UTC', true).safeParse(opened);
     expect(parsed.success).toBe(true);
     expect(parsed.data).toMatchObject({ title: 'Holiday, renamed' });
