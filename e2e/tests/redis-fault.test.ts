@@ -62,7 +62,7 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** A JSON call with its own client address (TRUST_PROXY is on), so that setup never meets a limit. */
+/** A JSON call with its own client address (TRUST_PROXY=1: the test is the proxy), so that setup never meets a limit. */
 async function call<T>(server: RunningServer, method: string, url: string, token?: string, body?: object) {
   const response = await fetch(`${server.url}/api${url}`, {
     method,
@@ -107,7 +107,7 @@ it('keeps answering, delivering and limiting while Redis is stopped for 10 s, an
       REDIS_PREFIX: prefix,
       SEED_DEMO: 'false',
       REMINDERS: 'false',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT),
       LOG_LEVEL: 'warn',
     };

@@ -144,18 +144,42 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 
 const defaultWebDir = path.resolve(import.meta.dirname, '../../web/dist');
 
+/**
+ * Behind a proxy without TRUST_PROXY every client has the proxy's address, so one person's wrong
+ * passwords refuse everyone: said once in the log, at the first request a proxy forwarded.
+ */
+function warnOfUntrustedProxy(app: FastifyInstance): void {
+  let warned = false;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (warned || request.headers['x-forwarded-for'] === undefined) return done();
+    warned = true;
+    app.log.warn(
+      'requests come through a proxy (X-Forwarded-For) but TRUST_PROXY is not set: every client has the ' +
+        "proxy's address for the rate limits and the sign-in protection; set TRUST_PROXY to the number of " +
+        'proxies in front (such as 1) or their addresses',
+    );
+    done();
+  });
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    // A number of proxies: the hops before that many are the client's own writing (proxy-addr's
+    // reading of a count, which Fastify's types leave out).
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.RESPONSE_VALIDATION));
   registerErrorHandling(app);
   registerInputGuard(app);
+  if (config.TRUST_PROXY === false) warnOfUntrustedProxy(app);
   // Before any route: a stop waits for their handlers before closing what they use.
   const handlers = new HandlersRunning();
   handlers.track(app);

@@ -50,7 +50,7 @@ describe('loadConfig', () => {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'debug',
       AUTH_RATE_LIMIT_PER_MINUTE: '5',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       REDIS_URL: 'redis://cache:6379/2',
       REDIS_PREFIX: 'team-a:',
       LIVE_HEARTBEAT: '10s',
@@ -66,7 +66,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://cadence.example.com',
       SEED_DEMO: false,
       AUTH_RATE_LIMIT_PER_MINUTE: 5,
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
     });
   });
 
@@ -86,10 +86,27 @@ describe('loadConfig', () => {
     ['AUTH_RATE_LIMIT_PER_MINUTE', '0'],
     ['REDIS_URL', 'http://cache:6379'],
     ['LIVE_HEARTBEAT', 'often'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '11'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '127.0.0.1, proxy.example.com'],
   ])('names %s when it is %j', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`^${name}: `));
+  });
+
+  it.each([
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8, fd00::/8,loopback', ['10.0.0.0/8', 'fd00::/8', 'loopback']],
+  ])('reads TRUST_PROXY=%j as %j, never as every hop', (value, read) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(read);
   });
 
   it('lists every bad variable at once', () => {

@@ -2,6 +2,7 @@
  * The server's configuration, read from the environment and validated once at start. A bad value
  * stops the start with a message naming the variable.
  */
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -43,6 +44,42 @@ const integer = (fallback: number, min: number, max: number) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : Number(v)))
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+/** Names proxy-addr gives to whole ranges (Fastify's `trustProxy` takes them beside addresses). */
+const trustedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a network in CIDR form (10.0.0.0/8, fd00::/8), or one of the ranges' names. */
+function isProxyAddress(text: string): boolean {
+  if (trustedRanges.has(text) || net.isIP(text) !== 0) return true;
+  const [address = '', bits, extra] = text.split('/');
+  if (extra !== undefined || bits === undefined || !/^\d{1,3}$/.test(bits)) return false;
+  const family = net.isIP(address);
+  return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which `X-Forwarded-For` hops are believed: none (unset, false), the number of proxies in front
+ * (1 to 10: the address the nearest of them saw), or the proxies' addresses and networks, comma
+ * separated — Fastify's own forms. `true`, every hop, is refused: the first hop is whatever the
+ * client wrote, so one request could name a victim's address for the sign-in protection.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const text = value?.trim() ?? '';
+    if (['', 'false', '0', 'no'].includes(text.toLowerCase())) return false;
+    if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text);
+    const items = text.split(',').map((item) => item.trim());
+    if (!/^\d+$/.test(text) && items.every(isProxyAddress)) return items;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be the number of proxies in front of Cadence (such as 1) or their addresses or networks ' +
+        '(such as 127.0.0.1 or 10.0.0.0/8); true is refused, as it believes any address a client writes',
+    });
+    return z.NEVER;
+  });
 
 const optionalText = z
   .string()
@@ -87,7 +124,7 @@ const environment = z.object({
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** A mail left `sending` this long by an instance that stopped is claimed again (the outbox). */
   MAIL_STALE_AFTER: duration('10m'),
-  TRUST_PROXY: flag(false),
+  TRUST_PROXY: trustProxy,
   /**
    * Answers checked against their zod schema as well as serialised by it (plugins/response-serializer.ts):
    * on under the test runner (NODE_ENV=test, which Vitest sets), so that the suites catch contract
