@@ -2,7 +2,9 @@
  * The operator's commands, with the server's configuration (DATABASE_URL or DATA_DIR):
  *
  *   npm run backup [-- FILE]   writes the database to FILE (default: DATA_DIR/backups/cadence-<time>.jsonl.gz)
- *   npm run restore -- FILE    replaces every row of the database with FILE's (stop the server first)
+ *   npm run restore -- FILE [--replace]
+ *                              checks FILE whole, then writes its rows into an empty database (stop
+ *                              the server first); --replace replaces a database that holds data
  *   npm run undelivered        lists the mails the outbox gave up on
  */
 import path from 'node:path';
@@ -11,7 +13,9 @@ import { migrateToLatest, openDatabase } from './db';
 import { backup, BackupError, restore } from './ops/backup';
 
 async function main(): Promise<number> {
-  const [command, file] = process.argv.slice(2);
+  const [command, ...rest] = process.argv.slice(2);
+  const replace = rest.includes('--replace');
+  const file = rest.find((argument) => !argument.startsWith('--'));
   let config;
   try {
     config = loadConfig();
@@ -40,10 +44,10 @@ async function main(): Promise<number> {
     }
     if (command === 'restore') {
       if (!file) {
-        console.error('usage: npm run restore -- FILE');
+        console.error('usage: npm run restore -- FILE [--replace]');
         return 2;
       }
-      const { tables, rows } = await restore(handle, path.resolve(file));
+      const { tables, rows } = await restore(handle, path.resolve(file), { replace });
       console.log(`restored ${rows} rows of ${tables} tables (${handle.engineName}) from ${file}`);
       return 0;
     }
@@ -63,7 +67,7 @@ async function main(): Promise<number> {
       console.log(`${rows.length} mail(s) not delivered`);
       return 0;
     }
-    console.error('usage: cli.js backup [FILE] | restore FILE | undelivered');
+    console.error('usage: cli.js backup [FILE] | restore FILE [--replace] | undelivered');
     return 2;
   } catch (error) {
     if (error instanceof BackupError) {

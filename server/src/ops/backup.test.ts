@@ -5,6 +5,7 @@
  * whatever the engine it came from — and every table of each compares equal, row by row. A backup
  * of other migrations is refused with nothing changed.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -131,19 +132,85 @@ describe(`a backup of ${usePostgres ? 'PostgreSQL' : 'SQLite'}`, () => {
     },
   );
 
-  it('refuses a backup written at other migrations, changing nothing', async () => {
+  /** The file's lines, the trailer last. */
+  async function linesOf(from: string): Promise<string[]> {
+    const parts: string[] = [];
+    for await (const chunk of fs.createReadStream(from).pipe(createGunzip())) parts.push(String(chunk));
+    return parts
+      .join('')
+      .split('\n')
+      .filter((line) => line !== '');
+  }
+
+  /** The lines written as a gzipped file, with a new trailer that checks out when `seal`. */
+  function written(name: string, lines: string[], seal = false): string {
+    const out = [...lines];
+    if (seal) {
+      const rows: Record<string, number> = {};
+      for (const line of lines.slice(1)) {
+        const chunk = JSON.parse(line) as { table: string; rows: unknown[] };
+        rows[chunk.table] = (rows[chunk.table] ?? 0) + chunk.rows.length;
+      }
+      const sha256 = createHash('sha256')
+        .update(lines.map((line) => `${line}\n`).join(''))
+        .digest('hex');
+      out.push(JSON.stringify({ trailer: { rows, lines: lines.length, sha256 } }));
+    }
+    const target = path.join(dir, name);
+    fs.writeFileSync(target, gzipSync(out.map((line) => `${line}\n`).join('')));
+    return target;
+  }
+
+  /** A refusal: a BackupError of one short line that quotes none of the file's rows. */
+  async function refused(target: DatabaseHandle, from: string, replace: boolean): Promise<string> {
+    const error = await restore(target, from, { replace }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(BackupError);
+    const message = (error as BackupError).message;
+    expect(message).not.toContain('\n');
+    expect(message.length).toBeLessThan(300);
+    expect(message).not.toContain('"rows"');
+    return message;
+  }
+
+  it('refuses a file cut short, its header alone, a changed row, other migrations or no gzip, changing nothing', async () => {
+    const target = await empty(usePostgres ? 'postgres' : 'sqlite');
+    await restore(target, file);
+    const before = await contents(target);
+    const all = await linesOf(file);
+    const trailer = all.at(-1)!;
+    expect(trailer).toMatch(/^\{"trailer":/);
+    const lines = all.slice(0, -1);
+    expect(lines.length).toBeGreaterThan(3);
+    const changed = [...lines];
+    changed[2] = lines[2]!.replace(/"id":(\d+)/, '"id":9$1');
+    expect(changed[2]).not.toBe(lines[2]);
+    const header = JSON.parse(lines[0]!) as { migrations: string[] };
+    const older = JSON.stringify({ ...header, migrations: header.migrations.slice(0, -1) });
+    const notGzip = path.join(dir, 'plain.jsonl');
+    fs.writeFileSync(notGzip, all.join('\n'));
+    const cases: Array<[string, string, RegExp]> = [
+      ['cut at a line break', written('cut.jsonl.gz', lines.slice(0, -1)), /cut short/],
+      ['its header alone', written('header.jsonl.gz', lines.slice(0, 1)), /cut short/],
+      ['a changed row', written('changed.jsonl.gz', [...changed, trailer]), /do not match/],
+      ['other migrations', written('older.jsonl.gz', [older, ...lines.slice(1)], true), /migration/],
+      ['not gzip', notGzip, /not a whole gzipped/],
+    ];
+    for (const [name, from, reason] of cases) {
+      expect(await refused(target, from, true), name).toMatch(reason);
+      expect(await contents(target), name).toEqual(before);
+    }
+  });
+
+  it('refuses a good file into a database holding data without --replace, and replaces it with', async () => {
     const target = await empty('sqlite');
     await restore(target, file);
     const before = await contents(target);
-    const lines: string[] = [];
-    const reader = fs.createReadStream(file).pipe(createGunzip());
-    for await (const chunk of reader) lines.push(String(chunk));
-    const [header, ...rest] = lines.join('').split('\n');
-    const older = { ...(JSON.parse(header!) as { migrations: string[] }) };
-    older.migrations = older.migrations.slice(0, -1);
-    const other = path.join(dir, 'older.jsonl.gz');
-    fs.writeFileSync(other, gzipSync([JSON.stringify(older), ...rest].join('\n')));
-    await expect(restore(target, other)).rejects.toThrow(BackupError);
+    expect(await refused(target, file, false)).toMatch(/already holds data/);
     expect(await contents(target)).toEqual(before);
+    await restore(target, file, { replace: true });
+    expect(await contents(target)).toEqual(source);
   });
 });
