@@ -16,4 +16,5 @@ export const timedFiles = [
   'src/modules/dav/bounded.test.ts',
   'src/modules/meetings/booking-rules.test.ts',
   'src/lib/live-hub.test.ts',
+  'src/modules/auth/forgot-password-timing.test.ts',
 ];

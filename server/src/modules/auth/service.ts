@@ -6,6 +6,7 @@
  * per-request read checks the session, authenticate.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type AuthSession,
   type ForgotPasswordInput,
@@ -39,6 +40,12 @@ import {
 import { afterCommit, transaction } from '../../db/transaction';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/**
+ * A forgot-password call answers after this long, whether the e-mail is an account's or not: the
+ * link's row and its mail take a few milliseconds more than nothing, which would tell a stranger
+ * which addresses have accounts.
+ */
+export const FORGOT_PASSWORD_ANSWER_MS = 50;
 
 /** A 429 of the sign-in protection, with how long to wait (the answer's Retry-After). */
 export class LoginRefused extends AppError {
@@ -351,6 +358,16 @@ export class AuthService {
 
   /** Mails a reset link to an active account. Answers the same whether or not the address exists. */
   async forgotPassword(input: ForgotPasswordInput): Promise<void> {
+    const started = performance.now();
+    try {
+      await this.prepareReset(input);
+    } finally {
+      await sleep(Math.max(0, started + FORGOT_PASSWORD_ANSWER_MS - performance.now()));
+    }
+  }
+
+  /** A known, active account's reset link and its mail; nothing for any other e-mail. */
+  private async prepareReset(input: ForgotPasswordInput): Promise<void> {
     const user = await this.deps.db
       .selectFrom('users')
       .select(['id', 'email', 'full_name', 'active', 'language'])
