@@ -112,6 +112,7 @@ export const yourDataExport = z
         z.object({ createdAt: z.string(), expiresAt: z.string(), usedAt: z.string().nullable() }),
       ),
       failedSignIns: z.array(z.object({ at: z.string() })),
+      failedAppPasswordSignIns: z.array(z.object({ at: z.string() })),
       appPasswords: z
         .array(z.object({ name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() }))
         .describe('The CalDAV app passwords (D43), never their secrets'),

@@ -95,6 +95,16 @@ export interface LoginFailuresTable {
   created_at: Timestamp;
 }
 
+/** One wrong app-password secret (hashed) for a login from an address (decisions §61). */
+export interface AppPasswordFailuresTable {
+  id: Generated<number>;
+  /** The account's e-mail, or the login as typed when no account has it. */
+  email: string;
+  ip: string;
+  secret_hash: string;
+  created_at: Timestamp;
+}
+
 /** A one-time link that clears an account's failed logins (decisions §61), stored hashed. */
 export interface AccountUnlocksTable {
   id: Generated<number>;
@@ -589,6 +599,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;
   login_failures: LoginFailuresTable;
+  app_password_failures: AppPasswordFailuresTable;
   tags: TagsTable;
   account_unlocks: AccountUnlocksTable;
 }

@@ -24,6 +24,7 @@ import { sharedWorkMail } from './0020-shared-work-mail';
 import { caldav } from './0021-caldav';
 import { booking } from './0022-booking';
 import { davObjects } from './0023-dav-objects';
+import { appPasswordFailures } from './0024-app-password-failures';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -50,5 +51,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0021-caldav': caldav(engine),
     '0022-booking': booking(engine),
     '0023-dav-objects': davObjects(engine),
+    '0024-app-password-failures': appPasswordFailures(engine),
   };
 }

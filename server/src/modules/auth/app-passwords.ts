@@ -22,7 +22,7 @@ import type { ServiceDeps } from '../../deps';
 import { badRequest, notFound } from '../../errors';
 import { hashToken } from '../../lib/tokens';
 import { LoginRefused } from './service';
-import { clientAddress, failureCounts, recordFailure, refusal } from './sign-in-protection';
+import { appFailureRefusal, clientAddress, recordAppFailure } from './sign-in-protection';
 
 /** Letters and digits that cannot be mistaken for one another (no 0/o, 1/l/i). */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -114,8 +114,9 @@ export class AppPasswordsService {
 
   /**
    * The active user whose app password this is, signing in as `login` (their user name or
-   * e-mail), or undefined. Refused (LoginRefused, 429) before anything is checked when the
-   * sign-in protection refuses this address for this account; a failure is counted.
+   * e-mail), or undefined. Refused (LoginRefused, 429) before anything is checked when this
+   * address has failed too often with app passwords, for this account or for any; a failure is
+   * counted apart from the sign-in page's, once per wrong secret.
    */
   async verify(login: string, secret: string, ip: string): Promise<DavUser | undefined> {
     const { db } = this.deps;
@@ -130,7 +131,7 @@ export class AppPasswordsService {
     // Counted under the account's e-mail, as the sign-in page counts; an unknown login as typed.
     const key = user?.email ?? login.toLowerCase();
     const now = Date.now();
-    const refused = refusal(await failureCounts(db, key, address, now), now);
+    const refused = await appFailureRefusal(db, key, address, now);
     if (refused?.reason === 'address') {
       throw new LoginRefused('ADDRESS_BLOCKED', 'auth.addressBlocked', refused.retryAfterSeconds);
     }
@@ -150,7 +151,8 @@ export class AppPasswordsService {
         .where('user_id', '=', user.id)
         .executeTakeFirst());
     if (!user || !found || !bool(user.active)) {
-      await transaction(db, (trx) => recordFailure(trx, key, address, now));
+      const secretHash = hashToken(`${key}\n${normalised(secret)}`);
+      await transaction(db, (trx) => recordAppFailure(trx, key, address, secretHash, now));
       return undefined;
     }
     if (!found.last_used_at || Date.parse(found.last_used_at) < now - LAST_USED_EVERY_MS) {

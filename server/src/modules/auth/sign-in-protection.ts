@@ -168,3 +168,85 @@ export async function recordFailure(trx: Db, email: string, address: string, now
     .values({ email, ip: address, created_at: iso(now) })
     .execute();
 }
+
+/**
+ * An app password's failures, apart from the sign-in page's: wrong secrets for a login from an
+ * address (one secret sent again, as a phone with a revoked app password polls, is one failure) and
+ * from the address across logins, in the same window and by the same numbers as the page's.
+ */
+export async function appFailureRefusal(
+  db: Db,
+  login: string,
+  address: string,
+  now: number,
+): Promise<Refusal | undefined> {
+  const since = iso(now - LOGIN_WINDOW_MS);
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('app_password_failures')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .where('email', '=', login)
+        .where('ip', '=', address)
+        .where('created_at', '>', since)
+        .as('here'),
+      eb
+        .selectFrom('app_password_failures')
+        .select((inner) => inner.fn.max('created_at').as('latest'))
+        .where('email', '=', login)
+        .where('ip', '=', address)
+        .where('created_at', '>', since)
+        .as('here_latest'),
+      eb
+        .selectFrom('app_password_failures')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .where('ip', '=', address)
+        .where('created_at', '>', since)
+        .as('from_address'),
+      eb
+        .selectFrom('app_password_failures')
+        .select((inner) => inner.fn.max('created_at').as('latest'))
+        .where('ip', '=', address)
+        .where('created_at', '>', since)
+        .as('from_address_latest'),
+    ])
+    .executeTakeFirstOrThrow();
+  return refusal(
+    {
+      here: Number(row.here ?? 0),
+      hereLatest: row.here_latest === null ? null : String(row.here_latest),
+      fromAddress: Number(row.from_address ?? 0),
+      fromAddressLatest: row.from_address_latest === null ? null : String(row.from_address_latest),
+      addresses: 0,
+    },
+    now,
+  );
+}
+
+/**
+ * Records a wrong app-password secret, once per secret, login and address in the window (its time
+ * renewed when sent again); forgets that login's and that address's older ones.
+ */
+export async function recordAppFailure(
+  trx: Db,
+  login: string,
+  address: string,
+  secretHash: string,
+  now: number,
+): Promise<void> {
+  const since = iso(now - LOGIN_WINDOW_MS);
+  await trx
+    .deleteFrom('app_password_failures')
+    .where((eb) => eb.or([eb('email', '=', login), eb('ip', '=', address)]))
+    .where((eb) =>
+      eb.or([
+        eb('created_at', '<=', since),
+        eb.and([eb('email', '=', login), eb('ip', '=', address), eb('secret_hash', '=', secretHash)]),
+      ]),
+    )
+    .execute();
+  await trx
+    .insertInto('app_password_failures')
+    .values({ email: login, ip: address, secret_hash: secretHash, created_at: iso(now) })
+    .execute();
+}

@@ -1,6 +1,6 @@
 /**
- * Sign-in's part of "your data" (issue 13, 27): the sessions, password resets, failed sign-ins and
- * app passwords, never their tokens or secrets; the account's deletion ends the sessions.
+ * Sign-in's part of "your data" (issue 13, 27): the sessions, password resets, failed sign-ins
+ * (the page's and app passwords') and app passwords, never their tokens or secrets; the account's deletion ends the sessions.
  */
 import type { YourDataExport } from '@cadence/contract';
 import type { Db } from '../../db';
@@ -9,10 +9,16 @@ export async function exportSecurity(
   db: Db,
   user: { id: number; email: string },
 ): Promise<YourDataExport['security']> {
-  const [sessions, resets, failures, appPasswords] = await Promise.all([
+  const [sessions, resets, failures, appFailures, appPasswords] = await Promise.all([
     db.selectFrom('refresh_tokens').selectAll().where('user_id', '=', user.id).orderBy('id').execute(),
     db.selectFrom('password_resets').selectAll().where('user_id', '=', user.id).orderBy('id').execute(),
     db.selectFrom('login_failures').selectAll().where('email', '=', user.email).orderBy('id').execute(),
+    db
+      .selectFrom('app_password_failures')
+      .select('created_at')
+      .where('email', '=', user.email)
+      .orderBy('id')
+      .execute(),
     db.selectFrom('app_passwords').selectAll().where('user_id', '=', user.id).orderBy('id').execute(),
   ]);
   return {
@@ -28,6 +34,7 @@ export async function exportSecurity(
       usedAt: r.used_at,
     })),
     failedSignIns: failures.map((f) => ({ at: f.created_at })),
+    failedAppPasswordSignIns: appFailures.map((f) => ({ at: f.created_at })),
     appPasswords: appPasswords.map((a) => ({
       name: a.name,
       createdAt: a.created_at,
@@ -42,4 +49,5 @@ export async function eraseSecurity(trx: Db, user: { id: number; email: string }
     await trx.deleteFrom(table).where('user_id', '=', user.id).execute();
   }
   await trx.deleteFrom('login_failures').where('email', '=', user.email).execute();
+  await trx.deleteFrom('app_password_failures').where('email', '=', user.email).execute();
 }

@@ -8,7 +8,15 @@
 import { type AppPasswordCreated, type ErrorBody, messages } from '@cadence/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { measuredBeside } from '../../test/bounded';
-import { befriend, buildAppPassword, buildEvent, buildUser, ok, type TestUser } from '../../test/factories';
+import {
+  befriend,
+  buildAppPassword,
+  buildEvent,
+  buildUser,
+  login,
+  ok,
+  type TestUser,
+} from '../../test/factories';
 import { fingerprint, useTestApp } from '../../test/harness';
 import { escapeXml } from './xml';
 
@@ -81,6 +89,32 @@ describe('signing in to CalDAV', () => {
     const refused = await dav('PROPFIND', '/dav/', basic(user.username, secret.password), propfind);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Counted apart from the sign-in page's: the web sign-in from the same address still works.
+    expect((await login(t, user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('counts a revoked app password polling 100 times as one failure, and never stops the web sign-in', async () => {
+    const { user, secret } = await withAppPassword();
+    await ok(t, 'DELETE', `/api/account/app-passwords/${secret._id}`, user.token, undefined, 204);
+    const statuses = new Set<number>();
+    for (let poll = 0; poll < 100; poll += 1) {
+      const response = await dav('PROPFIND', '/dav/', basic(user.username, secret.password), propfind);
+      await response.arrayBuffer();
+      statuses.add(response.status);
+    }
+    expect([...statuses]).toEqual([401]);
+    const rows = await t.database.db
+      .selectFrom('app_password_failures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email', '=', user.email)
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(1);
+    expect((await login(t, user.email, user.password)).statusCode).toBe(200);
+    // A new app password on the same phone works at once.
+    const renewed = await buildAppPassword(t, user);
+    expect((await dav('PROPFIND', '/dav/', basic(user.username, renewed.password), propfind)).status).toBe(
+      207,
+    );
   });
 });
 

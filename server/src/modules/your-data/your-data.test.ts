@@ -186,6 +186,10 @@ const coverage: Record<string, Coverage> = {
     key: (r) => str(r.created_at),
     exported: (f) => f.security.failedSignIns.map((s) => s.at),
   },
+  app_password_failures: {
+    key: (r) => str(r.created_at),
+    exported: (f) => f.security.failedAppPasswordSignIns.map((s) => s.at),
+  },
   app_passwords: {
     key: (r) => `${str(r.name)}|${str(r.created_at)}`,
     exported: (f) => f.security.appPasswords.map((a) => `${a.name}|${a.createdAt}`),
@@ -707,6 +711,14 @@ async function buildWorld(): Promise<World> {
   await ok(t, 'POST', '/api/calender/feed', user.token, undefined, 201);
   await ok(t, 'POST', '/api/account/app-passwords', user.token, { name: 'Phone' }, 201);
   await call(t, 'POST', '/api/jwt/forgot-password', undefined, { email: user.email });
+  // A calendar app with a wrong app password: a failure of its own kind.
+  const wrongSecret = Buffer.from(`${user.email}:not-an-app-password`).toString('base64');
+  await t.app.inject({
+    // Any method is sent; light-my-request's type names only the common ones.
+    method: 'PROPFIND' as 'GET',
+    url: '/dav/',
+    headers: { authorization: `Basic ${wrongSecret}` },
+  });
   expect((await login(t, user.email, 'not my password')).statusCode).toBe(400);
   // A second session, so there are several refresh tokens.
   expect((await login(t, user.email, user.password)).statusCode).toBe(200);
