@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LiveHub, type LiveSink } from './live';
 
@@ -168,12 +169,17 @@ describe('LiveHub, two instances on one Redis', () => {
     expect(b.connections).toBe(1);
   });
 
-  it('says when Redis has taken an invalidation, which the other instance then hears', async () => {
+  it('says an invalidation is sent once every other instance has applied it', async () => {
     const prefix = `cadence-test-${randomUUID()}:`;
-    const [a, b] = [hub(SHARED_REDIS, prefix), hub(SHARED_REDIS, prefix)] as [LiveHub, LiveHub];
-    await Promise.all([a.ready(), b.ready()]);
-    const heardOnB: unknown[] = [];
+    const [a, b, c] = [hub(SHARED_REDIS, prefix), hub(SHARED_REDIS, prefix), hub(SHARED_REDIS, prefix)] as [
+      LiveHub,
+      LiveHub,
+      LiveHub,
+    ];
+    await Promise.all([a.ready(), b.ready(), c.ready()]);
+    const [heardOnB, heardOnC]: unknown[][] = [[], []];
     b.onInvalidation((change) => heardOnB.push(change));
+    c.onInvalidation((change) => heardOnC.push(change));
     expect(a.invalidationsPending).toBe(false);
     a.publish([5], { type: 'request', data: { kind: 'friend' } });
     // An event is no invalidation: nothing waits for it.
@@ -181,9 +187,33 @@ describe('LiveHub, two instances on one Redis', () => {
     a.usersChanged([7]);
     a.closeSessions(['family']);
     expect(a.invalidationsPending).toBe(true);
+    const started = Date.now();
     await a.invalidationsSent();
+    // Applied on both others by then, well before the timeout.
+    expect(Date.now() - started).toBeLessThan(500);
     expect(a.invalidationsPending).toBe(false);
-    await expect.poll(() => heardOnB).toEqual([{ users: [7] }, { sessions: ['family'] }]);
+    expect(heardOnB).toEqual([{ users: [7] }, { sessions: ['family'] }]);
+    expect(heardOnC).toEqual([{ users: [7] }, { sessions: ['family'] }]);
+  });
+
+  it('gives up on an instance that never acknowledges after a second', async () => {
+    const prefix = `cadence-test-${randomUUID()}:`;
+    const a = hub(SHARED_REDIS, prefix);
+    await a.ready();
+    // A subscriber that hears but never answers, as a hung instance would.
+    const mute = new Redis(SHARED_REDIS);
+    await mute.subscribe(`${prefix}live`);
+    try {
+      a.usersChanged([7]);
+      const started = Date.now();
+      await a.invalidationsSent(5000);
+      const waited = Date.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(900);
+      expect(waited).toBeLessThan(3000);
+      expect(a.invalidationsPending).toBe(false);
+    } finally {
+      mute.disconnect();
+    }
   });
 });
 

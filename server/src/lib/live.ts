@@ -19,8 +19,11 @@
  * `usersChanged` (a user's row changed), tell each instance's `onInvalidation` listener — the cache
  * of signed-in users (session-cache.ts) — what to forget; so does a drop of the subscription, when
  * what was said meanwhile was not heard (`invalidationsHeard` is false until it is back). The
- * answer that caused an invalidation leaves once Redis has taken it (`invalidationsSent`, waited
- * in app.ts): only a revocation or a change of a user waits, for one Redis round trip.
+ * answer that caused an invalidation leaves once every other instance has applied it
+ * (`invalidationsSent`, waited in app.ts): each acknowledges it on the channel, and PUBLISH's
+ * count of receivers says how many to wait for. Redis having written the message to an instance's
+ * connection is not enough: that instance may read the client's next request first. Only a
+ * revocation or a change of a user waits, for about two Redis round trips.
  *
  * What an event may be is the contract's (`contract/src/live.ts`), which the web app parses.
  */
@@ -104,13 +107,31 @@ interface Wire {
   s?: string[];
   /** Users whose row changed (cached copies are forgotten). */
   c?: number[];
+  /** An invalidation's number, by its sender: each other instance acknowledges it once applied. */
+  n?: number;
+  /** An acknowledgement: the number of the invalidation applied, for the instance `to`. */
+  a?: number;
+  to?: string;
 }
 
 /** A message waiting for Redis; an invalidation is counted until Redis has taken it. */
 interface Outgoing {
   text: string;
-  invalidation: boolean;
+  /** The invalidation's number, for an invalidation. */
+  invalidation?: number;
 }
+
+/** An invalidation sent: Redis has or has not yet taken it, and how many instances applied it. */
+interface Awaited {
+  /** The other instances that received it (known once PUBLISH answers). */
+  receivers?: number;
+  acknowledged: number;
+  /** Given up on an instance that never acknowledges (hung or gone). */
+  timer?: NodeJS.Timeout;
+}
+
+/** How long an invalidation waits for the other instances to acknowledge it. */
+const ACK_TIMEOUT_MS = 1000;
 
 interface Stream {
   userId: number;
@@ -132,8 +153,12 @@ export class LiveHub {
   private readonly queueLimit: number;
   /** Messages for Redis, oldest first. */
   private queue: Outgoing[] = [];
-  /** Invalidations (`closeSessions`, `usersChanged`) not yet taken by Redis. */
-  private unheard = 0;
+  /**
+   * Invalidations (`closeSessions`, `usersChanged`) not yet applied by every other instance: by
+   * number, from their sending to the last acknowledgement (or the timeout).
+   */
+  private readonly awaited = new Map<number, Awaited>();
+  private invalidations = 0;
   private unheardWaiters: (() => void)[] = [];
   private dropped = 0;
   /** Dropped since Redis went away, for one line when it is back. */
@@ -334,18 +359,18 @@ export class LiveHub {
   }
 
   /**
-   * Whether an invalidation of this instance is on its way to Redis: an answer that follows a
+   * Whether an invalidation of this instance is on its way to the others: an answer that follows a
    * revocation or a change of a user waits for `invalidationsSent` before it leaves (app.ts), so
    * that the client's next request, to any instance, finds the cache there forgetting already.
    */
   get invalidationsPending(): boolean {
-    return this.unheard > 0 && this.publisher?.status === 'ready';
+    return this.awaited.size > 0 && this.publisher?.status === 'ready';
   }
 
   /**
-   * Resolves once Redis has taken every invalidation sent so far — PUBLISH answers after it has
-   * written the message to every subscriber's connection — or after `timeoutMs`, or at once while
-   * Redis is away (the other instances' caches then are not used: `invalidationsHeard`).
+   * Resolves once every other instance has applied every invalidation sent so far, or after
+   * `timeoutMs` (an instance that never acknowledges is given up on after ACK_TIMEOUT_MS), or at
+   * once while Redis is away (the other instances' caches then are not used: `invalidationsHeard`).
    */
   invalidationsSent(timeoutMs = 1000): Promise<void> {
     if (!this.invalidationsPending) return Promise.resolve();
@@ -486,10 +511,13 @@ export class LiveHub {
     void this.markAbsent(userId).then(() => this.presenceListener?.(userId, false));
   }
 
-  /** An invalidation was taken by Redis (or dropped from a full queue). */
-  private heard(): void {
-    this.unheard -= 1;
-    if (this.unheard > 0) return;
+  /** An invalidation was applied by every other instance (or dropped, or given up on). */
+  private heard(number: number): void {
+    const awaited = this.awaited.get(number);
+    if (!awaited) return;
+    clearTimeout(awaited.timer);
+    this.awaited.delete(number);
+    if (this.awaited.size > 0) return;
     for (const wake of this.unheardWaiters.splice(0)) wake();
   }
 
@@ -507,11 +535,17 @@ export class LiveHub {
   /** Queues a message for Redis (the oldest goes when full) and sends what Redis can take. */
   private send(wire: Wire, invalidation = false): void {
     if (!this.publisher) return;
-    this.queue.push({ text: JSON.stringify(wire), invalidation });
-    if (invalidation) this.unheard += 1;
+    let number: number | undefined;
+    if (invalidation) {
+      number = ++this.invalidations;
+      wire.n = number;
+      this.awaited.set(number, { acknowledged: 0 });
+    }
+    this.queue.push({ text: JSON.stringify(wire), invalidation: number });
     if (this.queue.length > this.queueLimit) {
       const excess = this.queue.length - this.queueLimit;
-      for (const gone of this.queue.splice(0, excess)) if (gone.invalidation) this.heard();
+      for (const gone of this.queue.splice(0, excess))
+        if (gone.invalidation !== undefined) this.heard(gone.invalidation);
       if (this.droppedNow === 0) {
         this.options.log.warn(
           { limit: this.queueLimit },
@@ -532,9 +566,9 @@ export class LiveHub {
     for (const message of batch) {
       this.sending += 1;
       publisher.publish(this.channel, message.text).then(
-        () => {
+        (receivers) => {
           this.sending -= 1;
-          if (message.invalidation) this.heard();
+          if (message.invalidation !== undefined) this.published(message.invalidation, receivers);
         },
         (error: unknown) => {
           this.sending -= 1;
@@ -547,10 +581,31 @@ export class LiveHub {
     }
   }
 
+  /**
+   * Redis wrote the invalidation `number` to `receivers` subscriptions, this instance's own among
+   * them while it is subscribed: it is heard once each of the others has acknowledged it.
+   */
+  private published(number: number, receivers: number): void {
+    const awaited = this.awaited.get(number);
+    if (!awaited) return;
+    awaited.receivers = Math.max(0, receivers - (this.subscribed ? 1 : 0));
+    if (awaited.acknowledged >= awaited.receivers) return this.heard(number);
+    awaited.timer = setTimeout(() => this.heard(number), ACK_TIMEOUT_MS);
+    awaited.timer.unref();
+  }
+
+  private acknowledged(number: number): void {
+    const awaited = this.awaited.get(number);
+    if (!awaited) return;
+    awaited.acknowledged += 1;
+    if (awaited.receivers !== undefined && awaited.acknowledged >= awaited.receivers) this.heard(number);
+  }
+
   private requeue(message: Outgoing): void {
     this.queue.unshift(message);
     if (this.queue.length > this.queueLimit) {
-      if (this.queue.splice(0, 1)[0]!.invalidation) this.heard();
+      const gone = this.queue.splice(0, 1)[0]!;
+      if (gone.invalidation !== undefined) this.heard(gone.invalidation);
       this.dropped += 1;
       this.droppedNow += 1;
     }
@@ -585,11 +640,20 @@ export class LiveHub {
       return;
     }
     if (wire.i === this.instance) return;
+    if (wire.a !== undefined) {
+      if (wire.to === this.instance) this.acknowledged(wire.a);
+      return;
+    }
     if (wire.s) {
       this.invalidate({ sessions: wire.s });
       this.endSessions(wire.s);
     }
     if (wire.c) this.invalidate({ users: wire.c });
+    // Applied: the sender's answer (a logout, a password change) may leave.
+    if (wire.n !== undefined && this.publisher?.status === 'ready') {
+      const ack: Wire = { i: this.instance, a: wire.n, to: wire.i };
+      this.publisher.publish(this.channel, JSON.stringify(ack)).catch(() => undefined);
+    }
     if (wire.u && wire.f !== undefined) this.deliver(wire);
   }
 
