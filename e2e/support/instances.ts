@@ -12,6 +12,7 @@ import { freshPostgresDatabase, type RunningServer, startServer } from './server
 
 export interface Instances {
   servers: RunningServer[];
+  databaseUrl: string;
   /** The environment of instance `index` (as started), to start it again on the same port. */
   env(index: number): Record<string, string>;
   /** Starts instance `index` again with its environment and port, after it stopped. */
@@ -63,6 +64,7 @@ export async function startInstances(
   }
   return {
     servers,
+    databaseUrl: database.url,
     env: (index) => envs[index]!,
     restart: async (index) => {
       const server = await startServer(envs[index]!);

@@ -12,6 +12,8 @@ import { freePort } from './server';
 export interface OwnNginx {
   url: string;
   port: number;
+  /** What nginx wrote to its error log so far (upstreams it gave up on, and why). */
+  errors(): string;
   stop(): Promise<void>;
 }
 
@@ -85,5 +87,12 @@ ${servers}
       child.once('exit', done);
       child.kill('SIGQUIT');
     });
-  return { url, port, stop };
+  const errors = () => {
+    try {
+      return fs.readFileSync(path.join(prefix, 'error.log'), 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  return { url, port, errors, stop };
 }

@@ -55,6 +55,7 @@ import { serveWebApp } from './plugins/web-app';
 import { seedDemo } from './seed';
 import { buildServices } from './services';
 import { onEffectError } from './db/transaction';
+import { closeIdleGently } from './lib/gentle-close';
 import { HandlersRunning } from './lib/handlers-running';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -174,7 +175,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
         : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // Stopping, a request that reaches this instance on a connection already open is served (with
+    // `Connection: close`), not refused: a proxy cannot tell a refused write from a failed one.
+    return503OnClosing: false,
   });
+  closeIdleGently(app.server);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.RESPONSE_VALIDATION));
   registerErrorHandling(app);
@@ -247,6 +252,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await live.ready();
   const outbox = new MailOutbox({
     db: database.db,
+    engine: database.engine.name,
     mailer,
     log: app.log,
     staleAfterMs: config.MAIL_STALE_AFTER,

@@ -109,6 +109,12 @@ const environment = z.object({
   MAIL_FROM: z.string().min(3).default('Cadence <no-reply@localhost>'),
   PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://cadence.example.com').optional()),
   SEED_DEMO: flag(true),
+  /**
+   * Who lists the users directory (D11): `open`, everyone signed in (the demo, where every sign-up
+   * is an admin, D5); `known`, each user their friends, requests, groups' members and exact look-ups
+   * by user name or e-mail (the operator everyone). By default `open` with the demo, else `known`.
+   */
+  DIRECTORY: z.enum(['open', 'known'], { message: 'must be open or known' }).optional(),
   LOG_FORMAT: z.enum(['pretty', 'json'], { message: 'must be pretty or json' }).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {

@@ -513,6 +513,8 @@ export interface MailOutboxTable {
   calendar_content: string | null;
   /** pending: to send at next_attempt_at; sending: claimed (claimed_at); sent; failed: given up */
   state: 'pending' | 'sending' | 'sent' | 'failed';
+  /** 0 urgent (resets, unlock links, reminders), 1 normal, 2 bulk (notices): claimed in this order. */
+  priority: ColumnType<number, number | undefined, number>;
   attempts: number;
   next_attempt_at: Timestamp;
   claimed_at: Timestamp | null;

@@ -177,7 +177,8 @@ describe('LiveHub, two instances on one Redis', () => {
       LiveHub,
     ];
     await Promise.all([a.ready(), b.ready(), c.ready()]);
-    const [heardOnB, heardOnC]: unknown[][] = [[], []];
+    const heardOnB: unknown[] = [];
+    const heardOnC: unknown[] = [];
     b.onInvalidation((change) => heardOnB.push(change));
     c.onInvalidation((change) => heardOnC.push(change));
     expect(a.invalidationsPending).toBe(false);

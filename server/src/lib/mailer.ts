@@ -15,6 +15,9 @@ export interface Mailer {
   close(): void;
 }
 
+/** SMTP connections kept open by each instance. */
+export const SMTP_CONNECTIONS = 4;
+
 export function createMailer(smtpUrl: string | undefined, from: string, log: FastifyBaseLogger): Mailer {
   if (!smtpUrl) {
     return {
@@ -25,7 +28,14 @@ export function createMailer(smtpUrl: string | undefined, from: string, log: Fas
       close: () => undefined,
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Pooled: the outbox sends several mails at once over a few kept connections, not one
+  // connection per mail. Settings in the URL (`?pool=false`, `maxConnections=`) win.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
+    maxMessages: 100,
+  });
   return {
     send: async ({ calendar, ...mail }) => {
       await transport.sendMail({

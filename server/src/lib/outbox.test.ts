@@ -2,14 +2,15 @@
  * The mail outbox against a real SMTP server, on the test engine (SQLite, or PostgreSQL with
  * TEST_ENGINE=postgres): a server that refuses the first three attempts gets the mail once, on the
  * fourth; a mail left `sending` by an instance that stopped is delivered once by another; a mail
- * refused every time is given up after the last attempt and listed; two instances delivering at
- * once send each mail once.
+ * refused every time is tried for 3 days, then given up and listed; a permanent refusal is given
+ * up at once; an urgent mail overtakes a queue of notices; two instances delivering at once send
+ * each mail once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/harness';
 import { startInbox } from '../test/smtp';
 import { createMailer } from './mailer';
-import { MAX_ATTEMPTS, MailOutbox } from './outbox';
+import { GIVE_UP_AFTER_MS, MailOutbox } from './outbox';
 import { transaction } from '../db/transaction';
 
 const t = useTestApp();
@@ -23,7 +24,10 @@ async function flakySmtp(refusals: number) {
       return inbox.all().map((mail) => ({ to: mail.to, subject: mail.subject }));
     },
     refused: inbox.refused,
-    close: () => inbox.close(),
+    close: () => {
+      closeMailers();
+      return inbox.close();
+    },
   };
 }
 
@@ -33,10 +37,20 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-function outboxWith(url: string, backoffMs = [0, 0, 0, 0, 0], staleAfterMs?: number) {
+/** Each outbox's mailer keeps pooled connections: closed before a test's SMTP server closes. */
+const mailers: Array<ReturnType<typeof createMailer>> = [];
+const closeMailers = () => {
+  for (const mailer of mailers.splice(0)) mailer.close();
+};
+afterEach(closeMailers);
+
+function outboxWith(url: string, backoffMs = [0], staleAfterMs?: number) {
+  const mailer = createMailer(url, 'Cadence <c@test>', t.app.log);
+  mailers.push(mailer);
   return new MailOutbox({
     db: t.database.db,
-    mailer: createMailer(url, 'Cadence <c@test>', t.app.log),
+    engine: t.database.engine.name,
+    mailer,
     log: t.app.log,
     backoffMs,
     staleAfterMs,
@@ -80,21 +94,78 @@ describe('the mail outbox', () => {
     expect(await rowOf('Backed off')).toMatchObject({ state: 'pending', attempts: 2 });
   });
 
-  it('gives up after the last attempt, keeps the error, and lists the mail as undelivered', async () => {
+  it('tries a refused mail for 3 days, then gives up, keeps the error and lists it', async () => {
     const nowhere = await flakySmtp(100);
     try {
-      const outbox = outboxWith(nowhere.url);
+      const outbox = outboxWith(nowhere.url, [3_600_000]);
       await transaction(t.database.db, (trx) =>
         outbox.enqueue(trx, [{ to: 'cy@example.com', subject: 'Never', text: 'No' }]),
       );
-      for (let attempt = 0; attempt < MAX_ATTEMPTS + 2; attempt += 1) await outbox.deliver();
-      expect(nowhere.refused.get('Never')).toBe(MAX_ATTEMPTS);
+      await outbox.deliver();
+      expect(await rowOf('Never')).toMatchObject({ state: 'pending', attempts: 1 });
+      // Two days on: still tried.
+      await outbox.deliver(Date.now() + 2 * 24 * 3_600_000);
+      const twoDays = await rowOf('Never');
+      expect(twoDays).toMatchObject({ state: 'pending', attempts: 2 });
+      // Its last try is set for when the 3 days are up, not an hour after.
+      const last = Date.parse(twoDays.next_attempt_at) - Date.parse(twoDays.created_at);
+      expect(last).toBeLessThanOrEqual(GIVE_UP_AFTER_MS);
+      await outbox.deliver(Date.parse(twoDays.created_at) + GIVE_UP_AFTER_MS);
+      expect(nowhere.refused.get('Never')).toBe(3);
       const row = await rowOf('Never');
-      expect(row).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS });
+      expect(row).toMatchObject({ state: 'failed', attempts: 3 });
       expect(row.last_error).toMatch(/try again later/);
       expect((await outbox.undelivered()).map((mail) => mail.subject)).toContain('Never');
     } finally {
       await nowhere.close();
+    }
+  });
+
+  it('gives up at once on a permanent refusal (550)', async () => {
+    const refusing = await startInbox({ refuseFirst: 100, refuseCode: 550 });
+    try {
+      const outbox = outboxWith(refusing.url, [0]);
+      await transaction(t.database.db, (trx) =>
+        outbox.enqueue(trx, [{ to: 'nobody@example.com', subject: 'No such mailbox', text: 'No' }]),
+      );
+      await outbox.deliver();
+      await outbox.deliver();
+      expect(refusing.refused.get('No such mailbox')).toBe(1);
+      const row = await rowOf('No such mailbox');
+      expect(row).toMatchObject({ state: 'failed', attempts: 1 });
+      expect(row.last_error).toMatch(/no such mailbox/);
+    } finally {
+      closeMailers();
+      await refusing.close();
+    }
+  });
+
+  it('sends an urgent mail before a queue of notices written earlier', async () => {
+    const good = await flakySmtp(0);
+    try {
+      const writer = outboxWith(good.url);
+      await writer.stop(); // writes only: its kick does not deliver
+      await transaction(t.database.db, (trx) =>
+        writer.enqueue(
+          trx,
+          Array.from({ length: 60 }, (_, n) => ({
+            to: 'gu@example.com',
+            subject: `Notice ${n}`,
+            text: 'Bulk',
+          })),
+          'bulk',
+        ),
+      );
+      await transaction(t.database.db, (trx) =>
+        writer.enqueue(trx, [{ to: 'gu@example.com', subject: 'Your password', text: 'Reset' }], 'urgent'),
+      );
+      await outboxWith(good.url).deliver();
+      const order = good.received.filter((mail) => mail.to === 'gu@example.com').map((mail) => mail.subject);
+      expect(order).toHaveLength(61);
+      // In the first batch, among the first connections' mails, where it would be 61st in order.
+      expect(order.indexOf('Your password')).toBeLessThan(10);
+    } finally {
+      await good.close();
     }
   });
 

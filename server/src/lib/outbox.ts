@@ -1,21 +1,37 @@
 /**
  * The mail outbox. A service writes each e-mail, rendered, with `enqueue` inside the transaction
  * that causes it — so a mail exists exactly when its cause was committed — and calls `kick` after
- * the commit. Any instance delivers: it claims a due row (pending → sending) with a conditional
- * update, so two instances never send one row, sends it through SMTP and marks it sent. A failed
- * send goes back to pending with a growing delay; after MAX_ATTEMPTS it is `failed` with its last
- * error, for the operator to list. A row left `sending` by an instance that stopped is claimed
- * again after MAIL_STALE_AFTER (the one case in which a mail may go out twice).
+ * the commit. Any instance delivers: it claims a batch of due rows (pending → sending) in one
+ * conditional update, most urgent first (a password reset before a queue of notices), so two
+ * instances never send one row, and sends the batch at once over its pooled SMTP connections.
+ *
+ * Sending and recording are apart: once the SMTP server has taken a mail, its `sent` is written
+ * again and again until the database takes it (an outage, a dropped connection), so a mail goes
+ * out twice only when the process dies between the two — after MAIL_STALE_AFTER another instance
+ * claims a row left `sending` again. A refused send is tried again after a growing delay for 3
+ * days, as mail servers do, then marked `failed` with its last error for the operator; a
+ * permanent refusal (an SMTP 5xx, such as an unknown mailbox) is `failed` at once.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db';
+import type { EngineName } from '../db/dialect';
+import type { Database } from '../db/schema';
 import { afterCommit } from '../db/transaction';
 import type { Mail, Mailer } from './mailer';
 
-/** Delays before the 2nd, 3rd… attempt. */
-const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000];
-export const MAX_ATTEMPTS = BACKOFF_MS.length + 1;
-const BATCH = 50;
+/** Urgent: a password reset, an unlock link, a reminder; bulk: notices of shared work. */
+export type MailPriority = 'urgent' | 'normal' | 'bulk';
+const PRIORITIES: Record<MailPriority, number> = { urgent: 0, normal: 1, bulk: 2 };
+
+/** Delays before the 2nd, 3rd… attempt; the last one repeats until GIVE_UP_AFTER_MS. */
+const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000, 12 * 3_600_000];
+/** How long a mail is tried before it is marked failed (counted from when it was written). */
+export const GIVE_UP_AFTER_MS = 3 * 24 * 3_600_000;
+/** Mails claimed at once, and sent together over the pooled connections. */
+const CLAIM_BATCH = 20;
+/** How often an outcome the database did not take is written again. */
+const RECORD_AGAIN_MS = 500;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -23,10 +39,40 @@ export interface OutboxOptions {
   db: Db;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  /** The delays between attempts (tests shorten them). */
+  /** PostgreSQL claims with SKIP LOCKED, so that instances take different rows at once. */
+  engine?: EngineName;
+  /** The delays between attempts (tests shorten them); the last repeats. */
   backoffMs?: number[];
+  /** How long a mail is tried before it is given up (GIVE_UP_AFTER_MS). */
+  giveUpAfterMs?: number;
   /** How long a row may stay `sending` before another delivery claims it again (MAIL_STALE_AFTER). */
   staleAfterMs?: number;
+}
+
+type Row = {
+  id: number;
+  to_address: string;
+  subject: string;
+  body: string;
+  calendar_method: 'REQUEST' | 'CANCEL' | null;
+  calendar_content: string | null;
+  attempts: number;
+  created_at: string;
+  priority: number;
+};
+
+/** What became of a claimed row, to write (again, until the database takes it). */
+interface Outcome {
+  id: number;
+  claimedAt: string;
+  values: {
+    state: 'sent' | 'pending' | 'failed';
+    attempts: number;
+    sent_at?: string;
+    next_attempt_at?: string;
+    claimed_at?: null;
+    last_error: string | null;
+  };
 }
 
 export class MailOutbox {
@@ -35,17 +81,22 @@ export class MailOutbox {
   private stopped = false;
   private readonly backoff: number[];
   private readonly staleAfter: number;
+  private readonly giveUpAfter: number;
+  /** Outcomes the database has not taken yet (sent mails first among them). */
+  private unrecorded: Outcome[] = [];
+  private recordTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: OutboxOptions) {
     this.backoff = options.backoffMs ?? BACKOFF_MS;
     this.staleAfter = options.staleAfterMs ?? 10 * 60_000;
+    this.giveUpAfter = options.giveUpAfterMs ?? GIVE_UP_AFTER_MS;
   }
 
   /**
    * Writes the mails in the caller's transaction (opened with `transaction()`); nothing is sent
    * before it commits, and delivery starts as soon as it has.
    */
-  async enqueue(trx: Db, mails: Mail[]): Promise<void> {
+  async enqueue(trx: Db, mails: Mail[], priority: MailPriority = 'normal'): Promise<void> {
     if (mails.length === 0) return;
     afterCommit(trx, () => this.kick());
     const now = iso(Date.now());
@@ -59,6 +110,7 @@ export class MailOutbox {
           calendar_method: mail.calendar?.method ?? null,
           calendar_content: mail.calendar?.content ?? null,
           state: 'pending' as const,
+          priority: PRIORITIES[priority],
           attempts: 0,
           next_attempt_at: now,
           claimed_at: null,
@@ -80,7 +132,8 @@ export class MailOutbox {
 
   /**
    * Sends every due mail; answers how many were sent. One delivery runs at a time per process; a
-   * call during one runs once more after it, so that a mail written meanwhile is not left waiting.
+   * call during one runs once more after it, so that a mail written meanwhile is not left waiting
+   * (and each batch is claimed afresh, so an urgent mail written meanwhile goes in the next one).
    */
   deliver(now = Date.now()): Promise<number> {
     if (this.stopped) return Promise.resolve(0);
@@ -101,51 +154,64 @@ export class MailOutbox {
   }
 
   private async deliverDue(now: number): Promise<number> {
-    const { db } = this.options;
     let sent = 0;
     for (;;) {
-      const due = await db
-        .selectFrom('mail_outbox')
-        .selectAll()
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', iso(now))]),
-            eb.and([eb('state', '=', 'sending'), eb('claimed_at', '<=', iso(now - this.staleAfter))]),
-          ]),
-        )
-        .orderBy('id')
-        .limit(BATCH)
-        .execute();
-      let claimed = 0;
-      for (const row of due) {
-        if (this.stopped) return sent;
-        const claim = await db
-          .updateTable('mail_outbox')
-          .set({ state: 'sending', claimed_at: iso(Date.now()) })
-          .where('id', '=', row.id)
-          .where('state', '=', row.state)
-          .where((eb) =>
-            row.claimed_at === null ? eb('claimed_at', 'is', null) : eb('claimed_at', '=', row.claimed_at),
-          )
-          .executeTakeFirst();
-        if (Number(claim.numUpdatedRows) !== 1) continue;
-        claimed += 1;
-        if (await this.send(row)) sent += 1;
-      }
-      if (due.length < BATCH || claimed === 0) return sent;
+      if (this.stopped) return sent;
+      // What was sent but not yet written goes first: a claim would otherwise see it `sending`.
+      if (!(await this.recordAgain())) return sent;
+      const batch = await this.claim(now);
+      if (batch.length === 0) return sent;
+      const results = await Promise.all(batch.map((row) => this.send(row, now)));
+      sent += results.filter(Boolean).length;
+      // Later batches are due by the clock of their claim.
+      if (now <= Date.now()) now = Date.now();
     }
   }
 
-  private async send(row: {
-    id: number;
-    to_address: string;
-    subject: string;
-    body: string;
-    calendar_method: 'REQUEST' | 'CANCEL' | null;
-    calendar_content: string | null;
-    attempts: number;
-  }): Promise<boolean> {
-    const { db, mailer, log } = this.options;
+  /** Claims up to CLAIM_BATCH due rows, most urgent first, in one statement. */
+  private async claim(now: number): Promise<Array<Row & { claimedAt: string }>> {
+    const { db, engine } = this.options;
+    const claimedAt = iso(Date.now());
+    const due = (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
+      eb.or([
+        eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', iso(now))]),
+        eb.and([eb('state', '=', 'sending'), eb('claimed_at', '<=', iso(now - this.staleAfter))]),
+      ]);
+    const rows = await db
+      .updateTable('mail_outbox')
+      .set({ state: 'sending', claimed_at: claimedAt })
+      .where('id', 'in', (eb) => {
+        const ids = eb
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where(due)
+          .orderBy('priority')
+          .orderBy('id')
+          .limit(CLAIM_BATCH);
+        return engine === 'postgres' ? ids.forUpdate().skipLocked() : ids;
+      })
+      // Checked again on the row as it is when updated: another instance's claim in between wins.
+      .where(due)
+      .returning([
+        'id',
+        'to_address',
+        'subject',
+        'body',
+        'calendar_method',
+        'calendar_content',
+        'attempts',
+        'created_at',
+        'priority',
+      ])
+      .execute();
+    // Handed to the pool in this order: the most urgent take the first connections.
+    return rows.sort((a, b) => a.priority - b.priority || a.id - b.id).map((row) => ({ ...row, claimedAt }));
+  }
+
+  private async send(row: Row & { claimedAt: string }, now: number): Promise<boolean> {
+    const { mailer, log } = this.options;
+    const { claimedAt } = row;
+    const attempts = row.attempts + 1;
     try {
       await mailer.send({
         to: row.to_address,
@@ -155,39 +221,109 @@ export class MailOutbox {
           ? { calendar: { method: row.calendar_method, content: row.calendar_content } }
           : {}),
       });
-      await db
-        .updateTable('mail_outbox')
-        .set({ state: 'sent', sent_at: iso(Date.now()), attempts: row.attempts + 1, last_error: null })
-        .where('id', '=', row.id)
-        .execute();
-      return true;
     } catch (error) {
-      const attempts = row.attempts + 1;
-      const delay = this.backoff[attempts - 1];
       const message = error instanceof Error ? error.message : String(error);
-      log.warn({ err: error, mailId: row.id, attempts }, 'an e-mail could not be sent');
-      await db
-        .updateTable('mail_outbox')
-        .set({
-          state: delay === undefined ? 'failed' : 'pending',
+      const code = (error as { responseCode?: number }).responseCode;
+      const permanent = code !== undefined && code >= 500 && code < 600;
+      const giveUpAt = Date.parse(row.created_at) + this.giveUpAfter;
+      const delay = this.backoff[Math.min(attempts - 1, this.backoff.length - 1)] ?? 0;
+      const failed = permanent || now >= giveUpAt;
+      log.warn({ err: error, mailId: row.id, attempts, failed }, 'an e-mail could not be sent');
+      await this.record({
+        id: row.id,
+        claimedAt,
+        values: {
+          state: failed ? 'failed' : 'pending',
           attempts,
-          next_attempt_at: iso(Date.now() + (delay ?? 0)),
+          // The last attempt is made when the 3 days are up, not after them.
+          next_attempt_at: iso(Math.min(now + delay, giveUpAt)),
           claimed_at: null,
           last_error: message.slice(0, 1000),
-        })
-        .where('id', '=', row.id)
-        .execute();
+        },
+      });
       return false;
     }
+    await this.record({
+      id: row.id,
+      claimedAt,
+      values: { state: 'sent', sent_at: iso(Date.now()), attempts, last_error: null },
+    });
+    return true;
   }
 
   /**
-   * Stopping (the server's shutdown): no new claim, and the mail being sent finishes, so that no
-   * row is left `sending` for MAIL_STALE_AFTER; what is still pending waits for the next instance.
+   * Writes an outcome of this instance's claim; one the database does not take waits in memory
+   * and is written again every RECORD_AGAIN_MS (and before the next claim) until it is.
+   */
+  private async record(outcome: Outcome): Promise<void> {
+    try {
+      await this.write(outcome);
+    } catch (error) {
+      if (this.unrecorded.length === 0) {
+        this.options.log.error(
+          { err: error, mailId: outcome.id },
+          'the mail outbox could not record what became of a mail; it tries again',
+        );
+      }
+      this.unrecorded.push(outcome);
+      this.recordLater();
+    }
+  }
+
+  private write({ id, claimedAt, values }: Outcome) {
+    return this.options.db
+      .updateTable('mail_outbox')
+      .set(values)
+      .where('id', '=', id)
+      .where('state', '=', 'sending')
+      .where('claimed_at', '=', claimedAt)
+      .execute();
+  }
+
+  /** Writes the outcomes waiting; answers whether none is left. */
+  private async recordAgain(): Promise<boolean> {
+    while (this.unrecorded.length > 0) {
+      try {
+        await this.write(this.unrecorded[0]!);
+      } catch {
+        this.recordLater();
+        return false;
+      }
+      this.unrecorded.shift();
+      if (this.unrecorded.length === 0) this.options.log.info('the mail outbox recorded what it had kept');
+    }
+    return true;
+  }
+
+  private recordLater(): void {
+    if (this.recordTimer) return;
+    this.recordTimer = setTimeout(() => {
+      this.recordTimer = undefined;
+      void this.recordAgain();
+    }, RECORD_AGAIN_MS);
+    this.recordTimer.unref();
+  }
+
+  /** Outcomes not yet written (a database outage): for the metrics and the stop. */
+  get waitingToRecord(): number {
+    return this.unrecorded.length;
+  }
+
+  /**
+   * Stopping (the server's shutdown): no new claim, and the mails being sent finish and are
+   * recorded, so that no row is left `sending` for MAIL_STALE_AFTER; what is still pending waits
+   * for the next instance. What the database still does not take is said in the log.
    */
   async stop(): Promise<void> {
     this.stopped = true;
     await this.delivering?.catch(() => undefined);
+    clearTimeout(this.recordTimer);
+    this.recordTimer = undefined;
+    if (await this.recordAgain().catch(() => false)) return;
+    this.options.log.error(
+      { mails: this.unrecorded.map((outcome) => outcome.id) },
+      'stopping with mails sent (or refused) but not recorded: they may go again after MAIL_STALE_AFTER',
+    );
   }
 
   /** The mails given up on, newest first, for the operator. */

@@ -35,19 +35,30 @@ export interface TestInbox {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * `refuseFirst`: the first that many messages of each subject are refused with 451 (try again
- * later), as a server under load does — for the tests of retries. `hang`: every message's data is
- * read and never answered, as by a server that died mid-send — for the tests of a crash while
- * sending (nothing is kept).
+ * `refuseFirst`: the first that many messages of each subject are refused with `refuseCode` (451,
+ * try again later, as a server under load does; 550 for a mailbox that does not exist) — for the
+ * tests of retries. `hang`: every message's data is read and never answered, as by a server that
+ * died mid-send — for the tests of a crash while sending (nothing is kept). `beforeAccept`: runs
+ * once a message has arrived and before it is accepted (the sender then waits for the answer).
  */
 export async function startInbox({
   refuseFirst = 0,
+  refuseCode = 451,
   hang = false,
-}: { refuseFirst?: number; hang?: boolean } = {}): Promise<TestInbox> {
+  beforeAccept,
+}: {
+  refuseFirst?: number;
+  refuseCode?: number;
+  hang?: boolean;
+  beforeAccept?: (mail: { subject: string }) => Promise<void>;
+} = {}): Promise<TestInbox> {
   const inbox: ReceivedMail[] = [];
   const refused = new Map<string, number>();
   let arrivals = 0;
   const server = new SMTPServer({
+    // The instances' pooled connections stay open between mails: closing cuts them after 0.2 s
+    // rather than waiting the default 30 s for them to go.
+    closeTimeout: 200,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
@@ -58,14 +69,16 @@ export async function startInbox({
         return;
       }
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
           const subject = mail.subject ?? '';
           const count = refused.get(subject) ?? 0;
           if (count < refuseFirst) {
             refused.set(subject, count + 1);
-            done(Object.assign(new Error('try again later'), { responseCode: 451 }));
+            const reason = refuseCode >= 500 ? 'no such mailbox' : 'try again later';
+            done(Object.assign(new Error(reason), { responseCode: refuseCode }));
             return;
           }
+          await beforeAccept?.({ subject });
           const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
           inbox.push({
             to: to?.value[0]?.address ?? '',

@@ -25,6 +25,7 @@ import { caldav } from './0021-caldav';
 import { booking } from './0022-booking';
 import { davObjects } from './0023-dav-objects';
 import { appPasswordFailures } from './0024-app-password-failures';
+import { mailPriority } from './0025-mail-priority';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -52,5 +53,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0022-booking': booking(engine),
     '0023-dav-objects': davObjects(engine),
     '0024-app-password-failures': appPasswordFailures(engine),
+    '0025-mail-priority': mailPriority(engine),
   };
 }

@@ -197,9 +197,11 @@ export class AuthService {
         })
         .execute();
       const link = `${this.deps.config.PUBLIC_URL}/unlock?token=${encodeURIComponent(token)}`;
-      await this.deps.outbox.enqueue(trx, [
-        { to: user.email, ...mailText(user.language, 'accountUnlock', { name: user.full_name, link }) },
-      ]);
+      await this.deps.outbox.enqueue(
+        trx,
+        [{ to: user.email, ...mailText(user.language, 'accountUnlock', { name: user.full_name, link }) }],
+        'urgent',
+      );
       return true;
     });
   }
@@ -389,9 +391,11 @@ export class AuthService {
           expires_at: iso(now + RESET_TOKEN_TTL_MS),
         })
         .execute();
-      await this.deps.outbox.enqueue(trx, [
-        { to: user.email, ...mailText(user.language, 'passwordReset', { name: user.full_name, link }) },
-      ]);
+      await this.deps.outbox.enqueue(
+        trx,
+        [{ to: user.email, ...mailText(user.language, 'passwordReset', { name: user.full_name, link }) }],
+        'urgent',
+      );
     });
   }
 

@@ -313,9 +313,11 @@ export class RemindersService {
         ],
         iso(now),
       );
-      await this.deps.outbox.enqueue(trx, [
-        this.reminderMail(user, { kind: reminder.kind, title, occurrence_at: reminder.occurrence_at }),
-      ]);
+      await this.deps.outbox.enqueue(
+        trx,
+        [this.reminderMail(user, { kind: reminder.kind, title, occurrence_at: reminder.occurrence_at })],
+        'urgent',
+      );
       afterCommit(trx, () => this.deps.live.publish([reminder.user_id], { type: 'notification', data: {} }));
       return { claimed: true, notificationId: id };
     });
@@ -367,7 +369,7 @@ export class RemindersService {
         .executeTakeFirst();
       if (!row || Number(claimed.numUpdatedRows) !== 1) return;
       if (row.kind === 'event' || row.kind === 'todo') {
-        await this.deps.outbox.enqueue(trx, [this.reminderMail(row, { ...row, kind: row.kind })]);
+        await this.deps.outbox.enqueue(trx, [this.reminderMail(row, { ...row, kind: row.kind })], 'urgent');
       } else if (row.kind === 'meeting') {
         await this.deps.outbox.enqueue(trx, await this.deps.invitationMails(trx, row.source_id, row.id));
       }

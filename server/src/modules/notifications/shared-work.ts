@@ -11,6 +11,7 @@ import { bool } from '../../db/dialect';
 import { afterCommit } from '../../db/transaction';
 import type { UsersTable } from '../../db/schema';
 import type { Mail } from '../../lib/mailer';
+import type { MailOutbox } from '../../lib/outbox';
 import { mailText, nameOf, recipientColumns, whenText } from '../../lib/mail-texts';
 import { notify } from './notify';
 
@@ -68,7 +69,7 @@ export interface SharedNotice {
 }
 
 export interface TellParts {
-  outbox: { enqueue(trx: Db, mails: Mail[]): Promise<void> };
+  outbox: Pick<MailOutbox, 'enqueue'>;
   /** PUBLIC_URL, for the mail's link */
   base: string;
   live: { publish(userIds: number[], event: LiveEvent): void };
@@ -112,7 +113,7 @@ export async function tell(
       actorId,
     })),
   );
-  if (options.mail !== false) await parts.outbox.enqueue(trx, await mailsOf(trx, parts.base, told));
+  if (options.mail !== false) await parts.outbox.enqueue(trx, await mailsOf(trx, parts.base, told), 'bulk');
   const people = [...new Set(told.map((notice) => notice.userId))];
   afterCommit(trx, () => parts.live.publish(people, { type: 'notification', data: {} }));
 }

@@ -1,6 +1,7 @@
 /** The users directory (D11) and the operator's management of accounts (D7). */
 import { messages, type PublicUser, type UpdateUserInput, type UserDetail } from '@cadence/contract';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema';
 import { bool } from '../../db/dialect';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { AccountService } from '../account/service';
@@ -16,12 +17,46 @@ export interface DirectoryQuery {
   perPage: number;
 }
 
+/** The people `viewerId` knows: themselves, friends, requests either way, their groups' people. */
+function knownTo(eb: ExpressionBuilder<Database, 'users'>, viewerId: number) {
+  const theirGroups = eb
+    .selectFrom('groups')
+    .select('groups.id')
+    .where('groups.owner_id', '=', viewerId)
+    .union(
+      eb
+        .selectFrom('group_members')
+        .select('group_members.group_id as id')
+        .where('group_members.user_id', '=', viewerId),
+    );
+  return eb.or([
+    eb('users.id', '=', viewerId),
+    eb('users.id', 'in', eb.selectFrom('friendships').select('friend_id').where('user_id', '=', viewerId)),
+    eb(
+      'users.id',
+      'in',
+      eb.selectFrom('friend_requests').select('to_user_id').where('from_user_id', '=', viewerId),
+    ),
+    eb(
+      'users.id',
+      'in',
+      eb.selectFrom('friend_requests').select('from_user_id').where('to_user_id', '=', viewerId),
+    ),
+    eb(
+      'users.id',
+      'in',
+      eb.selectFrom('group_members').select('user_id').where('group_id', 'in', theirGroups),
+    ),
+    eb('users.id', 'in', eb.selectFrom('groups').select('owner_id').where('id', 'in', theirGroups)),
+  ]);
+}
+
 /** `%` and `_` typed by a user match themselves. */
 function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export type UsersServiceDeps = Pick<ServiceDeps, 'db' | 'live'> & {
+export type UsersServiceDeps = Pick<ServiceDeps, 'db' | 'live' | 'config'> & {
   auth: AuthService;
   accounts: AccountService;
 };
@@ -29,20 +64,39 @@ export type UsersServiceDeps = Pick<ServiceDeps, 'db' | 'live'> & {
 export class UsersService {
   constructor(private readonly deps: UsersServiceDeps) {}
 
-  /** Active users (the operator sees deactivated ones too), by id; `q` matches names or an exact e-mail. */
+  /** Whether every signed-in user lists the whole directory (DIRECTORY; open on the demo). */
+  private get openDirectory(): boolean {
+    const { config } = this.deps;
+    return (config.DIRECTORY ?? (config.SEED_DEMO ? 'open' : 'known')) === 'open';
+  }
+
+  /**
+   * Active users (the operator sees deactivated ones too), by id; `q` matches names or an exact
+   * e-mail. In a `known` directory a user lists only the people they know — themselves, friends,
+   * pending requests either way, the owners and members of their groups — and finds anyone else
+   * only by their exact user name or e-mail, so a new account cannot page through every user.
+   */
   async list(viewer: UserRow, query: DirectoryQuery): Promise<{ data: PublicUser[]; count: number }> {
     const operator = await this.deps.auth.isOperator(viewer);
     let base = this.deps.db.selectFrom('users');
     if (!operator) base = base.where('active', '=', true);
-    const q = query.q?.trim();
-    if (q) {
-      const pattern = likePattern(q);
+    const q = query.q?.trim().toLowerCase();
+    type Where = ExpressionBuilder<Database, 'users'>;
+    const exact = (eb: Where) => (q ? [eb(sql`lower(username)`, '=', q), eb('email', '=', q)] : []);
+    const matches = (eb: Where, pattern: string) =>
+      eb.or([
+        eb(sql`lower(username)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
+        ...exact(eb),
+      ]);
+    const pattern = q ? likePattern(q) : undefined;
+    if (operator || this.openDirectory) {
+      if (pattern) base = base.where((eb) => matches(eb, pattern));
+    } else {
       base = base.where((eb) =>
-        eb.or([
-          eb(sql`lower(username)`, 'like', sql`${pattern} escape '\\'`),
-          eb(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
-          eb('email', '=', q.toLowerCase()),
-        ]),
+        pattern
+          ? eb.or([eb.and([knownTo(eb, viewer.id), matches(eb, pattern)]), ...exact(eb)])
+          : knownTo(eb, viewer.id),
       );
     }
     const [rows, total] = await Promise.all([

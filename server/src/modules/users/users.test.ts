@@ -1,20 +1,40 @@
-/** GET/PUT /api/users: the directory never shows private fields; only the operator manages others. */
+/**
+ * GET/PUT /api/users: the directory never shows private fields; only the operator manages others.
+ * Without the demo (SEED_DEMO=false, as here) the directory is `known`: a user lists the people
+ * they know and finds anyone else only by exact user name or e-mail; with DIRECTORY=open (the
+ * demo's default) everyone lists everyone.
+ */
 import { type ErrorBody, publicUser, type UserDetail } from '@cadence/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, call, refresh, type TestUser } from '../../test/factories';
-import { snapshot, useTestApp } from '../../test/harness';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { befriend, buildUser, call, refresh, sendFriendRequest, type TestUser } from '../../test/factories';
+import { anotherInstance, snapshot, useTestApp } from '../../test/harness';
 
 const t = useTestApp();
 let operator: TestUser;
+let open: FastifyInstance;
 beforeAll(async () => {
   operator = await buildUser(t);
+  open = await anotherInstance(t, { env: { DIRECTORY: 'open' } });
 });
+afterAll(() => open?.close());
+
+/** The user names `token`'s owner lists for `q` (all of them when none), on `app`. */
+async function directory(token: string, q?: string, app: FastifyInstance = t.app): Promise<string[]> {
+  const answer = await app.inject({
+    method: 'GET',
+    url: `/api/users?perPage=100${q === undefined ? '' : `&q=${encodeURIComponent(q)}`}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json<{ data: Array<{ username: string }> }>().data.map((user) => user.username);
+}
 
 describe('GET /api/users', () => {
   it('lists public fields only, 10 per page, by id', async () => {
-    const me = await buildUser(t);
-    for (let i = 0; i < 11; i += 1) await buildUser(t);
-    const first = await call(t, 'GET', '/api/users', me.token);
+    for (let i = 0; i < 12; i += 1) await buildUser(t);
+    // The operator lists everyone, in either kind of directory.
+    const first = await call(t, 'GET', '/api/users', operator.token);
     expect(first.statusCode).toBe(200);
     const page = first.json<{ data: Array<Record<string, unknown>>; count: number }>();
     expect(page.data).toHaveLength(10);
@@ -28,23 +48,57 @@ describe('GET /api/users', () => {
     const body = first.body;
     expect(body).not.toMatch(/@example\.com|argon2|password|token|notify|time_zone|timeZone/i);
 
-    const second = await call(t, 'GET', '/api/users?page=2&perPage=10', me.token);
+    const second = await call(t, 'GET', '/api/users?page=2&perPage=10', operator.token);
     const secondIds = second.json<{ data: Array<{ _id: string }> }>().data.map((u) => Number(u._id));
     expect(Math.min(...secondIds)).toBeGreaterThan(Math.max(...ids));
   });
 
-  it('finds by username, full name or an exact e-mail, but not by part of an e-mail', async () => {
+  it('finds by username, full name or an exact e-mail, but not by part of an e-mail (open)', async () => {
     const me = await buildUser(t);
     const account = await buildUser(t, { fullName: 'Zelda Quartermaine' });
-    const search = async (q: string) =>
-      (await call(t, 'GET', `/api/users?q=${encodeURIComponent(q)}`, me.token))
-        .json<{ data: Array<{ username: string }> }>()
-        .data.map((u) => u.username);
+    const search = (q: string) => directory(me.token, q, open);
     expect(await search('quarterMAINE')).toEqual([account.username]);
     expect(await search(account.username.slice(-7).toUpperCase())).toEqual([account.username]);
     expect(await search(account.email)).toEqual([account.username]);
     expect(await search(account.email.slice(0, -4))).toEqual([]);
     expect(await search('%')).toEqual([]);
+  });
+
+  it('lets a user list only the people they know, and find a stranger by exact name or e-mail', async () => {
+    const me = await buildUser(t, { fullName: 'Known Directory' });
+    const friend = await buildUser(t, { fullName: 'Fran Friendly' });
+    const asked = await buildUser(t, { fullName: 'Asked Person' });
+    const asking = await buildUser(t, { fullName: 'Asking Person' });
+    const owner = await buildUser(t, { fullName: 'Group Owner' });
+    const member = await buildUser(t, { fullName: 'Group Member' });
+    const stranger = await buildUser(t, { fullName: 'Sam Stranger' });
+    await befriend(t, me, friend);
+    await sendFriendRequest(t, me, asked);
+    await sendFriendRequest(t, asking, me);
+    // A group of the owner's friends, me among them: its owner and members are people I know.
+    await befriend(t, owner, me);
+    await befriend(t, owner, member);
+    const group = await call(t, 'POST', '/api/groups', owner.token, {
+      name: 'Known people',
+      memberIds: [me.id, member.id],
+    });
+    expect(group.statusCode, group.body).toBe(201);
+
+    const listed = await directory(me.token);
+    expect(listed.sort()).toEqual(
+      [me, friend, asked, asking, owner, member].map((person) => person.username).sort(),
+    );
+    // Part of a name finds only among them; a stranger only by the whole user name or e-mail.
+    expect(await directory(me.token, 'friendly')).toEqual([friend.username]);
+    expect(await directory(me.token, 'stranger')).toEqual([]);
+    expect(await directory(me.token, stranger.username.slice(0, -2))).toEqual([]);
+    expect(await directory(me.token, stranger.username.toUpperCase())).toEqual([stranger.username]);
+    expect(await directory(me.token, stranger.email)).toEqual([stranger.username]);
+    // The stranger knows no one yet: only themselves.
+    expect(await directory(stranger.token)).toEqual([stranger.username]);
+    // The operator and an open directory list everyone.
+    expect(await directory(operator.token, 'stranger')).toEqual([stranger.username]);
+    expect(await directory(me.token, 'stranger', open)).toEqual([stranger.username]);
   });
 
   it('answers 401 without a token and 400 for a bad page', async () => {
