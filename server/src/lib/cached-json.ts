@@ -6,6 +6,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { compressOnce, type Encoding, preferredEncoding } from '../plugins/compression';
+import type { LRUCache } from 'lru-cache';
+import { keptCache } from './caches';
 import { WorkSlicer } from './work-slicer';
 
 /** Items of a top-level array serialised between two chances for the event loop to turn. */
@@ -83,23 +85,25 @@ export class CachedJson {
 
 /**
  * The most recently used answers by key, valid while their version holds, within a number of
- * entries and of bytes (a user's thousand goals are about a megabyte).
+ * entries and of bytes (a user's thousand goals are about a megabyte), each gone once unused for
+ * a while (caches.ts). An answer's bytes are counted with room for its compressed forms, made
+ * later, which are a fraction of it.
  */
-export class VersionedCache<K> {
-  private readonly entries = new Map<K, CachedJson>();
+export class VersionedCache<K extends string | number> {
+  private readonly entries: LRUCache<K, CachedJson>;
   private readonly flights = new Map<string, Promise<CachedJson>>();
 
-  constructor(
-    private readonly capacity: number,
-    private readonly maxBytes = 64 * 1024 * 1024,
-  ) {}
+  constructor(capacity: number, maxBytes = 16 * 1024 * 1024) {
+    this.entries = keptCache<K, CachedJson>({
+      max: capacity,
+      maxBytes,
+      bytesOf: (entry) => entry.bytes * 1.5,
+    });
+  }
 
   get(key: K, version: number): CachedJson | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== version) return undefined;
-    // Most recently used last.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     return entry;
   }
 
@@ -122,15 +126,7 @@ export class VersionedCache<K> {
   }
 
   set(key: K, entry: CachedJson): void {
-    this.entries.delete(key);
     this.entries.set(key, entry);
-    let total = 0;
-    for (const cached of this.entries.values()) total += cached.bytes;
-    for (const [oldest, cached] of this.entries) {
-      if (this.entries.size <= 1 || (this.entries.size <= this.capacity && total <= this.maxBytes)) break;
-      this.entries.delete(oldest);
-      total -= cached.bytes;
-    }
   }
 }
 

@@ -23,6 +23,7 @@
  * once where the rule has that instant already.
  */
 import rrulePackage from 'rrule';
+import { keptCache } from './caches';
 import { WorkSlicer } from './work-slicer';
 import { floating, placed } from './zoned-time';
 
@@ -102,28 +103,30 @@ function zoneOf(series: Series): string {
 const WALL_END = new Date(TIME_END + DAY_MS);
 
 /**
- * Rules already built, by their text, start and zone: a series read again costs no parsing. The
- * last RULES_KEPT used are kept (a Map in order of use; about 2 KB each, 10 MB at most): the soak
- * showed a store of 20,000 growing the heap by one rule per new repeating event until it was
- * full. Well above the 2,000 series a file may bring (CALENDAR_IMPORT_SERIES_MAX), so that one
- * calendar read over all of them does not evict the rules it is about to use again.
+ * Rules already built, by their text, start and zone: a series read again costs no parsing. Up to
+ * RULES_KEPT, and RULES_BYTES as estimated (a built pair is about 1.9 KB): well above the 2,000
+ * series a file may bring (CALENDAR_IMPORT_SERIES_MAX), so that one calendar read over all of them
+ * does not evict the rules it is about to use again. A rule unused for a while goes (caches.ts):
+ * the soak showed the store growing by one rule per new repeating event, deleted or not.
  */
-const rules = new Map<string, { counted: Rule; open: Rule; lastWall?: Date | null }>();
+type BuiltRules = { counted: Rule; open: Rule; lastWall?: Date | null };
 const RULES_KEPT = 5_000;
+const RULES_BYTES = 8 * 1024 * 1024;
+const rules = keptCache<string, BuiltRules>({
+  max: RULES_KEPT,
+  maxBytes: RULES_BYTES,
+  bytesOf: (_built, key) => 1_500 + 4 * key.length,
+});
 
 /**
  * The rule as written (`counted`: with its COUNT, ending by 2200 at the latest), and the same rule
  * without COUNT (`open`), which windows of expansion use; throws on a rule `rrule` cannot read.
  */
-function rulesOf(series: Series): { counted: Rule; open: Rule; lastWall?: Date | null } {
+function rulesOf(series: Series): BuiltRules {
   const zone = zoneOf(series);
   const key = `${series.recurrence}|${series.start}|${zone}`;
   const cached = rules.get(key);
-  if (cached) {
-    rules.delete(key);
-    rules.set(key, cached);
-    return cached;
-  }
+  if (cached) return cached;
   const text = series.recurrence ?? '';
   const untilText = /(?:^|;)UNTIL=([^;]+)/i.exec(text)?.[1];
   const options = RRule.parseString(text.replace(/(^|;)UNTIL=[^;]+/i, ''));
@@ -139,8 +142,7 @@ function rulesOf(series: Series): { counted: Rule; open: Rule; lastWall?: Date |
   const counted = new RRule({ ...options, dtstart, until: cappedUntil }, true);
   const { count: _count, ...uncounted } = options;
   const open = new RRule({ ...uncounted, dtstart, until: cappedUntil }, true);
-  if (rules.size >= RULES_KEPT) rules.delete(rules.keys().next().value!);
-  const built: { counted: Rule; open: Rule; lastWall?: Date | null } = { counted, open };
+  const built: BuiltRules = { counted, open };
   rules.set(key, built);
   return built;
 }

@@ -20,6 +20,7 @@
  * directly, from then on for a series with a block at the limit; so is a rule by the hour or the
  * minute, whose blocks would hold thousands.
  */
+import { CACHE_IDLE_MS, sweepIdle } from './caches';
 import {
   compareOccurrences,
   type Occurrence,
@@ -54,6 +55,8 @@ interface Entry {
   size: number;
   /** A block of it reached the limit of occurrences: it is expanded directly from then on. */
   dense?: boolean;
+  /** Last read (ms since the epoch): unused for CACHE_IDLE_MS, it goes (a series since deleted). */
+  used: number;
 }
 
 /** Everything a series' occurrences are made of. */
@@ -82,7 +85,9 @@ export class SeriesIndex {
   constructor(
     private readonly maxSeries = 20_000,
     private readonly maxOccurrences = 200_000,
-  ) {}
+  ) {
+    sweepIdle(this, (index, now) => index.forgetIdle(now));
+  }
 
   /** Entries and occurrences kept. */
   get size(): { series: number; occurrences: number } {
@@ -121,10 +126,11 @@ export class SeriesIndex {
       let reach = series.end - series.start;
       for (const extra of series.exceptions?.shown ?? []) reach = Math.max(reach, extra.end - extra.start);
       if (isZoned) reach += ALL_DAY_SLACK_MS;
-      entry = { signature, reach: Math.max(0, reach), blocks: new Map(), size: 0 };
+      entry = { signature, reach: Math.max(0, reach), blocks: new Map(), size: 0, used: 0 };
     } else {
       this.entries.delete(key);
     }
+    entry.used = Date.now();
     this.entries.set(key, entry);
     const first = Math.floor((from - entry.reach) / BLOCK_MS);
     const last = Math.floor((to - 1) / BLOCK_MS);
@@ -228,6 +234,14 @@ export class SeriesIndex {
   private drop(key: string, entry: Entry): void {
     this.entries.delete(key);
     this.occurrencesKept -= entry.size;
+  }
+
+  /** Entries unused for `idleMs` go (the least recently used come first). */
+  forgetIdle(now: number, idleMs = CACHE_IDLE_MS): void {
+    for (const [key, entry] of this.entries) {
+      if (now - entry.used < idleMs) break;
+      this.drop(key, entry);
+    }
   }
 
   /** The least recently used entries go until both bounds hold (the one just used stays). */

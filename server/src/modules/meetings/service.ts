@@ -48,6 +48,7 @@ import { type InvitationRow, meetingEnd, type MeetingRow, presentMeeting } from 
 import { type KeptBusy as KeptIntervals, keptOf, keptWithout, mendedKept } from './kept-busy';
 import { engineHours } from './working-hours';
 import { afterCommit, transaction } from '../../db/transaction';
+import { CACHE_IDLE_MS, keptCache, sweepIdle } from '../../lib/caches';
 
 const MINUTE_MS = 60_000;
 /** How many people's busy times a process keeps for searches, and how many intervals in all. */
@@ -59,6 +60,7 @@ const BUSY_BLOCK_MS = BLOCK_MS;
 const BUSY_MEND_MAX_EVENTS = 200;
 /** Searches' answers kept by what they were computed from (the most recently used). */
 const ANSWERS_KEPT = 500;
+const ANSWERS_BYTES = 8 * 1024 * 1024;
 
 const now = () => new Date().toISOString();
 
@@ -78,6 +80,8 @@ interface PeopleState {
 /** A person's kept busy times (kept-busy.ts) at their calendar's version. */
 interface KeptBusy extends KeptIntervals {
   version: number;
+  /** Last used (ms since the epoch): unused for CACHE_IDLE_MS, it goes. */
+  used: number;
 }
 
 // A search's reads of its people, compiled once per number of people (preparedShaped).
@@ -105,9 +109,16 @@ export class MeetingsService {
    * again with nobody's calendar or hours changed (the add-meeting page opened again, another of
    * the people searching) is answered from here.
    */
-  private readonly answersKept = new Map<string, AvailableTimes>();
+  private readonly answersKept = keptCache<string, AvailableTimes>({
+    max: ANSWERS_KEPT,
+    maxBytes: ANSWERS_BYTES,
+    // Counted once, when kept: a searched month's starts as JSON, twice for the objects.
+    bytesOf: (answer) => 2 * JSON.stringify(answer).length,
+  });
 
-  constructor(private readonly deps: MeetingsServiceDeps) {}
+  constructor(private readonly deps: MeetingsServiceDeps) {
+    sweepIdle(this, (service, now) => service.forgetIdleBusy(now));
+  }
 
   /** D23's start instants over the caller's days, grouped by the caller's dates. */
   async availableTimes(
@@ -134,11 +145,7 @@ export class MeetingsService {
         .map((row) => [row.id, row.time_zone, row.working_hours, state.versionOf.get(row.id) ?? 0]),
     ]);
     const kept = this.answersKept.get(key);
-    if (kept) {
-      this.answersKept.delete(key);
-      this.answersKept.set(key, kept);
-      return kept;
-    }
+    if (kept) return kept;
     const people = await this.participants(db, [userId, ...invitees], from, to, {
       exceptMeeting,
       cached: true,
@@ -147,7 +154,6 @@ export class MeetingsService {
     const starts = availableStarts(people, from, to, input.duration * MINUTE_MS, input.step * MINUTE_MS);
     const answer = { timeZone, data: byLocalDate(starts, timeZone, from, to) };
     this.answersKept.set(key, answer);
-    if (this.answersKept.size > ANSWERS_KEPT) this.answersKept.delete(this.answersKept.keys().next().value!);
     return answer;
   }
 
@@ -625,6 +631,7 @@ export class MeetingsService {
         // Most recently used last.
         this.busyKept.delete(key);
         this.busyKept.set(key, kept);
+        kept.used = Date.now();
         busy.set(row.id, within(kept));
         return false;
       }
@@ -732,7 +739,7 @@ export class MeetingsService {
       this.busyKept.delete(key);
       this.busyIntervalsKept -= before.starts.length;
     }
-    const kept = { ...intervals, version };
+    const kept = { ...intervals, version, used: Date.now() };
     this.busyKept.set(key, kept);
     this.busyIntervalsKept += kept.starts.length;
     while (
@@ -744,6 +751,15 @@ export class MeetingsService {
       this.busyIntervalsKept -= entry.starts.length;
     }
     return kept;
+  }
+
+  /** Busy times unused for CACHE_IDLE_MS go (the least recently used come first). */
+  private forgetIdleBusy(now: number): void {
+    for (const [key, entry] of this.busyKept) {
+      if (now - entry.used < CACHE_IDLE_MS) break;
+      this.busyKept.delete(key);
+      this.busyIntervalsKept -= entry.starts.length;
+    }
   }
 
   // ---- Writing ---------------------------------------------------------------------------------
