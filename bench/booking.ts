@@ -1,5 +1,5 @@
 /**
- * The public booking page's free times (D44, issue 30), against the built server: five hosts in
+ * The public booking page's free times (D44), against the built server: five hosts in
  * five zones (Paris, New York, Lisbon, Kolkata, Berlin), each with working hours that share an
  * afternoon in UTC and 500 one-hour events over the coming month in those hours, one in ten
  * repeating weekly (FREQ=WEEKLY;COUNT=8), made through the API — Tuesdays to Thursdays

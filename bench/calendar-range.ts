@@ -28,9 +28,9 @@
  * queries (captured as compiled from range()), SQLite's EXPLAIN QUERY PLAN and PostgreSQL's
  * EXPLAIN, which must read calendar_entries by the range index calendar_entries_range.
  *
- * Goals: p99 < 50 ms on SQLite (issue 11); the table says whether it is met. A plain month (half a
+ * Goals: p99 < 50 ms on SQLite; the table says whether it is met. A plain month (half a
  * megabyte) misses it by its size on two cores: the bare route sending the same bytes misses it
- * too, and its p99 is printed beside. Issue 31's: the people listed once (D41), checked in the
+ * too, and its p99 is printed beside. Also: the people listed once (D41), checked in the
  * month's answer, with its size had they been written in every occurrence; and month answers kept
  * by the calendar's version, read again at ≥ 0.8 of the bare route (as the board's kept bytes).
  * The run fails when a read is wrong, a request fails or a plan does not use the range index, not
@@ -556,7 +556,7 @@ function checkRange(label: string, json: Buffer, expected: Occurrence[], userId:
 }
 
 /**
- * Issue 31's people map (D41) in a range answer: every occurrence names its owner and guests by id,
+ * The people map (D41) in a range answer: every occurrence names its owner and guests by id,
  * `people` holds each of them once, and no occurrence carries them whole. Also the answer's size
  * with them written in every occurrence instead (`owner`, `guestUsers`), as before the map.
  */
@@ -593,8 +593,9 @@ function peopleOnce(json: Buffer): { problems: string[]; inlined: number } {
 
 /**
  * What the entries statement's plan lacks (null when it reads both ranges by the range index):
- * on SQLite the two SEARCHes the issue names; on PostgreSQL an index scan on calendar_entries_range
- * for each branch, the short one bounded by start on both sides, and no sequential scan.
+ * on SQLite a SEARCH by calendar_entries_range for each range (short and long entries); on
+ * PostgreSQL an index scan on calendar_entries_range for each branch, the short one bounded by
+ * start on both sides, and no sequential scan.
  */
 function entriesPlanProblem(engine: Engine, plan: string[]): string | null {
   const text = plan.join('\n');
@@ -957,7 +958,7 @@ for (const row of rows)
     console.log(
       `Issue 11's goal missed on ${row.engine} (${row.range}, ${row.encoding}): p99 ${row['app p99 ms']} ms ≥ ${GOAL_P99_MS} ms${row.engine === 'SQLite' ? '' : ' (the goal is set for SQLite)'}${row.range === 'month' && row.encoding === 'identity' ? `; the bare route sending the same bytes: p99 ${row['bare p99 ms']} ms` : ''}`,
     );
-// Issue 31's goals for the calendar: the people map of D41, and month answers kept by the
+// The goals for the calendar: the people map of D41, and month answers kept by the
 // calendar's version — read again, they cost what sending their bytes does (≥ 0.8 of the bare
 // route, the goal of the board's bytes kept by version).
 for (const server of servers) {

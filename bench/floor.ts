@@ -1,5 +1,5 @@
 /**
- * The per-request floor (issue 31): what the app costs around its handlers. In one run, against the
+ * The per-request floor: what the app costs around its handlers. In one run, against the
  * built server (its own process, a fresh database) and a bare Fastify route answering the very
  * bytes the app answered, from memory (bare-server.mjs, a process of its own): `GET /api/health`,
  * `GET /api/jwt/me` signed in, and the to-do list read `GET /api/todos?user=…` of a user with 200

@@ -1,5 +1,5 @@
 /**
- * Finding meeting times (issue 12): the organiser and 20 invitees in five time zones, each with
+ * Finding meeting times: the organiser and 20 invitees in five time zones, each with
  * their working hours and 500 events over four weeks that cross the European (25 October) and
  * American (1 November) changes to winter time — a fifth of the events weekly repetitions
  * (FREQ=WEEKLY;COUNT=12, from three weeks before the range) — and a 30-minute meeting on a

@@ -1,5 +1,5 @@
 /**
- * Where a request's time goes (issue 31): the built server (npm run build first) on a fresh SQLite
+ * Where a request's time goes: the built server (npm run build first) on a fresh SQLite
  * data directory answers one route at 50 connections for BENCH_SECONDS (10) after a warm-up, with
  * V8's CPU profiler running through the server's inspector for exactly that load; then the
  * functions that took the most time themselves (self time, as a share of the samples) are

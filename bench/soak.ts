@@ -1,5 +1,5 @@
 /**
- * Soak (issue 26): two built server instances (npm run build first) on one fresh PostgreSQL
+ * Soak: two built server instances (npm run build first) on one fresh PostgreSQL
  * database, sharing one Redis, under mixed reads and writes of every area by 50 users for
  * SOAK_SECONDS (600 by default; with BENCH_SECONDS set, as in CI, 30), after a warm-up of the same
  * load. Does anything fail, does anything get slow, does the servers' memory grow?

@@ -258,7 +258,7 @@ export const eventsQuery = z.strictObject({
 });
 export type EventsQuery = z.infer<typeof eventsQuery>;
 
-/** The secret feed address (issue 11): shown once when made; afterwards only that it exists. */
+/** The secret feed address: shown once when made; afterwards only that it exists. */
 export const calendarFeedStatus = z
   .object({
     active: z.boolean(),

@@ -1,5 +1,5 @@
 /**
- * The dashboard of one's own work (issue 13): one answer for /dashboard/analytics — the user's
+ * The dashboard of one's own work: one answer for /dashboard/analytics — the user's
  * to-dos with the tasks completed per week, their goals, what comes next on their calendar, what
  * waits for their answer and the boards changed last.
  */

@@ -50,7 +50,7 @@ const tagName = z
   .trim()
   .min(1, m['goals.tagUnknown'])
   .max(30, m['goals.tagUnknown']);
-// A goal may have no tag (issue 28: adding one asked for six fields).
+// A goal may have no tag, so that adding one can take a title alone.
 const tags = z.array(tagName, { error: m['goals.tagsRequired'] }).max(GOAL_TAGS_MAX, m['goals.tagsLength']);
 const percentage = z
   .number({ error: m['goals.percentageRange'] })

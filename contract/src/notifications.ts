@@ -1,5 +1,5 @@
 /**
- * Notifications (issues 11, 12): what the reminders leave for a user — an event about to start, a
+ * Notifications: what the reminders leave for a user — an event about to start, a
  * task due today — and the meeting invitations they receive, read in the navbar's bell.
  */
 import { z } from 'zod';

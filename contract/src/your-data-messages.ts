@@ -1,4 +1,4 @@
-/** The "your data" API's messages (issue 13); free of imports so that messages.ts can gather them without a cycle. */
+/** The "your data" API's messages; free of imports so that messages.ts can gather them without a cycle. */
 export const yourDataMessages = {
   'account.passwordRequired': 'Please enter your password.',
   'account.passwordWrong': 'The password is wrong.',

@@ -1,5 +1,5 @@
 /**
- * "Your data" (issue 13): everything a user owns as one JSON file, and deleting the account after
+ * "Your data": everything a user owns as one JSON file, and deleting the account after
  * the password is confirmed. The file's `format` names its version; fields are only ever added.
  */
 import { z } from 'zod';

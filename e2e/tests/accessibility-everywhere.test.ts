@@ -1,6 +1,6 @@
 /**
  * axe-core over every page of the app and the states the tests reach, in the four settings of
- * skin and direction (issue 28): every route of web/src/app/route-table.ts with the demo data (boards
+ * skin and direction: every route of web/src/app/route-table.ts with the demo data (boards
  * with cards, to-dos due today and overdue, goals at 100 %, events, meetings answered and not,
  * friends, chats, tags), the signed-out pages and the client's, then the main dialogs open, a
  * toast, and the phone width. Any serious or critical violation fails, named with its page.

@@ -1,5 +1,5 @@
 /**
- * A card moved by keyboard alone (issue 28): space lifts it, an arrow carries it into the next
+ * A card moved by keyboard alone: space lifts it, an arrow carries it into the next
  * list — an empty one too — and space drops it there; the move is saved.
  */
 import { describe, expect, it } from 'vitest';

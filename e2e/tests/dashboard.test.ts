@@ -1,5 +1,5 @@
 /**
- * The dashboard (issue 13) in Chromium, for the demo admin seeded on first start: the chart of the
+ * The dashboard in Chromium, for the demo admin seeded on first start: the chart of the
  * tasks completed over the recent weeks and its table for screen readers, the tasks' figures, a
  * goal with its progress, what comes next, the pending requests and the recent boards; the cards'
  * links lead to their pages; axe finds nothing serious in the light and dark skins.

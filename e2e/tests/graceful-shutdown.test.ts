@@ -1,5 +1,5 @@
 /**
- * SIGTERM (issue 26): the built server stops accepting, answers the requests it was already
+ * SIGTERM: the built server stops accepting, answers the requests it was already
  * working on, ends the live streams with a `retry` hint (so that clients come back, elsewhere,
  * after about that long), and exits 0. The handlers of requests whose clients hung up finish
  * before the database closes.

@@ -175,7 +175,7 @@ describe('live updates across two instances', () => {
   });
 
   it('has B forget the signed-in user it keeps as soon as A renames them or signs them out', async () => {
-    // B keeps the user of a token between its calls (session-cache.ts, issue 31): a change made
+    // B keeps the user of a token between its calls (session-cache.ts): a change made
     // through A reaches it through Redis before the next call.
     const tag = randomBytes(4).toString('hex');
     const session = await api<{ accessToken: string; refreshToken: string }>(

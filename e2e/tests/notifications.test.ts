@@ -1,5 +1,5 @@
 /**
- * The bell and the calendar's account settings (issue 11), in Chromium against the built server
+ * The bell and the calendar's account settings, in Chromium against the built server
  * with its reminder clock running: a reminder that fires shows on the bell, opens the calendar and
  * is read; the secret feed address is made, copied and serves the events; an .ics file imports.
  */

@@ -1,7 +1,8 @@
 /**
- * Issue 28: on a phone (390 px) the calendar opens on three days, with the list beside it and no
- * seven-column week, and its titles can be read; its hours scroll by keyboard, events or none; right to left, times keep their order ("2:30 – 3:15pm",
- * not "3:15pm – 2:30"), measured where they are drawn.
+ * On a phone (390 px) the calendar opens on three days, with the list beside it and no
+ * seven-column week, and its titles can be read; its hours scroll by keyboard, events or none;
+ * right to left, times keep their order ("2:30 – 3:15pm", not "3:15pm – 2:30"), measured where
+ * they are drawn.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Redis goes away under load (issue 26, D38): two built instances on one PostgreSQL database and
+ * Redis goes away under load (D38): two built instances on one PostgreSQL database and
  * a Redis of the test's own. Four users rename their boards in a loop (two through each instance)
  * and four readers read them, while every user listens on both instances. Redis is stopped for
  * 10 s, then started again on the same port. Meanwhile:

@@ -1,5 +1,5 @@
 /**
- * Reminders across instances (issue 11): two built servers on one PostgreSQL database, each with
+ * Reminders across instances: two built servers on one PostgreSQL database, each with
  * its reminder clock running, and a real SMTP server. An event's reminder arrives once, in the
  * user's language; one that came due while every instance was stopped is sent when one starts.
  */

@@ -68,7 +68,7 @@ async function expectKeepsDataAcrossRestart(env: Record<string, string>, databas
   // Tokens survive the restart too: the JWT secret is kept.
   expect((await post(server, '/api/jwt/refresh-token', { refreshToken })).status).toBe(200);
   expect(server.output()).toContain('"msg":"request completed"');
-  // One line per request (issue 31): its fields and the answer's together.
+  // One line per request: its fields and the answer's together.
   expect(server.output()).not.toContain('"msg":"incoming request"');
   await server.stop();
 }

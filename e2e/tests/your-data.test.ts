@@ -1,5 +1,5 @@
 /**
- * "Your data" (issue 13) in Chromium: a person downloads their data as a file named from the
+ * "Your data" in Chromium: a person downloads their data as a file named from the
  * server's answer, then deletes their account — a wrong password shows on its field, the right one
  * signs them out to /login — and the friend they shared a board with is told on the bell.
  */

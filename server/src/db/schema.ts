@@ -57,7 +57,7 @@ export interface UsersTable {
   working_hours: ColumnType<string | null, string | null | undefined, string | null>;
   time_zone: Generated<string>;
   language: Generated<string>;
-  /** When the user's last live stream closed (issue 14); null: never connected */
+  /** When the user's last live stream closed; null: never connected */
   last_seen_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -490,7 +490,7 @@ export interface RemindersTable {
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
-  /** board-deleted: source_id is the deleted board's id, title its name (issue 13) */
+  /** board-deleted: source_id is the deleted board's id, title its name */
   kind: NotificationKind;
   source_id: number;
   title: string;

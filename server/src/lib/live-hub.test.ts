@@ -1,5 +1,5 @@
 /**
- * LiveHub on its own (D38, issue 26): streams know their session and `closeSessions` ends them on
+ * LiveHub on its own (D38): streams know their session and `closeSessions` ends them on
  * every instance; an instance's own events reach its streams at once, without Redis or while it
  * is away, and are not heard twice; a publish never waits for Redis; the subscription's return
  * sends `resync`; stopping ends the streams with a retry hint. The shared Redis (127.0.0.1:6379)

@@ -1,5 +1,5 @@
 /**
- * The rate-limit store (issue 26): with Redis, two instances count together; with Redis away,
+ * The rate-limit store: with Redis, two instances count together; with Redis away,
  * each counts on its own in memory — a limit still holds — and says so once.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The store of `@fastify/rate-limit` when Redis is configured (D38, issue 26): every instance
+ * The store of `@fastify/rate-limit` when Redis is configured (D38): every instance
  * counts in Redis, so a limit holds behind a load balancer; while Redis is away (no connection, or
  * a command that fails or times out) each instance counts on its own, in memory, so a limit still
  * holds per instance instead of letting everything through.

@@ -1,5 +1,5 @@
 /**
- * An index of series' occurrences, in this process (issue 31, D71): what `occurrencesIn` answers
+ * An index of series' occurrences, in this process (D71): what `occurrencesIn` answers
  * for a repeating event, kept by fixed blocks of time — 4 weeks aligned to the epoch — so that a
  * person's busy times read again (another range, another meeting left out, one of their events
  * changed) expand no series already expanded.

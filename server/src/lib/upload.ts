@@ -12,8 +12,8 @@ import type { AppError } from '../errors';
  * @fastify/multipart reads forms of one file of at most `fileSize` bytes. Not on the whole app: the
  * plugin hooks every request of its scope (an async `onRequest` that listens for the connection's
  * close, an async `onResponse` that cleans saved files), listeners and promises that every other
- * answer paid for nothing (issue 31). Elsewhere a multipart body is refused with 415, as any
- * other type a route does not read.
+ * answer paid for nothing. Elsewhere a multipart body is refused with 415, as any other type a route
+ * does not read.
  */
 export function uploadRoutes(
   app: FastifyInstance,

@@ -1,5 +1,5 @@
 /**
- * Backups (issue 26): a database holding rows in every area (the security suites' world: boards,
+ * Backups: a database holding rows in every area (the security suites' world: boards,
  * cards, comments, goals, to-dos, events with exceptions, meetings, chats, notifications, feeds,
  * avatars…) is backed up and restored into an empty SQLite database and an empty PostgreSQL one —
  * whatever the engine it came from — and every table of each compares equal, row by row. A backup

@@ -1,5 +1,5 @@
 /**
- * Backups (issue 26): every table of the database as gzipped JSON lines, readable by either
+ * Backups: every table of the database as gzipped JSON lines, readable by either
  * engine, so that a SQLite instance's backup restores into PostgreSQL and back.
  *
  * The file: a header line `{format, engine, migrations, createdAt, tables}`, then one line per

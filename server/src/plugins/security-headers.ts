@@ -3,7 +3,7 @@
  * on every answer. They depend on nothing in the request, so helmet runs once, at start-up, into a
  * plain object, and each request only copies that object onto its reply: @fastify/helmet built
  * helmet's whole middleware again for every request (its CSP parsed and serialised each time, a
- * tenth of a signed-in read's CPU in the profile of issue 31).
+ * tenth of a signed-in read's CPU in a profile).
  *
  * The API's answers (JSON, images, the live stream: under /api/, but for the docs' pages) are no
  * documents: they carry the headers that still mean something on them (OWASP's REST cheat sheet:
@@ -11,7 +11,7 @@
  * and not those that only a document uses (its CSP of sources, COOP, Origin-Agent-Cluster, DNS
  * prefetch, IE's download and XSS switches, Flash's policy files). Twelve headers, 786 bytes, that
  * node:http validated and stored on every answer (about 8 µs of the 45 µs a health answer cost
- * beyond a bare route's, issue 31); six of 261 bytes remain. A path taken for the API's by mistake
+ * beyond a bare route's); six of 261 bytes remain. A path taken for the API's by mistake
  * only gets the stricter policy.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

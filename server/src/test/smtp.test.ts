@@ -25,6 +25,6 @@ it('takes a client that resets its connection mid-session (an instance killed wh
   await new Promise((resolve) => socket.once('close', resolve));
   // The server reads the reset on its side of the connection.
   await new Promise((resolve) => setTimeout(resolve, 300));
-  // Unhandled, the reset was an uncaught exception that failed the whole run (CI, session 10).
+  // Unhandled, the reset would be an uncaught exception that fails the whole run.
   await expect(inbox.close()).resolves.toBeUndefined();
 });

@@ -1,5 +1,5 @@
 /**
- * The navbar's bell (issue 11): unread reminders counted on it; its list shows each with what it
+ * The navbar's bell: unread reminders counted on it; its list shows each with what it
  * is about and when, marks one read when opened (and goes to the calendar or the to-dos), or all.
  * D45: it tells of shared work too — invitations, new times and cancellations, answers, tasks
  * assigned and completed, boards shared, comments and due dates on one's cards — each opening the
@@ -139,7 +139,7 @@ const kinds = {
     what: 'notifications.meetingDeclined',
     to: (item: Notification) => `/apps/meetings/preview?id=${item.sourceId}`,
   },
-  // The board went with its owner's account (issue 13): only the list of boards is left to show.
+  // The board went with its owner's account: only the list of boards is left to show.
   'board-deleted': {
     color: 'gray',
     Icon: IconLayoutKanban,

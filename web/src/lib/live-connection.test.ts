@@ -1,5 +1,5 @@
 /**
- * The live stream's `resync` (issue 26): the server's link to the other instances came back, so
+ * The live stream's `resync`: the server's link to the other instances came back, so
  * every query is invalidated — except a board under a drag, which waits for the drop. And frames
  * that are not events of the contract's union are ignored.
  */

@@ -1,5 +1,5 @@
 /**
- * When a to-do was completed (issue 13: the dashboard's tasks completed per week). Set by the
+ * When a to-do was completed (for the dashboard's tasks completed per week). Set by the
  * to-dos service when a task is completed, cleared when it is un-completed; tasks completed before
  * this migration take their last change as the best time known. The index serves "the user's tasks
  * completed since" as one range.

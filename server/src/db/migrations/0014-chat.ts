@@ -1,5 +1,5 @@
 /**
- * Chat (D37) and presence (issue 14). A chat is direct (two users, `user_a` < `user_b`, one chat per
+ * Chat (D37) and presence. A chat is direct (two users, `user_a` < `user_b`, one chat per
  * pair) or a group's (one per group, whose participants are the group's owner and members at the
  * time of reading). `chat_reads` keeps, per chat and user, the last message they have read: the
  * unseen count is the others' messages after it. `users.last_seen_at` is when a user's last live

@@ -1,5 +1,5 @@
 /**
- * Cards that Trello users expect (issue 15): a due date (and whether it is done), archiving, tags
+ * Cards that Trello users expect: a due date (and whether it is done), archiving, tags
  * (D14: a built-in by name or someone's own tag by id, as on goals and to-dos), members chosen from
  * the board's people, comments, and a history line per change. Positions become gapped: existing
  * ones are spread 1,024 apart, so a move writes one row and a list is renumbered only when two

@@ -1,5 +1,5 @@
 /**
- * Sign-in protection and revocation at the next request (issue 26, decisions §61): failed logins
+ * Sign-in protection and revocation at the next request (decisions §61): failed logins
  * are counted per (account, address) and per address, so `login_failures` is indexed by address
  * too; `account_unlocks` holds the one-time unlock links mailed to an account under attack (hashed,
  * like `password_resets`); and the live refresh tokens of a family are indexed apart, so the

@@ -1,5 +1,5 @@
 /**
- * CalDAV sync (issue 29, D43). `app_passwords`: the secrets a phone or a desktop client signs in
+ * CalDAV sync (D43). `app_passwords`: the secrets a phone or a desktop client signs in
  * with over HTTP Basic (random, shown once, stored as SHA-256 like the feed's). `dav_name`: the
  * resource name a client chose when it made an event or a to-do (else ours: `<id>.ics`). `uid` on
  * to-dos: a VTODO's UID as its client wrote it. `dav_changes`: for each user, list and resource,

@@ -1,5 +1,5 @@
 /**
- * Booking pages (issue 30, D44). `booking_types`: a user's public links, each with its rules and
+ * Booking pages (D44). `booking_types`: a user's public links, each with its rules and
  * its hosts (the user alone, or one of their groups, collective or round-robin). `bookings`: what
  * a visitor booked — their name, e-mail and zone, the SHA-256 of the token of their manage link,
  * the UID and SEQUENCE of its iCalendar copies. `booking_hosts`: who is booked, with the event the

@@ -1,5 +1,5 @@
 /**
- * The account's part of "your data" (issue 13, 27): the settings as the account screen shows them,
+ * The account's part of "your data": the settings as the account screen shows them,
  * with the picture; the account's deletion takes the picture.
  */
 import type { YourDataExport } from '@cadence/contract';

@@ -1,5 +1,5 @@
 /**
- * forgot-password tells no one whether an e-mail has an account by the time it takes (issue 50): a
+ * forgot-password tells no one whether an e-mail has an account by the time it takes: a
  * known and an unknown e-mail, over HTTP, answer within 10 % of each other (medians of 200 each).
  * A timed file: it runs after the others, alone.
  */

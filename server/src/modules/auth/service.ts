@@ -74,7 +74,7 @@ const firstUser = prepared<{ id: number | null }, []>((db) =>
 /**
  * How long the first account's id is taken as read. It changes only when that account is deleted
  * (ids are never handed out below it again); its successor then operates within this long, on
- * every instance. Read per request, it was an eighth of `GET /api/jwt/me`'s CPU (issue 31).
+ * every instance. Read per request, it would be an eighth of `GET /api/jwt/me`'s CPU.
  */
 const FIRST_USER_READ_MS = 1000;
 

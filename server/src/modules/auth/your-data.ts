@@ -1,5 +1,5 @@
 /**
- * Sign-in's part of "your data" (issue 13, 27): the sessions, password resets, failed sign-ins
+ * Sign-in's part of "your data": the sessions, password resets, failed sign-ins
  * (the page's and app passwords') and app passwords, never their tokens or secrets; the account's deletion ends the sessions.
  */
 import type { YourDataExport } from '@cadence/contract';

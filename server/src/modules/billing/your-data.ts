@@ -1,4 +1,4 @@
-/** Billing's part of "your data" (issue 13, 27): the user's plan requests; the deletion takes them. */
+/** Billing's part of "your data": the user's plan requests; the deletion takes them. */
 import type { YourDataExport } from '@cadence/contract';
 import type { Db } from '../../db';
 

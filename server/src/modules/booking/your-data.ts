@@ -1,5 +1,5 @@
 /**
- * Booking pages' part of "your data" (issue 30, D44): the user's booking types, and the bookings
+ * Booking pages' part of "your data" (D44): the user's booking types, and the bookings
  * made through them or that the user hosts through someone else's, with their hosts; never the
  * hash of a visitor's manage link. The account's deletion takes the types, the bookings through
  * them (with what others' bells hold of those), and the user's place among the hosts of others'.

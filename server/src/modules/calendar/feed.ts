@@ -1,5 +1,5 @@
 /**
- * Each user's secret feed address (issue 11): 256 random bits, stored only as their SHA-256, so a
+ * Each user's secret feed address: 256 random bits, stored only as their SHA-256, so a
  * database leak does not open anyone's calendar. Making a new one revokes the old one.
  */
 import type { CalendarFeed, CalendarFeedStatus } from '@cadence/contract';

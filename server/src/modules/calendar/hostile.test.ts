@@ -157,7 +157,7 @@ function expectBounded(name: string, run: Measured<unknown>, answerWithinMs: num
 }
 
 afterAll(() => {
-  // The figures the issue asks for, in the test's output.
+  // The measured figures, in the test's output.
   console.log(`D41 hostile files:\n  ${figures.join('\n  ')}`);
 });
 

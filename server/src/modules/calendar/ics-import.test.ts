@@ -1,5 +1,5 @@
 /**
- * What the interoperability test (interop.test.ts, issue 25) found in files others wrote, each as
+ * What the interoperability test (interop.test.ts) found in files others wrote, each as
  * the smallest file that shows it, imported over HTTP and read back as the range read answers it.
  */
 import {

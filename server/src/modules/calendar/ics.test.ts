@@ -1,5 +1,5 @@
 /**
- * The calendar in iCalendar (issue 11): the secret feed, read by a real iCalendar parser (ical.js)
+ * The calendar in iCalendar: the secret feed, read by a real iCalendar parser (ical.js)
  * into the same occurrences the range read answers; importing that feed into another account
  * reproduces them; a file that is not iCalendar is refused and changes nothing.
  */

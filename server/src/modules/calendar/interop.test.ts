@@ -1,5 +1,5 @@
 /**
- * Issue 25: the iCalendar corpus (test/fixtures/ics-corpus, 552 files others wrote) compared
+ * The iCalendar corpus (test/fixtures/ics-corpus, 552 files others wrote) compared
  * occurrence by occurrence with an independent implementation, Debian's python3-recurring-ical-events
  * (scripts/ics-reference.py, all files in one python process). Each file is imported over HTTP into
  * an account of its own (time zone UTC, as the reference's floating zone) and its occurrences are

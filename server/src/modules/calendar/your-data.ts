@@ -1,5 +1,5 @@
 /**
- * The calendar's part of "your data" (issue 13, 27): the user's events with their guests and
+ * The calendar's part of "your data": the user's events with their guests and
  * exceptions, those they are a guest of, their calendar's entries and its feed; the account's
  * deletion takes them, their place on others' events, and the entries others' calendars hold of
  * the user's events and meetings.

@@ -1,5 +1,5 @@
 /**
- * Chat's part of "your data" (issue 13, 27): the chats the user takes part in, and any other they
+ * Chat's part of "your data": the chats the user takes part in, and any other they
  * read or wrote in (a group left), with their messages; the account's deletion takes their direct
  * chats and their groups' chats whole, and their messages out of the others.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard (issue 13) through HTTP, on the engine the run selects: a new account's empty
+ * The dashboard through HTTP, on the engine the run selects: a new account's empty
  * answer; a user with to-dos completed in chosen weeks, goals, events and meetings, requests and
  * boards, with every figure exact and nothing of anyone else's; the weeks cut in the user's zone.
  * The clock is set (Date only) so that the weeks are known; completion times are then moved in the

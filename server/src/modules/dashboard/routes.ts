@@ -1,4 +1,4 @@
-/** The dashboard (issue 13): one call for /dashboard/analytics, of the caller's own data. */
+/** The dashboard: one call for /dashboard/analytics, of the caller's own data. */
 import { dashboard } from '@cadence/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * The dashboard of one's own work (issue 13): one answer gathered from the user's to-dos, goals,
+ * The dashboard of one's own work: one answer gathered from the user's to-dos, goals,
  * calendar, requests and boards. Counts come from the services that own them (the to-dos summary,
  * the calendar's range read, the pending friend requests and meeting invitations); what no
  * service answers yet is read here, each by one indexed query (query-plans.test.ts).

@@ -28,7 +28,7 @@ const run = promisify(execFile);
 const EVENTS = 20_000;
 let base = '';
 let scratch = '';
-/** What the issue asks to see in CI's log, printed after the last test. */
+/** The measured figures, printed after the last test so that CI's log shows them. */
 const figures: string[] = [];
 
 interface Account {
@@ -281,7 +281,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  // The figures the issue asks for, in the test's output (and CI's log).
+  // The measured figures, in the test's output (and CI's log).
   console.log(`D41 CalDAV at ${EVENTS.toLocaleString('en')} events:\n  ${figures.join('\n  ')}`);
   await rm(scratch, { recursive: true, force: true });
 });

@@ -1,5 +1,5 @@
 /**
- * CalDAV with a client no one here wrote (D43, issue 29): Debian's python3-caldav
+ * CalDAV with a client no one here wrote (D43): Debian's python3-caldav
  * (scripts/caldav-client.py) against the app listening on a port, signing in with an app password.
  * Discovery; an event made in the app reaches the client with its RRULE and TZID; one made in the
  * client reaches the app's range read and its busy times; edits and deletes both ways; a to-do

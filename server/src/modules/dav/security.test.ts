@@ -1,8 +1,8 @@
 /**
- * CalDAV tried as an attacker would (D43, issue 29): the account's password, no credentials, a
+ * CalDAV tried as an attacker would (D43): the account's password, no credentials, a
  * revoked app password → 401 with WWW-Authenticate; repeated failures → 429 with Retry-After;
  * another user's paths → 404; the read-only `shared` collection refuses writes; a 2 MB body and
- * the hostile files of the calendar issue are refused in under a second with the server answering
+ * the hostile calendar files (D41) are refused in under a second with the server answering
  * its health checks meanwhile, and nothing stored; XML with a document type is refused.
  */
 import { type AppPasswordCreated, type ErrorBody, messages } from '@cadence/contract';
@@ -210,7 +210,7 @@ describe('hostile bodies', () => {
     expect(await fingerprint(t.database)).toEqual(before);
   });
 
-  it('refuses the calendar issue’s hostile files with a DAV error and its reason, quickly, and stores nothing', async () => {
+  it('refuses D41’s hostile calendar files with a DAV error and its reason, quickly, and stores nothing', async () => {
     const { user, secret } = await withAppPassword();
     const auth = basic(secret.username, secret.password);
     await dav('PROPFIND', '/dav/', auth, propfind);

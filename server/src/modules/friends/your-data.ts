@@ -1,5 +1,5 @@
 /**
- * Friends' part of "your data" (issue 13, 27): the user's friends and requests both ways; the
+ * Friends' part of "your data": the user's friends and requests both ways; the
  * account's deletion takes them, on both sides.
  */
 import type { YourDataExport } from '@cadence/contract';

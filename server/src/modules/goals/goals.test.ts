@@ -100,7 +100,7 @@ describe('POST /api/objectifs', () => {
     expect(goal).toMatchObject({ description: '', dedicatedHours: 0, subObjectives: [], progress: 0 });
   });
 
-  it("takes a title alone (issue 28): today in the user's zone, a week, anytime, no tag", async () => {
+  it("takes a title alone: today in the user's zone, a week, anytime, no tag", async () => {
     const user = await buildUser(t, { timeZone: 'Pacific/Kiritimati' });
     const today = todayIn('Pacific/Kiritimati');
     const goal = await ok<Objective>(t, 'POST', '/api/objectifs', user.token, { title: 'Read more' }, 201);

@@ -1,5 +1,5 @@
 /**
- * Goals' part of "your data" (issue 13, 27): the user's goals with their sub-goals, tasks and tags;
+ * Goals' part of "your data": the user's goals with their sub-goals, tasks and tags;
  * the account's deletion takes them (their children cascade).
  */
 import type { YourDataExport } from '@cadence/contract';

@@ -1,5 +1,5 @@
 /**
- * Groups' part of "your data" (issue 13, 27): the groups the user owns with their members, and
+ * Groups' part of "your data": the groups the user owns with their members, and
  * those they belong to; the account's deletion takes the first and their place in the others.
  */
 import type { YourDataExport } from '@cadence/contract';

@@ -1,5 +1,5 @@
 /**
- * Meetings' part of "your data" (issue 13, 27): the meetings the user organises with their
+ * Meetings' part of "your data": the meetings the user organises with their
  * invitations, those they are invited to, and their working hours; the account's deletion takes
  * the first and their invitations to the others.
  */

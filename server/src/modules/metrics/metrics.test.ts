@@ -1,5 +1,5 @@
 /**
- * `/metrics` (issue 26): absent without METRICS_TOKEN; with it, 401 to anyone without the token,
+ * `/metrics`: absent without METRICS_TOKEN; with it, 401 to anyone without the token,
  * and Prometheus's text format for the token: requests by route pattern (never an id) and
  * status with their latency, the process's event-loop delay and memory, the mail outbox by state,
  * live streams, and (on PostgreSQL) the pool's connections.

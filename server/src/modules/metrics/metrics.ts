@@ -1,5 +1,5 @@
 /**
- * `/metrics` in Prometheus's text format (issue 26), for an operator to scrape: off unless
+ * `/metrics` in Prometheus's text format, for an operator to scrape: off unless
  * METRICS_TOKEN is set, and then only for `Authorization: Bearer <METRICS_TOKEN>`. One registry
  * per app (tests build many apps in one process). What it holds:
  *

@@ -1,5 +1,5 @@
 /**
- * The bell's one writer (issue 27): whatever tells a person something in the navbar's bell —
+ * The bell's one writer: whatever tells a person something in the navbar's bell —
  * a meeting's invitation or answer, a shared board deleted, a reminder firing — calls `notify`
  * in its own transaction, and `withdrawNotifications` when the thing told of is gone. Nothing
  * outside this module writes the `notifications` table, so its columns are decided here.

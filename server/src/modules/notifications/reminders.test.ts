@@ -1,5 +1,5 @@
 /**
- * Reminders and notifications (issue 11): the rows that events and tasks keep, their firing with a
+ * Reminders and notifications: the rows that events and tasks keep, their firing with a
  * real SMTP server (once per occurrence, in the user's language, also when two reminder services
  * race on one database), the user's settings, and the bell's calls. Time is the `now` handed to
  * `fireDue`, so the tests do not wait for a clock.

@@ -1,5 +1,5 @@
 /**
- * Reminders (issue 11): one row per person and thing to remind of, holding when it fires next —
+ * Reminders: one row per person and thing to remind of, holding when it fires next —
  * `reminder` minutes before an event's next occurrence (for its owner and guests), 08:00 in each
  * person's time zone on a to-do's due day (for its owner and assignees). Writes keep the rows in
  * step, in their own transactions.

@@ -1,4 +1,4 @@
-/** The notifications calls (issue 11): /api/notifications, the bell's list, read one, read all. */
+/** The notifications calls: /api/notifications, the bell's list, read one, read all. */
 import {
   emptyBody,
   errorBody,

@@ -1,4 +1,4 @@
-/** A user's notifications (issue 11): the newest, read one, read all. Only one's own: 404 otherwise. */
+/** A user's notifications: the newest, read one, read all. Only one's own: 404 otherwise. */
 import {
   NOTIFICATIONS_SHOWN,
   type Notification,

@@ -1,5 +1,5 @@
 /**
- * The bell's and the reminders' part of "your data" (issue 13, 27): the user's notifications and
+ * The bell's and the reminders' part of "your data": the user's notifications and
  * pending reminders; the account's deletion takes them, and what others' bells and reminders hold
  * of the user's events, tasks and meetings.
  */

@@ -1,5 +1,5 @@
 /**
- * Boards' part of "your data" (issue 13, 27): the boards the user owns, whole, those they are a
+ * Boards' part of "your data": the boards the user owns, whole, those they are a
  * member of, and what they left on others' cards. The account's deletion locks their boards first,
  * takes those they own (their members are told in the bell, by the board's name) and their
  * comments, card memberships and history lines on the others.

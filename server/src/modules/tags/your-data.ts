@@ -1,5 +1,5 @@
 /**
- * Tags' part of "your data" (issue 13, 27): the user's own tags; the account's deletion takes them,
+ * Tags' part of "your data": the user's own tags; the account's deletion takes them,
  * and with them their places on cards, goals and to-dos (the foreign keys cascade).
  */
 import type { YourDataExport } from '@cadence/contract';

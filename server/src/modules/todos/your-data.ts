@@ -1,5 +1,5 @@
 /**
- * To-dos' part of "your data" (issue 13, 27): the user's tasks with assignees and tags, and those
+ * To-dos' part of "your data": the user's tasks with assignees and tags, and those
  * assigned to them; the account's deletion takes the first and their place on the others.
  */
 import type { YourDataExport } from '@cadence/contract';

@@ -1,7 +1,7 @@
 /**
- * The users table's part of "your data" (issue 13; each module's own since issue 27): other
- * people as the export names them, and the account's row, locked first and deleted last by the
- * account's deletion (your-data/service.ts composes the modules' parts).
+ * The users table's part of "your data": other people as the export names them, and the account's
+ * row, locked first and deleted last by the account's deletion (your-data/service.ts composes the
+ * modules' parts).
  */
 import type { YourDataExport } from '@cadence/contract';
 import type { Db } from '../../db';

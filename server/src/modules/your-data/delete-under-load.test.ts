@@ -1,9 +1,9 @@
 /**
- * Deleting an account while others write to its shared boards (issue 26): on PostgreSQL the
- * deletion used to take row locks in the opposite order of a board write (children first, the
- * board last) and deadlocked — a 500, three times out of three. Now it locks the boards first, in
- * id order, as writers do, and retries once on a deadlock anyway: the deletion answers 204, every
- * write answers 2xx or 404 (the board is gone), never a 5xx. Run on both engines.
+ * Deleting an account while others write to its shared boards: on PostgreSQL a deletion that took
+ * row locks in the opposite order of a board write (children first, the board last) would deadlock,
+ * a 500. So it locks the boards first, in id order, as writers do, and retries once on a deadlock
+ * anyway: the deletion answers 204, every write answers 2xx or 404 (the board is gone), never a
+ * 5xx. Run on both engines.
  */
 import { expect, it } from 'vitest';
 import { befriend, buildBoard, type BuiltBoard, buildUser, call } from '../../test/factories';

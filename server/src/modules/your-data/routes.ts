@@ -1,4 +1,4 @@
-/** "Your data" (issue 13): GET /api/account/export, the file of everything the user owns; DELETE /api/account. */
+/** "Your data": GET /api/account/export, the file of everything the user owns; DELETE /api/account. */
 import { deleteAccountInput, errorBody, yourDataExport } from '@cadence/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

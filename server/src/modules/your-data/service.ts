@@ -1,5 +1,5 @@
 /**
- * "Your data" (issue 13): everything a user owns, read into one file, and the account's deletion —
+ * "Your data": everything a user owns, read into one file, and the account's deletion —
  * what they own goes with them, their place in other people's things is taken out, the members
  * of the boards they shared are told, and their sessions end, all in one transaction.
  */

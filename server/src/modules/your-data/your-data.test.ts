@@ -1,5 +1,5 @@
 /**
- * "Your data" (issue 13) through HTTP on a rich account: the export holds every row of every
+ * "Your data" through HTTP on a rich account: the export holds every row of every
  * table that is the user's (the tables and their user columns are read from the database itself,
  * so a new table fails here until it is covered), a wrong password changes nothing, and after the
  * deletion no row of theirs is left, their friend's things are intact and no credential works.

@@ -1,4 +1,4 @@
-/** The bell's calls (issue 11): the newest notifications, read one, read all. */
+/** The bell's calls: the newest notifications, read one, read all. */
 import type { Notification, NotificationList } from '@cadence/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';

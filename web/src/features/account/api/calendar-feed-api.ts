@@ -1,4 +1,4 @@
-/** The secret calendar feed address and the .ics import (issue 11), from account settings. */
+/** The secret calendar feed address and the .ics import, from account settings. */
 import type { CalendarFeed, CalendarFeedStatus, CalendarImportResult } from '@cadence/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-/** "Your data" (issue 13): the download of everything one owns, and the account's deletion. */
+/** "Your data": the download of everything one owns, and the account's deletion. */
 import type { DeleteAccountInput, ErrorBody } from '@cadence/contract';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, request } from '../../../lib/api-client';

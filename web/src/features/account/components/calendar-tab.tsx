@@ -1,5 +1,5 @@
 /**
- * Account settings → Calendar (issue 11): the secret feed address that calendar apps subscribe to
+ * Account settings → Calendar: the secret feed address that calendar apps subscribe to
  * (made, shown once with copy, replaced or revoked), and the import of an .ics file.
  */
 import type { CalendarFeed, CalendarImportResult } from '@cadence/contract';

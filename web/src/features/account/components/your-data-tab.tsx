@@ -1,5 +1,5 @@
 /**
- * Account settings → Your data (issue 13): the download of everything the user owns as one JSON
+ * Account settings → Your data: the download of everything the user owns as one JSON
  * file, and, in a danger zone, the account's deletion once the password is confirmed.
  */
 import { deleteAccountInput } from '@cadence/contract';

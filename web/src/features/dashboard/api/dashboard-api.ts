@@ -1,5 +1,5 @@
 /**
- * The dashboard's one call (issue 13). Read again each time the page opens (other features'
+ * The dashboard's one call. Read again each time the page opens (other features'
  * changes need not know about it), except just after the route's loader fetched it.
  */
 import type { Dashboard } from '@cadence/contract';

@@ -1,5 +1,5 @@
 /**
- * /dashboard/analytics, the first page after login (issue 13): a greeting and the account, then the
+ * /dashboard/analytics, the first page after login: a greeting and the account, then the
  * user's own work from one call — tasks and those completed per week, goals, what comes next,
  * what waits for an answer and the boards changed last — each card linked to its page.
  */

@@ -43,7 +43,7 @@ export type GoalFormValues = {
 
 function initialValues(goal: Objective | null): GoalFormValues {
   if (!goal) {
-    // Only the title is asked for (issue 28): the rest starts as the server's defaults would be.
+    // Only the title is asked for: the rest starts as the server's defaults would be.
     const start = today();
     return {
       title: '',

@@ -14,7 +14,7 @@ export function statusOf(goal: Pick<Objective, 'isDone' | 'isProgress'>): GoalSt
 }
 
 /**
- * The state a goal's card shows: one at 100 % reads as done (issue 28: it said "open") even before
+ * The state a goal's card shows: one at 100 % reads as done (not "open") even before
  * it is marked done, which moves it to the completed list; the actions still follow its flags.
  */
 export function shownStatusOf(goal: Pick<Objective, 'isDone' | 'isProgress' | 'progress'>): GoalStatus {
