@@ -45,9 +45,10 @@ export async function exportSecurity(
 
 /** Their sessions end: a refresh token finds no row, an access token no session (authenticate.ts). */
 export async function eraseSecurity(trx: Db, user: { id: number; email: string }): Promise<void> {
-  for (const table of ['password_resets', 'account_unlocks', 'refresh_tokens', 'app_passwords'] as const) {
-    await trx.deleteFrom(table).where('user_id', '=', user.id).execute();
-  }
+  await trx.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
+  await trx.deleteFrom('account_unlocks').where('user_id', '=', user.id).execute();
+  await trx.deleteFrom('refresh_tokens').where('user_id', '=', user.id).execute();
+  await trx.deleteFrom('app_passwords').where('user_id', '=', user.id).execute();
   await trx.deleteFrom('login_failures').where('email', '=', user.email).execute();
   await trx.deleteFrom('app_password_failures').where('email', '=', user.email).execute();
 }

@@ -6,6 +6,7 @@
  */
 import type { YourDataExport } from '@cadence/contract';
 import type { Db } from '../../db';
+import { withdrawNotifications } from '../notifications/notify';
 import { peopleNamed } from '../users/your-data';
 
 /** The bell's kinds whose `source_id` is a booking. */
@@ -119,11 +120,7 @@ export async function eraseBooking(trx: Db, userId: number): Promise<void> {
   const owned = trx.selectFrom('bookings').select('id').where('owner_id', '=', userId);
   await trx.deleteFrom('booking_hosts').where('user_id', '=', userId).execute();
   await trx.deleteFrom('booking_hosts').where('booking_id', 'in', owned).execute();
-  await trx
-    .deleteFrom('notifications')
-    .where('kind', 'in', BOOKING_KINDS)
-    .where('source_id', 'in', owned)
-    .execute();
+  await withdrawNotifications(trx, BOOKING_KINDS, owned);
   await trx.deleteFrom('bookings').where('owner_id', '=', userId).execute();
   await trx.deleteFrom('booking_types').where('owner_id', '=', userId).execute();
 }

@@ -4,7 +4,7 @@
  * in its own transaction, and `withdrawNotifications` when the thing told of is gone. Nothing
  * outside this module writes the `notifications` table, so its columns are decided here.
  */
-import type { Insertable } from 'kysely';
+import type { Insertable, OperandExpression } from 'kysely';
 import type { Db } from '../../db';
 import type { NotificationsTable } from '../../db/schema';
 
@@ -37,17 +37,21 @@ export async function notify(
   return rows.map((row) => row.id);
 }
 
-/** Takes back what the bell told of these things (a meeting deleted): nobody's bell shows them. */
+/**
+ * Takes back what the bell told of these things (a meeting deleted, an account's bookings): nobody's
+ * bell shows them. `sources`: their ids, or a query of them.
+ */
 export async function withdrawNotifications(
   trx: Db,
-  kind: NotificationsTable['kind'],
-  sourceIds: number[],
+  kind: NotificationsTable['kind'] | readonly NotificationsTable['kind'][],
+  sources: number[] | OperandExpression<number>,
 ): Promise<void> {
-  if (sourceIds.length === 0) return;
+  if (Array.isArray(sources) && sources.length === 0) return;
+  const kinds: readonly NotificationsTable['kind'][] = typeof kind === 'string' ? [kind] : kind;
   await trx
     .deleteFrom('notifications')
-    .where('kind', '=', kind)
-    .where('source_id', 'in', sourceIds)
+    .where('kind', 'in', kinds)
+    .where('source_id', 'in', sources)
     .execute();
 }
 
