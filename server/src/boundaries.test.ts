@@ -35,7 +35,7 @@ function cruise(cwd: string, ...folders: string[]) {
   return { summary: result.summary };
 }
 
-it('refuses a tree that breaks each boundary, naming the rule', () => {
+it('refuses a tree that breaks each boundary, naming the rule', { timeout: 60_000 }, () => {
   write(
     'server/src/modules/alpha/service.ts',
     "import { beta } from '../beta/service';\nexport const alpha = beta;\n",
@@ -109,7 +109,8 @@ it('refuses a tree that breaks each boundary, naming the rule', () => {
   ).toBe(true);
 });
 
-it('finds the repository within its boundaries', () => {
+// Reads the whole repository: a few seconds, more on a busy machine.
+it('finds the repository within its boundaries', { timeout: 60_000 }, () => {
   const { summary } = cruise(root, 'server/src', 'web/src', 'contract/src');
   expect(summary.violations).toEqual([]);
   expect(summary.error).toBe(0);
