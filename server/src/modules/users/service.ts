@@ -1,12 +1,12 @@
-/** The users directory (D11) and the operator's management of accounts (D7). */
-import { messages, type PublicUser, type UpdateUserInput, type UserDetail } from '@cadence/contract';
+/** The users directory (D11) and the operator's management of accounts (D7); who may: policy.ts. */
+import type { PublicUser, UpdateUserInput, UserDetail } from '@cadence/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { bool } from '../../db/dialect';
-import { badRequest, forbidden, notFound } from '../../errors';
 import type { AccountService } from '../account/service';
 import type { AuthService } from '../auth/service';
 import { type UserRow, roleOf } from '../auth/user-data';
+import { authorizeChange, authorizeSeeing, knownTo } from './policy';
 import { presentPublicUser, publicUserColumns } from './public-presenter';
 import type { ServiceDeps } from '../../deps';
 import { afterCommit, transaction } from '../../db/transaction';
@@ -15,40 +15,6 @@ export interface DirectoryQuery {
   q?: string | undefined;
   page: number;
   perPage: number;
-}
-
-/** The people `viewerId` knows: themselves, friends, requests either way, their groups' people. */
-function knownTo(eb: ExpressionBuilder<Database, 'users'>, viewerId: number) {
-  const theirGroups = eb
-    .selectFrom('groups')
-    .select('groups.id')
-    .where('groups.owner_id', '=', viewerId)
-    .union(
-      eb
-        .selectFrom('group_members')
-        .select('group_members.group_id as id')
-        .where('group_members.user_id', '=', viewerId),
-    );
-  return eb.or([
-    eb('users.id', '=', viewerId),
-    eb('users.id', 'in', eb.selectFrom('friendships').select('friend_id').where('user_id', '=', viewerId)),
-    eb(
-      'users.id',
-      'in',
-      eb.selectFrom('friend_requests').select('to_user_id').where('from_user_id', '=', viewerId),
-    ),
-    eb(
-      'users.id',
-      'in',
-      eb.selectFrom('friend_requests').select('from_user_id').where('to_user_id', '=', viewerId),
-    ),
-    eb(
-      'users.id',
-      'in',
-      eb.selectFrom('group_members').select('user_id').where('group_id', 'in', theirGroups),
-    ),
-    eb('users.id', 'in', eb.selectFrom('groups').select('owner_id').where('id', 'in', theirGroups)),
-  ]);
 }
 
 /** `%` and `_` typed by a user match themselves. */
@@ -113,8 +79,11 @@ export class UsersService {
 
   async detail(viewer: UserRow, id: number): Promise<UserDetail> {
     const operator = await this.deps.auth.isOperator(viewer);
-    const row = await this.deps.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row || (!operator && !bool(row.active) && row.id !== viewer.id)) throw notFound();
+    const row = authorizeSeeing(
+      viewer,
+      operator,
+      await this.deps.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    );
     return {
       ...presentPublicUser(row),
       bio: row.bio,
@@ -131,21 +100,12 @@ export class UsersService {
    */
   async update(viewer: UserRow, id: number, input: UpdateUserInput): Promise<UserDetail> {
     const operator = await this.deps.auth.isOperator(viewer);
-    const self = viewer.id === id;
     const target = await this.deps.db
       .selectFrom('users')
       .select(['id', 'active'])
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!target || (!operator && !self && !bool(target.active))) throw notFound();
-    if (!operator && (!self || input.role !== undefined || input.active !== undefined)) {
-      throw forbidden('OPERATOR_ONLY', 'users.operatorOnly');
-    }
-    if (self && input.active === false) {
-      throw badRequest('CANNOT_DEACTIVATE_SELF', 'users.cannotDeactivateSelf', {
-        active: messages['users.cannotDeactivateSelf'],
-      });
-    }
+    authorizeChange(viewer, operator, target, input);
     if (input.username) await this.deps.accounts.assertAvailable(id, { username: input.username });
     await transaction(this.deps.db, async (trx) => {
       await trx
