@@ -31,7 +31,8 @@ export default tseslint.config(
   },
   {
     // One way to open a transaction: db/transaction.ts's, which runs what waits for the commit
-    // (afterCommit: live events, the outbox's delivery) once it has committed.
+    // (afterCommit: live events, the outbox's delivery) once it has committed; and every live
+    // event through afterCommit.
     files: ['server/src/**/*.ts'],
     ignores: ['server/src/db/transaction.ts', '**/*.test.ts'],
     rules: {
@@ -40,6 +41,13 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
           message: 'Open it with transaction(db, work) from server/src/db/transaction.ts.',
+        },
+        {
+          // A live event or an invalidation tells of a committed change: inside afterCommit, which
+          // holds it until the commit (or runs it at once after a write outside a transaction).
+          selector:
+            "CallExpression[callee.object.property.name='live'][callee.property.name=/^(publish|usersChanged|closeSessions)$/]:not(CallExpression[callee.name='afterCommit'] CallExpression)",
+          message: 'Publish through afterCommit(trx, () => …) from server/src/db/transaction.ts.',
         },
       ],
     },

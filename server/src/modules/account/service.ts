@@ -117,7 +117,7 @@ export class AccountService {
         .set({ ...changes, updated_at: now() })
         .where('id', '=', userId)
         .execute();
-      this.deps.live.usersChanged([userId]);
+      afterCommit(this.deps.db, () => this.deps.live.usersChanged([userId]));
     } catch (error) {
       // Another account took the name between the check and the update.
       if (this.deps.engine.isUniqueViolation(error)) await this.assertAvailable(userId, general);

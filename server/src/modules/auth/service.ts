@@ -327,7 +327,7 @@ export class AuthService {
       .where('family_id', '=', familyId)
       .where('revoked_at', 'is', null)
       .execute();
-    this.deps.live.closeSessions([familyId]);
+    afterCommit(this.deps.db, () => this.deps.live.closeSessions([familyId]));
   }
 
   /** Ends the session the token belongs to. Unknown tokens are ignored: logout always succeeds. */

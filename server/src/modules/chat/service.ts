@@ -165,7 +165,9 @@ export class ChatService {
     if (beforeText === undefined && page.length > 0) {
       const changed = await this.markRead(this.deps.db, chat.id, userId, page[page.length - 1]!.id);
       if (changed)
-        this.deps.live.publish([userId], { type: 'chat', data: { chatId: String(chat.id), read: true } });
+        afterCommit(this.deps.db, () =>
+          this.deps.live.publish([userId], { type: 'chat', data: { chatId: String(chat.id), read: true } }),
+        );
     }
     return {
       data: page.map(presentMessage),

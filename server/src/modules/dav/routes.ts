@@ -25,6 +25,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
+import { afterCommit } from '../../db/transaction';
 import { davNameOf } from '../../lib/list-versions';
 import { WorkSlicer } from '../../lib/work-slicer';
 import type { TodoRow } from '../todos/presenter';
@@ -350,10 +351,12 @@ export function davRoutes(app: FastifyInstance, context: AppContext): void {
    * web app open elsewhere, so their own pages are told too, once the write is committed.
    */
   function changedHere(user: DavUser, collection: CollectionName) {
-    context.services.live.publish([user.id], {
-      type: collection === 'tasks' ? 'todos' : 'calendar',
-      data: {},
-    });
+    afterCommit(context.database.db, () =>
+      context.services.live.publish([user.id], {
+        type: collection === 'tasks' ? 'todos' : 'calendar',
+        data: {},
+      }),
+    );
   }
 
   function propContext(user: DavUser, extra: Partial<PropContext> = {}): PropContext {

@@ -8,6 +8,7 @@ import {
   weekdays,
 } from '@cadence/contract';
 import type { ServiceDeps } from '../../deps';
+import { afterCommit } from '../../db/transaction';
 import type { Participant } from './availability';
 
 /** By day of the week, then by start. */
@@ -72,7 +73,7 @@ export class WorkingHoursService {
       .where('id', '=', userId)
       .execute();
     // Every instance forgets its copy of the row (the session cache): the zone may have changed.
-    this.deps.live.usersChanged([userId]);
+    afterCommit(this.deps.db, () => this.deps.live.usersChanged([userId]));
     return this.get(userId);
   }
 }

@@ -50,7 +50,7 @@ import { endPosition, positionAt } from './positions';
 import { importBoard, readBoardFile } from './transfer';
 import { presentBoard, presentItem, presentList, presentSummary, presentTodo } from './presenter';
 import { authorizeBoard, authorizeComment, type BoardAccess, boardPeople, visibleBoards } from './policy';
-import { transaction } from '../../db/transaction';
+import { afterCommit, transaction } from '../../db/transaction';
 import { withdrawNotifications } from '../notifications/notify';
 import { type SharedNotice, tell } from '../notifications/shared-work';
 
@@ -192,8 +192,11 @@ export class ProjectsService {
     return [...(await boardPeople(db, boardId))];
   }
 
+  /** Called once the change has committed (its audience was read after the commit). */
   private announce(boardId: number, version: number, userIds: number[]): void {
-    this.deps.live.publish(userIds, { type: 'board', data: { boardId: String(boardId), version } });
+    afterCommit(this.deps.db, () =>
+      this.deps.live.publish(userIds, { type: 'board', data: { boardId: String(boardId), version } }),
+    );
   }
 
   // ---- Boards -------------------------------------------------------------------------------

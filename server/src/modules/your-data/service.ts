@@ -26,7 +26,7 @@ import { eraseBoards, exportBoards, lockBoards } from '../projects/your-data';
 import { eraseTags, exportTags } from '../tags/your-data';
 import { eraseTodos, exportTodos, ownedTodoIds } from '../todos/your-data';
 import { eraseUser, lockUser } from '../users/your-data';
-import { transaction } from '../../db/transaction';
+import { afterCommit, transaction } from '../../db/transaction';
 
 export type YourDataServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'log' | 'live'> & {
   auth: Pick<AuthService, 'isOperator'>;
@@ -109,9 +109,11 @@ export class YourDataService {
     // deletion back: it is tried again, a bounded number of times.
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await transaction(db, (trx) => this.removeEverything(trx, user));
-        // Every instance forgets its copy of the row (the session cache).
-        this.deps.live.usersChanged([userId]);
+        await transaction(db, async (trx) => {
+          await this.removeEverything(trx, user);
+          // Every instance forgets its copy of the row (the session cache).
+          afterCommit(trx, () => this.deps.live.usersChanged([userId]));
+        });
         return;
       } catch (error) {
         if (attempt >= DELETE_ATTEMPTS || !isRetryableConflict(error)) throw error;
