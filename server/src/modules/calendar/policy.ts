@@ -16,17 +16,27 @@ import type { EventRow } from './presenter';
 /** `read`: see the event. `change`: change or delete it, or one of its occurrences. */
 export type EventAction = 'read' | 'change';
 
+/** The events the user owns (their own calendar; CalDAV's "events" collection). */
+export function ownEvents(eb: ExpressionBuilder<Database, 'events'>, userId: number) {
+  return eb('events.owner_id', '=', userId);
+}
+
 /**
- * The events the user owns or is a guest of. With `eventId`, the guest's row is one probe of
- * (event, user) rather than the user's invitations.
+ * The events the user is a guest of (CalDAV's "shared with me" collection). With `eventId`, the
+ * guest's row is one probe of (event, user) rather than the user's invitations.
  */
-export function visibleEvents(eb: ExpressionBuilder<Database, 'events'>, userId: number, eventId?: number) {
+export function guestEvents(eb: ExpressionBuilder<Database, 'events'>, userId: number, eventId?: number) {
   let guestOf = eb
     .selectFrom('event_guests')
     .select('event_guests.event_id')
     .where('event_guests.user_id', '=', userId);
   if (eventId !== undefined) guestOf = guestOf.where('event_guests.event_id', '=', eventId);
-  return eb.or([eb('events.owner_id', '=', userId), eb('events.id', 'in', guestOf)]);
+  return eb('events.id', 'in', guestOf);
+}
+
+/** The events the user owns or is a guest of. */
+export function visibleEvents(eb: ExpressionBuilder<Database, 'events'>, userId: number, eventId?: number) {
+  return eb.or([ownEvents(eb, userId), guestEvents(eb, userId, eventId)]);
 }
 
 /**

@@ -63,7 +63,7 @@ import {
 import type { IcsMeeting, IcsPeople } from './ics';
 import { type GuestMails, guestMails } from './invitation-mail';
 import type { ImportedEvent, ImportedException } from './ics-import';
-import { authorizeEvent } from './policy';
+import { authorizeEvent, guestEvents, ownEvents } from './policy';
 import { type EventRow, presentEvent, presentMeetingEntry, presentOccurrence } from './presenter';
 import { transaction } from '../../db/transaction';
 import { seriesIndex } from '../../lib/series-index';
@@ -702,8 +702,8 @@ export class CalendarService {
           .execute();
       };
       if ('id' in target) {
-        const before = await authorizeEvent(trx, userId, target.id, 'change', { lock: this.deps.engine });
-        if (before.owner_id !== userId) throw notFound();
+        // The owner's alone (a guest's change is refused there), locked for this transaction.
+        await authorizeEvent(trx, userId, target.id, 'change', { lock: this.deps.engine });
         const { row, guests } = await this.replaceSeries(trx, userId, { ...fields, id: target.id });
         await keep(row);
         await bumpListVersions(trx, [userId, ...guests], 'calendar', tell, [row]);
@@ -749,16 +749,10 @@ export class CalendarService {
     collection: 'events' | 'shared',
     only: { ids?: number[]; from?: string; to?: string; after?: number; limit?: number } = {},
   ): Promise<EventRow[]> {
-    let query = this.deps.db.selectFrom('events').selectAll('events');
-    query =
-      collection === 'events'
-        ? query.where('events.owner_id', '=', userId)
-        : query.where('events.id', 'in', (eb) =>
-            eb
-              .selectFrom('event_guests')
-              .select('event_guests.event_id')
-              .where('event_guests.user_id', '=', userId),
-          );
+    let query = this.deps.db
+      .selectFrom('events')
+      .selectAll('events')
+      .where((eb) => (collection === 'events' ? ownEvents(eb, userId) : guestEvents(eb, userId)));
     if (only.ids) query = query.where('events.id', 'in', only.ids.length > 0 ? only.ids : [0]);
     if (only.from !== undefined || only.to !== undefined) {
       query = query.where('events.id', 'in', (eb) => {
