@@ -6,14 +6,10 @@
  * so nginx sees them apart as it would two people.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { startInstances } from '../support/instances';
 import { ownNginx } from '../support/nginx';
-import { ownRedis } from '../support/redis';
-import { freshPostgresDatabase, startServer } from '../support/server';
 
 const AUTH_LIMIT = 20;
 const VICTIM = '127.0.0.2';
@@ -60,33 +56,12 @@ function post(
 const someAddress = () => `203.0.113.${randomBytes(1)[0]}`;
 
 it('counts the address nginx saw: a spoofed first hop neither locks the victim out nor escapes the limits', async () => {
-  const redis = await ownRedis();
-  cleanups.push(() => redis.stop());
-  const database = await freshPostgresDatabase('cadence_behind_proxy');
-  cleanups.push(database.drop);
-  const prefix = `cadence-proxy-${randomBytes(6).toString('hex')}:`;
-  const env = (name: string) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cadence-proxy-${name}-`));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    return {
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'behind-proxy-test-secret-long-enough-for-hs256',
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: prefix,
-      SEED_DEMO: 'false',
-      REMINDERS: 'false',
-      TRUST_PROXY: '1',
-      AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT),
-      LOG_LEVEL: 'warn',
-    };
-  };
-  // One first, so that the two do not race to migrate the new database.
-  const a = await startServer(env('a'));
-  cleanups.push(() => a.stop());
-  const b = await startServer(env('b'));
-  cleanups.push(() => b.stop());
-  const nginx = await ownNginx([a.url, b.url]);
+  const instances = await startInstances('behind-proxy', 2, {
+    TRUST_PROXY: '1',
+    AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT),
+  });
+  cleanups.push(() => instances.stop());
+  const nginx = await ownNginx(instances.servers.map((server) => server.url));
   cleanups.push(() => nginx.stop());
 
   const tag = randomBytes(4).toString('hex');

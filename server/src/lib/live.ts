@@ -122,7 +122,7 @@ interface Outgoing {
 }
 
 /** An invalidation sent: Redis has or has not yet taken it, and how many instances applied it. */
-interface Awaited {
+interface Unacknowledged {
   /** The other instances that received it (known once PUBLISH answers). */
   receivers?: number;
   acknowledged: number;
@@ -157,7 +157,7 @@ export class LiveHub {
    * Invalidations (`closeSessions`, `usersChanged`) not yet applied by every other instance: by
    * number, from their sending to the last acknowledgement (or the timeout).
    */
-  private readonly awaited = new Map<number, Awaited>();
+  private readonly awaited = new Map<number, Unacknowledged>();
   private invalidations = 0;
   private unheardWaiters: (() => void)[] = [];
   private dropped = 0;

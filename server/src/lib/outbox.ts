@@ -13,10 +13,10 @@
  * permanent refusal (an SMTP 5xx, such as an unknown mailbox) is `failed` at once.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Selectable, Updateable } from 'kysely';
 import type { Db } from '../db';
 import type { EngineName } from '../db/dialect';
-import type { Database } from '../db/schema';
+import type { Database, MailOutboxTable } from '../db/schema';
 import { afterCommit } from '../db/transaction';
 import type { Mail, Mailer } from './mailer';
 
@@ -49,30 +49,25 @@ export interface OutboxOptions {
   staleAfterMs?: number;
 }
 
-type Row = {
-  id: number;
-  to_address: string;
-  subject: string;
-  body: string;
-  calendar_method: 'REQUEST' | 'CANCEL' | null;
-  calendar_content: string | null;
-  attempts: number;
-  created_at: string;
-  priority: number;
-};
+/** What a claim reads of each row. */
+const CLAIMED = [
+  'id',
+  'to_address',
+  'subject',
+  'body',
+  'calendar_method',
+  'calendar_content',
+  'attempts',
+  'created_at',
+  'priority',
+] as const;
+type Claimed = Pick<Selectable<MailOutboxTable>, (typeof CLAIMED)[number]> & { claimedAt: string };
 
 /** What became of a claimed row, to write (again, until the database takes it). */
 interface Outcome {
   id: number;
   claimedAt: string;
-  values: {
-    state: 'sent' | 'pending' | 'failed';
-    attempts: number;
-    sent_at?: string;
-    next_attempt_at?: string;
-    claimed_at?: null;
-    last_error: string | null;
-  };
+  values: Updateable<MailOutboxTable>;
 }
 
 export class MailOutbox {
@@ -82,9 +77,11 @@ export class MailOutbox {
   private readonly backoff: number[];
   private readonly staleAfter: number;
   private readonly giveUpAfter: number;
-  /** Outcomes the database has not taken yet (sent mails first among them). */
+  /** Outcomes the database has not taken yet, oldest first. */
   private unrecorded: Outcome[] = [];
   private recordTimer: NodeJS.Timeout | undefined;
+  /** The writing of `unrecorded` under way (one at a time: each takes the first and drops it). */
+  private recording: Promise<boolean> | undefined;
 
   constructor(private readonly options: OutboxOptions) {
     this.backoff = options.backoffMs ?? BACKOFF_MS;
@@ -169,7 +166,7 @@ export class MailOutbox {
   }
 
   /** Claims up to CLAIM_BATCH due rows, most urgent first, in one statement. */
-  private async claim(now: number): Promise<Array<Row & { claimedAt: string }>> {
+  private async claim(now: number): Promise<Claimed[]> {
     const { db, engine } = this.options;
     const claimedAt = iso(Date.now());
     const due = (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
@@ -192,23 +189,13 @@ export class MailOutbox {
       })
       // Checked again on the row as it is when updated: another instance's claim in between wins.
       .where(due)
-      .returning([
-        'id',
-        'to_address',
-        'subject',
-        'body',
-        'calendar_method',
-        'calendar_content',
-        'attempts',
-        'created_at',
-        'priority',
-      ])
+      .returning(CLAIMED)
       .execute();
     // Handed to the pool in this order: the most urgent take the first connections.
     return rows.sort((a, b) => a.priority - b.priority || a.id - b.id).map((row) => ({ ...row, claimedAt }));
   }
 
-  private async send(row: Row & { claimedAt: string }, now: number): Promise<boolean> {
+  private async send(row: Claimed, now: number): Promise<boolean> {
     const { mailer, log } = this.options;
     const { claimedAt } = row;
     const attempts = row.attempts + 1;
@@ -281,7 +268,12 @@ export class MailOutbox {
   }
 
   /** Writes the outcomes waiting; answers whether none is left. */
-  private async recordAgain(): Promise<boolean> {
+  private recordAgain(): Promise<boolean> {
+    this.recording ??= this.writeUnrecorded().finally(() => (this.recording = undefined));
+    return this.recording;
+  }
+
+  private async writeUnrecorded(): Promise<boolean> {
     while (this.unrecorded.length > 0) {
       try {
         await this.write(this.unrecorded[0]!);
@@ -302,11 +294,6 @@ export class MailOutbox {
       void this.recordAgain();
     }, RECORD_AGAIN_MS);
     this.recordTimer.unref();
-  }
-
-  /** Outcomes not yet written (a database outage): for the metrics and the stop. */
-  get waitingToRecord(): number {
-    return this.unrecorded.length;
   }
 
   /**
