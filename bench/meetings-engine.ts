@@ -52,7 +52,7 @@ import {
   type Interval,
   type Participant,
   availableStarts,
-} from '../server/src/modules/meetings/availability';
+} from '../server/src/modules/availability/engine';
 import { occurrencesIn, type Series } from '../server/src/lib/occurrences';
 import { writeEntries } from '../server/src/modules/calendar/service';
 import type { DatabaseHandle, Db } from '../server/src/db';

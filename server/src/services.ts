@@ -20,7 +20,8 @@ import { helpContentDir } from './content-dir';
 import { HelpService } from './modules/help/service';
 import { MeetingsService } from './modules/meetings/service';
 import { BookingService } from './modules/booking/service';
-import { WorkingHoursService } from './modules/meetings/working-hours';
+import { AvailabilityService } from './modules/availability/service';
+import { WorkingHoursService } from './modules/availability/working-hours';
 import { NotificationsService } from './modules/notifications/service';
 import { mailWanted, tell } from './modules/notifications/shared-work';
 import { type RemindersDeps, RemindersService } from './modules/notifications/reminders';
@@ -100,7 +101,9 @@ export function buildServices(deps: ServiceDeps): Services {
   const calendar = new CalendarService({ ...deps, reminders, notices: guestNotices(deps) });
   const todos = new TodosService({ ...deps, reminders });
   const friends = new FriendsService(deps);
-  const meetings = new MeetingsService({ ...deps, calendar });
+  // The calendar supplies busy times through availability's port (BusySource).
+  const availability = new AvailabilityService({ db: deps.db, busy: calendar });
+  const meetings = new MeetingsService({ ...deps, availability });
   const billing = new BillingService(deps);
   const davCollections = new DavCollections({ db: deps.db, calendar, todos });
   return {
@@ -122,7 +125,7 @@ export function buildServices(deps: ServiceDeps): Services {
     notifications: new NotificationsService(deps),
     workingHours: new WorkingHoursService(deps),
     meetings,
-    booking: new BookingService({ ...deps, calendar }),
+    booking: new BookingService({ ...deps, calendar, availability }),
     billing,
     checkout: new CheckoutService({ ...deps, billing }),
     help: helpService(),

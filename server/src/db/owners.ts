@@ -3,7 +3,7 @@
  * tables that serve every module (the versions of lists, the CalDAV change log, the mail outbox).
  * Any other module that needs a change there asks the owner through a function it exports. The
  * `users` row is the one table written by several modules, each its own columns (auth: credentials
- * and sign-in state; account: profile and settings; users: role and active; meetings: working
+ * and sign-in state; account: profile and settings; users: role and active; availability: working
  * hours; chat: last seen). The seed, the migrations and the backup's restore write every table.
  * `db/owners.test.ts` reads every insertInto, updateTable and deleteFrom of `server/src` and fails
  * on a write from anywhere else.
@@ -59,5 +59,5 @@ export const tableOwners = {
   todo_assignees: 'todos',
   todo_tags: 'todos',
   todos: 'todos',
-  users: ['auth', 'account', 'users', 'meetings', 'chat'],
+  users: ['auth', 'account', 'users', 'availability', 'chat'],
 } as const satisfies Record<keyof Database, string | readonly string[]>;

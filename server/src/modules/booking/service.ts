@@ -32,6 +32,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { type CachedJson, VersionedCache } from '../../lib/cached-json';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { byLocalDate, dayStart } from '../../lib/zoned-time';
+import type { AvailabilityService } from '../availability/service';
 import type { CalendarService } from '../calendar/service';
 import {
   bookableStarts,
@@ -39,8 +40,8 @@ import {
   isBookableAt,
   type Participant,
   unionStarts,
-} from '../meetings/availability';
-import { engineHours } from '../meetings/working-hours';
+} from '../availability/engine';
+import { engineHours } from '../availability/working-hours';
 import { tell } from '../notifications/shared-work';
 import { presentPublicUser, publicUserColumns, type PublicUserRow } from '../users/public-presenter';
 import { bookingMails } from './mail';
@@ -68,7 +69,8 @@ interface Host {
 }
 
 export type BookingServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'live' | 'outbox' | 'config' | 'log'> & {
-  calendar: Pick<CalendarService, 'busyOf' | 'placeBooking' | 'moveBooking' | 'freeBooking'>;
+  calendar: Pick<CalendarService, 'placeBooking' | 'moveBooking' | 'freeBooking'>;
+  availability: Pick<AvailabilityService, 'busyOf'>;
 };
 
 /** Start times are offered on a grid of this many minutes: the largest of 30, 15, 10, 5 dividing the duration. */
@@ -628,7 +630,7 @@ export class BookingService {
     const busyTo = to + type.buffer_before * MINUTE_MS;
     const ids = hosts.map((host) => host.id);
     const [busy, booked] = await Promise.all([
-      this.deps.calendar.busyOf(
+      this.deps.availability.busyOf(
         hosts.map((host) => ({ id: host.id, timeZone: host.timeZone })),
         busyFrom,
         busyTo,

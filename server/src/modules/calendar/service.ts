@@ -67,6 +67,7 @@ import { authorizeEvent, guestEvents, ownEvents } from './policy';
 import { type EventRow, presentEvent, presentMeetingEntry, presentOccurrence } from './presenter';
 import { transaction } from '../../db/transaction';
 import { seriesIndex } from '../../lib/series-index';
+import type { BusyInterval, BusyReadOptions, BusySource } from '../availability/busy';
 import { dayStart } from '../../lib/zoned-time';
 
 const DAY_MS = 86_400_000;
@@ -86,14 +87,6 @@ const IDS_PER_QUERY = 900;
  * SQLite a transaction is also one block of the event loop: 250 reached 103 ms with a GC in it).
  */
 const IMPORT_CHUNK = 100;
-
-/** A busy interval of busyOf: a meeting's names it, an event's names its event. */
-export interface BusyInterval {
-  start: number;
-  end: number;
-  meeting?: number;
-  event?: number;
-}
 
 /** An event's fields once checked, as written. */
 interface NewEvent {
@@ -158,7 +151,7 @@ export type CalendarServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'outbox' |
   live: ListChangeTold['live'];
 };
 
-export class CalendarService {
+export class CalendarService implements BusySource {
   private readonly cache = new VersionedCache<string>(512);
 
   constructor(private readonly deps: CalendarServiceDeps) {}
@@ -364,7 +357,7 @@ export class CalendarService {
     users: Array<{ id: number; timeZone: string }>,
     from: number,
     to: number,
-    options: { exceptMeeting?: number; db?: Db; events?: readonly number[] } = {},
+    options: BusyReadOptions = {},
   ): Promise<Map<number, BusyInterval[]>> {
     const busy = new Map(users.map((user) => [user.id, [] as BusyInterval[]]));
     if (users.length === 0) return busy;

@@ -27,98 +27,35 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
-import { preparedShaped } from '../../db/prepared';
 import type { ServiceDeps } from '../../deps';
 import { badRequest, conflict } from '../../errors';
 import type { Mail } from '../../lib/mailer';
 import { recipientColumns } from '../../lib/mail-texts';
 import { resolveInvitees } from '../../lib/invitees';
-import { bumpListVersions, davChangesSinceEach } from '../../lib/list-versions';
-import { byLocalDate, dayStart } from '../../lib/zoned-time';
+import { bumpListVersions } from '../../lib/list-versions';
+import { dayStart } from '../../lib/zoned-time';
+import type { AvailabilityService } from '../availability/service';
 import { addMeetingEntries, clearMeetingEntries } from '../calendar/meeting-entries';
-import type { CalendarService } from '../calendar/service';
-import { BLOCK_MS } from '../../lib/series-index';
 import { notify, withdrawNotifications } from '../notifications/notify';
 import { mailWanted } from '../notifications/shared-work';
 import { presentPublicUser, publicUserColumns } from '../users/public-presenter';
-import { availableStarts, isFreeAt, type Participant } from './availability';
 import { answeredMail, type MeetingMailKind, meetingMails } from './invitation-mail';
 import { authorizeAnswerLink, authorizeMeeting, visibleMeetings } from './policy';
 import { type InvitationRow, meetingEnd, type MeetingRow, presentMeeting } from './presenter';
-import { type KeptBusy as KeptIntervals, keptOf, keptWithout, mendedKept } from './kept-busy';
-import { engineHours } from './working-hours';
 import { afterCommit, transaction } from '../../db/transaction';
-import { CACHE_IDLE_MS, keptCache, sweepIdle } from '../../lib/caches';
 
 const MINUTE_MS = 60_000;
-/** How many people's busy times a process keeps for searches, and how many intervals in all. */
-const BUSY_KEPT = 2_000;
-const BUSY_INTERVALS_KEPT = 500_000;
-/** Kept busy times cover whole blocks of 4 weeks, aligned to the epoch (as the index of series). */
-const BUSY_BLOCK_MS = BLOCK_MS;
-/** A person whose calendar changed by more events than this since their busy times were kept is read again whole. */
-const BUSY_MEND_MAX_EVENTS = 200;
-/** Searches' answers kept by what they were computed from (the most recently used). */
-const ANSWERS_KEPT = 500;
-const ANSWERS_BYTES = 8 * 1024 * 1024;
-
 const now = () => new Date().toISOString();
 
 export type MeetingsServiceDeps = Pick<
   ServiceDeps,
   'db' | 'engine' | 'log' | 'live' | 'outbox' | 'links' | 'config'
 > & {
-  calendar: Pick<CalendarService, 'busyOf'>;
+  availability: Pick<AvailabilityService, 'meetingTimes' | 'isFree'>;
 };
 
-/** The people of a search as read for it: their rows, and their calendars' versions. */
-interface PeopleState {
-  rows: Array<{ id: number; time_zone: string; working_hours: string | null }>;
-  versionOf: Map<number, number>;
-}
-
-/** A person's kept busy times (kept-busy.ts) at their calendar's version. */
-interface KeptBusy extends KeptIntervals {
-  version: number;
-  /** Last used (ms since the epoch): unused for CACHE_IDLE_MS, it goes. */
-  used: number;
-}
-
-// A search's reads of its people, compiled once per number of people (preparedShaped).
-const zonesAndHours = preparedShaped((db, v: { people: number[] }) =>
-  db.selectFrom('users').select(['id', 'time_zone', 'working_hours']).where('id', 'in', v.people),
-);
-/** And their calendars' versions, in the same read (none: a calendar never written to). */
-const zonesHoursAndVersions = preparedShaped((db, v: { people: number[] }) =>
-  db
-    .selectFrom('users')
-    .leftJoin('list_versions', (join) =>
-      join.onRef('list_versions.user_id', '=', 'users.id').on('list_versions.list', '=', 'calendar'),
-    )
-    .select(['users.id', 'users.time_zone', 'users.working_hours', 'list_versions.version'])
-    .where('users.id', 'in', v.people),
-);
-
 export class MeetingsService {
-  /** Busy times by person, zone, blocks and version (see participants); the oldest go first. */
-  private readonly busyKept = new Map<string, KeptBusy>();
-  private busyIntervalsKept = 0;
-  /**
-   * Searches' answers by everything they were computed from: the range, duration, step and
-   * meeting left out, and each person's zone, working hours and calendar version. A search made
-   * again with nobody's calendar or hours changed (the add-meeting page opened again, another of
-   * the people searching) is answered from here.
-   */
-  private readonly answersKept = keptCache<string, AvailableTimes>({
-    max: ANSWERS_KEPT,
-    maxBytes: ANSWERS_BYTES,
-    // Counted once, when kept: a searched month's starts as JSON, twice for the objects.
-    bytesOf: (answer) => 2 * JSON.stringify(answer).length,
-  });
-
-  constructor(private readonly deps: MeetingsServiceDeps) {
-    sweepIdle(this, (service, now) => service.forgetIdleBusy(now));
-  }
+  constructor(private readonly deps: MeetingsServiceDeps) {}
 
   /** D23's start instants over the caller's days, grouped by the caller's dates. */
   async availableTimes(
@@ -129,32 +66,15 @@ export class MeetingsService {
     const { db } = this.deps;
     if (input.meetingId !== undefined) await authorizeMeeting(db, userId, Number(input.meetingId), 'replan');
     const invitees = await this.resolve(db, userId, input.invitees, input.groups);
-    const from = dayStart(input.startDate, timeZone);
-    const to = dayStart(input.endDate, timeZone, 1);
-    const exceptMeeting = input.meetingId === undefined ? undefined : Number(input.meetingId);
-    const state = await this.peopleState(db, [userId, ...invitees], true);
-    const key = JSON.stringify([
+    return this.deps.availability.meetingTimes(db, {
+      people: [userId, ...invitees],
       timeZone,
-      from,
-      to,
-      input.duration,
-      input.step,
-      exceptMeeting ?? null,
-      [...state.rows]
-        .sort((a, b) => a.id - b.id)
-        .map((row) => [row.id, row.time_zone, row.working_hours, state.versionOf.get(row.id) ?? 0]),
-    ]);
-    const kept = this.answersKept.get(key);
-    if (kept) return kept;
-    const people = await this.participants(db, [userId, ...invitees], from, to, {
-      exceptMeeting,
-      cached: true,
-      state,
+      from: dayStart(input.startDate, timeZone),
+      to: dayStart(input.endDate, timeZone, 1),
+      duration: input.duration * MINUTE_MS,
+      step: input.step * MINUTE_MS,
+      exceptMeeting: input.meetingId === undefined ? undefined : Number(input.meetingId),
     });
-    const starts = availableStarts(people, from, to, input.duration * MINUTE_MS, input.step * MINUTE_MS);
-    const answer = { timeZone, data: byLocalDate(starts, timeZone, from, to) };
-    this.answersKept.set(key, answer);
-    return answer;
   }
 
   /** The meetings the user organises or is invited to, chosen times first (by time), then newest. */
@@ -588,180 +508,6 @@ export class MeetingsService {
     return rows.map((row) => presentMeeting(row, byMeeting.get(row.id) ?? [], people, viewerId));
   }
 
-  /**
-   * Each person's zone, working hours and busy times over [from, to). A search (`cached`) keeps
-   * each person's busy times by their calendar's version, read before the busy times are: any
-   * write to their calendar (an event, a meeting, an answer) bumps it, so a kept entry is never
-   * older than its version. They are kept over whole blocks of 4 weeks (BUSY_BLOCK_MS) around the
-   * range, with each meeting's interval naming it, so that another range within the same weeks,
-   * or the re-planning of a meeting (its own time left out), is answered from them (D71); the
-   * series are expanded through the index of series, so a person whose calendar changed costs the
-   * rows read and the changed series expanded. Setting a time reads everything afresh inside its
-   * transaction.
-   */
-  private async participants(
-    db: Db,
-    ids: number[],
-    from: number,
-    to: number,
-    options: { exceptMeeting?: number; cached?: boolean; state?: PeopleState } = {},
-  ): Promise<Participant[]> {
-    const { rows, versionOf } = options.state ?? (await this.peopleState(db, ids, options.cached ?? false));
-    // The kept busy times cover whole blocks: the range's, widened.
-    const [keptFrom, keptTo] = [
-      Math.floor(from / BUSY_BLOCK_MS) * BUSY_BLOCK_MS,
-      Math.ceil(to / BUSY_BLOCK_MS) * BUSY_BLOCK_MS,
-    ];
-    const keyOf = (row: { id: number; time_zone: string }) =>
-      `${row.id}|${row.time_zone}|${keptFrom}|${keptTo}`;
-    const busy = new Map<number, Pick<Participant, 'busy' | 'sorted'>>();
-    // The engine reaches into the kept blocks by binary search (SortedBusy): they go as they are,
-    // less the meeting being re-planned where it is among them.
-    const within = (kept: KeptBusy): Pick<Participant, 'busy' | 'sorted'> =>
-      options.exceptMeeting === undefined || !kept.meetings.has(options.exceptMeeting)
-        ? { sorted: kept }
-        : { sorted: keptWithout(kept, -options.exceptMeeting) };
-    // Kept and current: used as they are. Kept but older than the calendar: mended where it changed.
-    const stale: Array<{ row: (typeof rows)[number]; kept: KeptBusy }> = [];
-    const missing = rows.filter((row) => {
-      const key = keyOf(row);
-      const kept = options.cached ? this.busyKept.get(key) : undefined;
-      const version = versionOf.get(row.id) ?? 0;
-      if (kept && kept.version === version) {
-        // Most recently used last.
-        this.busyKept.delete(key);
-        this.busyKept.set(key, kept);
-        kept.used = Date.now();
-        busy.set(row.id, within(kept));
-        return false;
-      }
-      // (A version lower than kept: the account was made again under the same id.)
-      if (kept && kept.version < version) {
-        stale.push({ row, kept });
-        return false;
-      }
-      return true;
-    });
-    if (stale.length > 0) {
-      const mended = await this.mend(db, stale, keptFrom, keptTo);
-      for (const { row } of stale) {
-        const intervals = mended.get(row.id);
-        if (!intervals) {
-          missing.push(row);
-          continue;
-        }
-        busy.set(row.id, within(this.keep(keyOf(row), versionOf.get(row.id) ?? 0, intervals)));
-      }
-    }
-    if (missing.length > 0) {
-      const read = await this.deps.calendar.busyOf(
-        missing.map((row) => ({ id: row.id, timeZone: row.time_zone })),
-        options.cached ? keptFrom : from,
-        options.cached ? keptTo : to,
-        { exceptMeeting: options.cached ? undefined : options.exceptMeeting, db },
-      );
-      for (const row of missing) {
-        const intervals = read.get(row.id) ?? [];
-        busy.set(
-          row.id,
-          options.cached
-            ? within(this.keep(keyOf(row), versionOf.get(row.id) ?? 0, keptOf(intervals)))
-            : { busy: intervals },
-        );
-      }
-    }
-    return rows.map((row) => ({
-      timeZone: row.time_zone,
-      hours: engineHours(row.working_hours),
-      ...busy.get(row.id)!,
-    }));
-  }
-
-  /** The people's zones and working hours, and (`withVersions`) their calendars' versions. */
-  private async peopleState(db: Db, ids: number[], withVersions: boolean): Promise<PeopleState> {
-    const people = [...new Set(ids)];
-    if (!withVersions) return { rows: await zonesAndHours(db, { people }), versionOf: new Map() };
-    const rows = await zonesHoursAndVersions(db, { people });
-    const versionOf = new Map<number, number>();
-    for (const row of rows) if (row.version !== null) versionOf.set(row.id, row.version);
-    return { rows, versionOf };
-  }
-
-  /**
-   * Kept busy times brought up to their calendars' versions where they changed (D71), sorted by
-   * start (the kept ones merged with what is read again): the events each write changed are
-   * recorded with the version it made (`dav_changes`, as CalDAV's sync reads them; one statement
-   * for everyone), so a person's kept intervals lose those events' and every meeting's (meetings are
-   * not recorded one by one) and get them read again — one read of those entries for everyone
-   * mended, each person's list copied with them taken out and put in (mendedKept). Not mended
-   * (answered without): a change not told event by event since (an account's deletion), or more
-   * than BUSY_MEND_MAX_EVENTS events changed.
-   */
-  private async mend(
-    db: Db,
-    stale: Array<{ row: { id: number; time_zone: string }; kept: KeptBusy }>,
-    from: number,
-    to: number,
-  ): Promise<Map<number, KeptIntervals>> {
-    const changedOf = await davChangesSinceEach(
-      db,
-      'calendar',
-      new Map(stale.map(({ row, kept }) => [row.id, kept.version])),
-    );
-    // Each person's own changes: an event changed on several calendars is recorded for each.
-    const mendable = stale.flatMap(({ row, kept }) => {
-      const changed = changedOf.get(row.id)!;
-      return changed === 'invalid' || changed.length > BUSY_MEND_MAX_EVENTS
-        ? []
-        : [{ row, kept, own: new Set(changed.map((change) => change.source_id)) }];
-    });
-    const mended = new Map<number, KeptIntervals>();
-    if (mendable.length === 0) return mended;
-    const read = await this.deps.calendar.busyOf(
-      mendable.map(({ row }) => ({ id: row.id, timeZone: row.time_zone })),
-      from,
-      to,
-      { db, events: [...new Set(mendable.flatMap(({ own }) => [...own]))] },
-    );
-    for (const { row, kept, own } of mendable) {
-      const fresh = (read.get(row.id) ?? []).filter(
-        (interval) => interval.meeting !== undefined || own.has(interval.event!),
-      );
-      mended.set(row.id, mendedKept(kept, fresh, own));
-    }
-    return mended;
-  }
-
-  /** Kept busy times, within BUSY_KEPT people and BUSY_INTERVALS_KEPT intervals: the oldest go first. */
-  private keep(key: string, version: number, intervals: KeptIntervals): KeptBusy {
-    const before = this.busyKept.get(key);
-    if (before) {
-      this.busyKept.delete(key);
-      this.busyIntervalsKept -= before.starts.length;
-    }
-    const kept = { ...intervals, version, used: Date.now() };
-    this.busyKept.set(key, kept);
-    this.busyIntervalsKept += kept.starts.length;
-    while (
-      this.busyKept.size > 1 &&
-      (this.busyKept.size > BUSY_KEPT || this.busyIntervalsKept > BUSY_INTERVALS_KEPT)
-    ) {
-      const [oldest, entry] = this.busyKept.entries().next().value!;
-      this.busyKept.delete(oldest);
-      this.busyIntervalsKept -= entry.starts.length;
-    }
-    return kept;
-  }
-
-  /** Busy times unused for CACHE_IDLE_MS go (the least recently used come first). */
-  private forgetIdleBusy(now: number): void {
-    for (const [key, entry] of this.busyKept) {
-      if (now - entry.used < CACHE_IDLE_MS) break;
-      this.busyKept.delete(key);
-      this.busyIntervalsKept -= entry.starts.length;
-    }
-  }
-
   // ---- Writing ---------------------------------------------------------------------------------
 
   private resolve(db: Db, ownerId: number, ids: string[], groupIds: string[]): Promise<number[]> {
@@ -801,10 +547,8 @@ export class MeetingsService {
       .forNoKeyUpdate(trx.selectFrom('users').select('id').where('id', 'in', ids).orderBy('id'))
       .execute();
     const duration = meeting.duration * MINUTE_MS;
-    const everyone = await this.participants(trx, ids, start, start + duration, {
-      exceptMeeting: meeting.id,
-    });
-    if (!isFreeAt(everyone, start, duration)) throw conflict('TIME_TAKEN', 'meetings.timeTaken');
+    const free = await this.deps.availability.isFree(trx, ids, start, duration, meeting.id);
+    if (!free) throw conflict('TIME_TAKEN', 'meetings.timeTaken');
   }
 
   /** New invitations, pending, each with a notification and its mail in the outbox. */

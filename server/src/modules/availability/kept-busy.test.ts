@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BusyInterval } from '../calendar/service';
+import type { BusyInterval } from './busy';
 import { type KeptBusy, keptOf, keptWithout, mendedKept } from './kept-busy';
 
 const HOUR = 3_600_000;

@@ -9,7 +9,7 @@ import {
 } from '@cadence/contract';
 import type { ServiceDeps } from '../../deps';
 import { afterCommit } from '../../db/transaction';
-import type { Participant } from './availability';
+import type { Participant } from './engine';
 
 /** By day of the week, then by start. */
 function ordered(intervals: WorkingInterval[]): WorkingInterval[] {

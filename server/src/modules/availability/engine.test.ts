@@ -17,7 +17,7 @@ import {
   sortedBusy,
   subtract,
   type WorkingInterval,
-} from './availability';
+} from './engine';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -5,8 +5,8 @@
  * where it is, and a mend after a change takes out and puts in the changed events' intervals
  * without looking at the others.
  */
-import type { BusyInterval } from '../calendar/service';
-import { type SortedBusy, sortedBusy } from './availability';
+import type { BusyInterval } from './busy';
+import { type SortedBusy, sortedBusy } from './engine';
 
 /**
  * SortedBusy (the starts and ends the engine and a mend search, the longest's length; never

@@ -19,7 +19,7 @@ import {
   type Participant,
   unionStarts,
   type WorkingInterval,
-} from './availability';
+} from './engine';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
