@@ -57,6 +57,7 @@ const boardEtag = (boardId: number, version: number) => `W/"board-${boardId}-v${
 
 export function projectsRoutes(app: FastifyInstance, context: AppContext): void {
   const { projects } = context.services;
+  const { boards, lists, items, comments, checklists } = projects;
 
   /**
    * A board read: one point query checks access and gives the version; a client holding that
@@ -64,9 +65,9 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
    * once per version, in the encoding the client accepts.
    */
   async function sendBoard(request: FastifyRequest, reply: FastifyReply, userId: number, boardId: number) {
-    const { version } = await projects.access(userId, boardId);
+    const { version } = await boards.access(userId, boardId);
     return sendVersioned(request, reply, boardEtag(boardId, version), () =>
-      projects.boardJson(boardId, version),
+      boards.boardJson(boardId, version),
     );
   }
 
@@ -90,7 +91,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       const userId = me(request);
       if (request.query.id !== undefined) return sendBoard(request, reply, userId, Number(request.query.id));
       authorizeBoardsOf(userId, request.query.user);
-      return projects.listBoards(userId);
+      return boards.listBoards(userId);
     },
   });
 
@@ -102,7 +103,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       response: { 201: board, ...errors },
     },
     handler: async (request, reply) =>
-      reply.code(201).send(await projects.createBoard(me(request), request.body)),
+      reply.code(201).send(await boards.createBoard(me(request), request.body)),
   });
 
   api.put('/projects/:boardId', {
@@ -113,7 +114,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       body: updateBoardInput,
       response: { 200: board, ...errors },
     },
-    handler: (request) => projects.updateBoard(me(request), Number(request.params.boardId), request.body),
+    handler: (request) => boards.updateBoard(me(request), Number(request.params.boardId), request.body),
   });
 
   api.delete('/projects/:boardId', {
@@ -124,7 +125,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       response: { 204: noContent, ...errors },
     },
     handler: async (request, reply) => {
-      await projects.deleteBoard(me(request), Number(request.params.boardId));
+      await boards.deleteBoard(me(request), Number(request.params.boardId));
       return reply.code(204).send(null);
     },
   });
@@ -138,9 +139,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       response: { 201: boardList, ...errors },
     },
     handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send(await projects.createList(me(request), Number(request.params.boardId), request.body)),
+      reply.code(201).send(await lists.createList(me(request), Number(request.params.boardId), request.body)),
   });
 
   api.put('/projects/:boardId/lists/:listId', {
@@ -153,7 +152,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       response: { 200: boardList, ...errors },
     },
     handler: (request) =>
-      projects.updateList(
+      lists.updateList(
         me(request),
         Number(request.params.boardId),
         Number(request.params.listId),
@@ -171,7 +170,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       response: { 200: moveItemResult, ...errors },
     },
     handler: (request) =>
-      projects.moveItem(
+      items.moveItem(
         me(request),
         Number(request.params.boardId),
         Number(request.params.itemId),
@@ -191,7 +190,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       reply
         .code(201)
         .send(
-          await projects.createItem(
+          await items.createItem(
             me(request),
             Number(request.params.boardId),
             Number(request.params.listId),
@@ -209,7 +208,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       response: { 200: listItem, ...errors },
     },
     handler: (request) =>
-      projects.updateItem(
+      items.updateItem(
         me(request),
         Number(request.params.boardId),
         Number(request.params.listId),
@@ -227,7 +226,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
     },
     handler: async (request, reply) => {
       const { boardId, listId, itemId } = request.params;
-      await projects.deleteItem(me(request), Number(boardId), Number(listId), Number(itemId));
+      await items.deleteItem(me(request), Number(boardId), Number(listId), Number(itemId));
       return reply.code(204).send(null);
     },
   });
@@ -245,7 +244,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       return reply
         .code(201)
         .send(
-          await projects.createTodo(
+          await checklists.createTodo(
             me(request),
             Number(boardId),
             Number(listId),
@@ -266,7 +265,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
     },
     handler: (request) => {
       const { boardId, listId, itemId, todoId } = request.params;
-      return projects.updateTodo(
+      return checklists.updateTodo(
         me(request),
         Number(boardId),
         Number(listId),
@@ -286,7 +285,13 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
     },
     handler: async (request, reply) => {
       const { boardId, listId, itemId, todoId } = request.params;
-      await projects.deleteTodo(me(request), Number(boardId), Number(listId), Number(itemId), Number(todoId));
+      await checklists.deleteTodo(
+        me(request),
+        Number(boardId),
+        Number(listId),
+        Number(itemId),
+        Number(todoId),
+      );
       return reply.code(204).send(null);
     },
   });
@@ -301,7 +306,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       response: { 200: listOf(itemMatch), ...errors },
     },
     handler: async (request) => {
-      const data = await projects.matches(me(request), Number(request.params.boardId), request.query);
+      const data = await boards.matches(me(request), Number(request.params.boardId), request.query);
       return { data, count: data.length };
     },
   });
@@ -315,7 +320,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
     },
     handler: async (request) => {
       const { boardId, itemId } = request.params;
-      const data = await projects.comments(me(request), Number(boardId), Number(itemId));
+      const data = await comments.comments(me(request), Number(boardId), Number(itemId));
       return { data, count: data.length };
     },
   });
@@ -332,7 +337,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       const { boardId, itemId } = request.params;
       return reply
         .code(201)
-        .send(await projects.addComment(me(request), Number(boardId), Number(itemId), request.body));
+        .send(await comments.addComment(me(request), Number(boardId), Number(itemId), request.body));
     },
   });
 
@@ -346,7 +351,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
     },
     handler: (request) => {
       const { boardId, itemId, commentId } = request.params;
-      return projects.editComment(
+      return comments.editComment(
         me(request),
         Number(boardId),
         Number(itemId),
@@ -365,7 +370,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
     },
     handler: async (request, reply) => {
       const { boardId, itemId, commentId } = request.params;
-      await projects.deleteComment(me(request), Number(boardId), Number(itemId), Number(commentId));
+      await comments.deleteComment(me(request), Number(boardId), Number(itemId), Number(commentId));
       return reply.code(204).send(null);
     },
   });
@@ -379,7 +384,7 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
     },
     handler: async (request) => {
       const { boardId, itemId } = request.params;
-      const data = await projects.activity(me(request), Number(boardId), Number(itemId));
+      const data = await items.activity(me(request), Number(boardId), Number(itemId));
       return { data, count: data.length };
     },
   });
@@ -420,6 +425,6 @@ export function projectsRoutes(app: FastifyInstance, context: AppContext): void 
       response: { 201: board, ...errors },
     },
     handler: async (request, reply) =>
-      reply.code(201).send(await projects.importBoard(me(request), request.body)),
+      reply.code(201).send(await boards.importBoard(me(request), request.body)),
   });
 }

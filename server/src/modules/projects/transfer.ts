@@ -1,9 +1,6 @@
-/**
- * A board out and in as a file: our own export (`cadence.board`, contract/src/board-transfer.ts)
- * of any board one can read, and the import of that file or of a Trello board export (trello.ts)
- * as a new board of the importer's. An import is one transaction: a file that is neither answers
- * 400 `IMPORT_FORMAT`, one that is damaged or too large 400 `IMPORT_INVALID`, and nothing is made.
- */
+// A board out and in as a file: our own export (`cadence.board`, contract/src/board-transfer.ts)
+// of any board one can read, and the import of that file or of a Trello board export (trello.ts)
+// as a new board of the importer's, in one transaction.
 import {
   BOARD_EXPORT_FORMAT,
   BOARD_EXPORT_VERSION,
@@ -34,12 +31,12 @@ function chunks<T>(rows: T[]): T[][] {
 
 /** The board as a file: no ids, no people but comment authors' names. */
 export async function exportBoard(
-  projects: ProjectsService,
+  projects: Pick<ProjectsService, 'boards' | 'comments'>,
   userId: number,
   boardId: number,
 ): Promise<BoardExport> {
-  const board = await projects.getBoard(userId, boardId);
-  const comments = await projects.boardComments(boardId);
+  const board = await projects.boards.getBoard(userId, boardId);
+  const comments = await projects.comments.boardComments(boardId);
   // The users' tags on the cards, each once whatever its case.
   const tags = new Map<string, { name: string; color: string }>();
   for (const list of board.lists)
@@ -76,7 +73,10 @@ export async function exportBoard(
   };
 }
 
-/** Which kind of file it is, and its board; 400 for anything else, before any write. */
+/**
+ * Which kind of file it is, and its board, before any write: a file that is neither answers 400
+ * `IMPORT_FORMAT`, one that is damaged or too large 400 `IMPORT_INVALID`, and nothing is made.
+ */
 export function readBoardFile(body: unknown): { source: 'cadence' | 'trello'; board: PortableBoard } {
   const isOurs = typeof body === 'object' && body !== null && !Array.isArray(body) && 'format' in body;
   if (isOurs) {
