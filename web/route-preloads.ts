@@ -2,17 +2,18 @@
  * Each address's chunks, for the index.html the server sends at that address (route-preloads.json).
  *
  * A first visit by URL otherwise learns what its page needs one step at a time: the entry runs
- * (~200 ms here), asks for the feature's `routes` chunk, which asks for the page's chunk and its
+ * (~200 ms here), asks for the feature's `lazy-pages` chunk, which asks for the page's chunk and its
  * imports, which ask for the strings — each wave waiting for the one before, and the API's first
  * read waiting behind them (bench/first-visit.ts). With `<link rel=modulepreload>` for every chunk
  * the page will import, in the document itself, they load while the entry loads and runs.
  *
- * For every route of src/app/route-table.ts: the static closure of the page's chunk, of its
- * feature's `routes` chunk, and of what the router loads beside them (the app layout, the query
- * client, the ability, the strings' loader), less what index.html already loads; its style sheets;
- * and, per language, the chunks of the route's strings (vite.config.ts names them
- * `strings-<language>-<area>`). A page is found by its feature's `routes.ts` (`name: { page: () =>
- * import('./pages/…') }`): the build fails when a route's page is not found there.
+ * For every route of src/app/route-table.ts (the routes the features' `routes.ts` declare): the
+ * static closure of the page's chunk, of its feature's `lazy-pages` chunk, and of what the router
+ * loads beside them (the app layout, the query client, the ability, the strings' loader), less what
+ * index.html already loads; its style sheets; and, per language, the chunks of the route's strings
+ * (vite.config.ts names them `strings-<language>-<area>`). A page is found by its feature's
+ * `lazy-pages.ts` (`name: { page: () => import('./pages/…') }`): the build fails when a route's page
+ * is not found there.
  */
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
@@ -49,7 +50,7 @@ function* nodesOf(node: unknown): Generator<Node> {
 
 /**
  * `name: { page: () => import('./pages/x') }` (or any function of `page` whose body imports one
- * module) in a feature's `routes` object: the page's name → the specifier.
+ * module) in a feature's `lazyPages` object: the page's name → the specifier.
  */
 export function pageImports(program: Node): Map<string, string> {
   const found = new Map<string, string>();
@@ -72,19 +73,20 @@ export function pageImports(program: Node): Map<string, string> {
   return found;
 }
 
-const FEATURE_ROUTES = /[\\/]src[\\/]features[\\/]([\w-]+)[\\/]routes\.ts$/;
+const LAZY_PAGES = /[\\/]src[\\/]features[\\/]([\w-]+)[\\/]lazy-pages\.ts$/;
 
 export function routePreloads(): Plugin {
   /** `feature/page` → the page module's id. */
   const pages = new Map<string, string>();
-  const featureRoutes = new Map<string, string>();
+  /** `feature` → its `lazy-pages.ts` module's id. */
+  const lazyPagesModules = new Map<string, string>();
   return {
     name: 'cadence-route-preloads',
     apply: 'build',
     async transform(code, id) {
-      const feature = FEATURE_ROUTES.exec(id)?.[1];
+      const feature = LAZY_PAGES.exec(id)?.[1];
       if (!feature) return null;
-      featureRoutes.set(feature, id);
+      lazyPagesModules.set(feature, id);
       const program = this.parse(code, { lang: 'ts' }) as unknown as Node;
       for (const [name, specifier] of pageImports(program)) {
         const resolved = await this.resolve(specifier, id);
@@ -131,15 +133,16 @@ export function routePreloads(): Plugin {
 
         const routes: RoutePreloads['routes'] = routeTable.map((route) => {
           const roots: string[] = [];
-          if (route.feature !== 'shell') {
+          // A shell page is in the entry chunk, which index.html loads.
+          if (!route.shell) {
             const page = pages.get(`${route.feature}/${route.page}`);
-            const routesModule = featureRoutes.get(route.feature);
-            if (!page || !routesModule) {
+            const lazyPagesModule = lazyPagesModules.get(route.feature);
+            if (!page || !lazyPagesModule) {
               throw new Error(
-                `route preloads: ${route.path}: no page “${route.page}” in features/${route.feature}/routes.ts`,
+                `route preloads: ${route.path}: no page “${route.page}” in features/${route.feature}/lazy-pages.ts`,
               );
             }
-            roots.push(byModule.get(page)!.fileName, byModule.get(routesModule)!.fileName);
+            roots.push(byModule.get(page)!.fileName, byModule.get(lazyPagesModule)!.fileName);
           }
           if (route.access.resource !== 'Auth') roots.push(ability);
           if (route.layout === 'app') roots.push(appLayout, queryClient);

@@ -1,9 +1,10 @@
 /**
  * axe-core over every page of the app and the states the tests reach, in the four settings of
- * skin and direction: every route of web/src/app/route-table.ts with the demo data (boards
- * with cards, to-dos due today and overdue, goals at 100 %, events, meetings answered and not,
- * friends, chats, tags), the signed-out pages and the client's, then the main dialogs open, a
- * toast, and the phone width. Any serious or critical violation fails, named with its page.
+ * skin and direction: every route the features declare (web/src/features/<name>/routes.ts) with the
+ * demo data (boards with cards, to-dos due today and overdue, goals at 100 %, events, meetings
+ * answered and not, friends, chats, tags), the signed-out pages and the client's, then the main
+ * dialogs open, a toast, and the phone width. Any serious or critical violation fails, named with
+ * its page.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -202,10 +203,16 @@ beforeAll(async () => {
 });
 
 it('visits every route of the router', () => {
-  // The table's routes (`path: '/…'`, or a helper's first argument: `appRoute('/…'`), and the router's own.
-  const sources = ['web/src/app/route-table.ts', 'web/src/app/router.tsx'].map((file) =>
-    fs.readFileSync(path.join(repoRoot, file), 'utf8'),
-  );
+  // The routes the features declare (`path: '/…'` in each routes.ts), and the router's own.
+  const features = path.join(repoRoot, 'web/src/features');
+  const files = [
+    ...fs
+      .readdirSync(features)
+      .map((feature) => path.join(features, feature, 'routes.ts'))
+      .filter((file) => fs.existsSync(file)),
+    path.join(repoRoot, 'web/src/app/router.tsx'),
+  ];
+  const sources = files.map((file) => fs.readFileSync(file, 'utf8'));
   const routes = sources.flatMap((source) =>
     [...source.matchAll(/(?:path: |Route\()'(\/[^']*)'/g)].map((match) => match[1]!),
   );

@@ -1,6 +1,6 @@
 /**
- * Every route of route-table.ts as a React Router route: one lazy chunk per page, guards in
- * loaders, before anything renders.
+ * Every route of route-table.ts (the pages the features declare) as a React Router route: one lazy
+ * chunk per page, guards in loaders, before anything renders; and the app layout with its menus.
  */
 import { homeOf, isAllowedParam } from '@cadence/contract/routes';
 import {
@@ -11,61 +11,60 @@ import {
   redirect,
   type RouteObject,
 } from 'react-router';
+import type { ComponentType } from 'react';
 import { defaultAbility } from '@cadence/contract/abilities';
 import type { RouteAccess } from '../lib/ability';
-import type { FeatureRoute, FeatureRoutes } from '../lib/feature-routes';
+import type { LazyPage, LazyPages } from '../lib/feature-routes';
 import { type LazyNamespace, loadNamespaces } from '../lib/i18n';
-import { type Feature, layoutNamespaces, NOT_AUTHORIZED, type RouteEntry, routeTable } from './route-table';
+import {
+  type Feature,
+  layoutNamespaces,
+  menus,
+  NOT_AUTHORIZED,
+  type RouteEntry,
+  routeTable,
+} from './route-table';
 import { lazyRoute } from '../lib/lazy-route';
 import { session } from '../lib/session';
 import { Component as Login } from '../features/auth/pages/login';
 import { RouteError } from '../features/status-pages/components/route-error';
 import { FullLayout } from '../layouts/full-layout';
 
-/** A route of the table with its page's chunk and first queries (the table's page name replaced). */
-type AppRoute = Omit<RouteEntry, 'page' | 'feature'> & FeatureRoute;
+/** A route of the table with its page's chunk and first queries (the page's name replaced). */
+type AppRoute = Omit<RouteEntry, 'page' | 'shell'> & LazyPage;
 
 /**
- * A feature's pages, by their names in its `routes.ts`: the page's chunk and its first queries
- * (`prefetch`), both reached through that one module. Each `import()` in this file puts a preload
- * list in the entry chunk, which /login loads too (bench/bundle-size.ts): one per feature, not one
- * per page or query.
+ * Each feature's `lazy-pages.ts`, by its path: one `import()` each. Each `import()` in this file
+ * puts a preload list in the entry chunk, which /login loads too (bench/bundle-size.ts): one per
+ * feature, not one per page or query.
  */
-function featurePages<Routes extends FeatureRoutes>(load: () => Promise<{ routes: Routes }>) {
-  return (name: string): FeatureRoute => ({
-    page: async () => (await load()).routes[name]!.page(),
-    prefetch: async (context) => (await load()).routes[name]!.prefetch?.(context),
-  });
+const lazyPagesFiles = import.meta.glob<{ lazyPages: LazyPages }>('../features/*/lazy-pages.ts');
+
+/** A page of a feature's `lazy-pages.ts`: its chunk and its first queries, both reached through it. */
+function lazyPage(feature: Feature, name: string): LazyPage {
+  const load = lazyPagesFiles[`../features/${feature}/lazy-pages.ts`];
+  if (!load) throw new Error(`features/${feature} declares routes but has no lazy-pages.ts`);
+  return {
+    page: async () => (await load()).lazyPages[name]!.page(),
+    prefetch: async (context) => (await load()).lazyPages[name]!.prefetch?.(context),
+  };
 }
 
-/** Each feature's `routes.ts`, by the name route-table.ts gives it. */
-const features: Record<Feature, (page: string) => FeatureRoute> = {
-  'access-control': featurePages(() => import('../features/access-control/routes')),
-  account: featurePages(() => import('../features/account/routes')),
-  auth: featurePages(() => import('../features/auth/routes')),
-  booking: featurePages(() => import('../features/booking/routes')),
-  calendar: featurePages(() => import('../features/calendar/routes')),
-  chat: featurePages(() => import('../features/chat/routes')),
-  dashboard: featurePages(() => import('../features/dashboard/routes')),
-  friends: featurePages(() => import('../features/friends/routes')),
-  goals: featurePages(() => import('../features/goals/routes')),
-  groups: featurePages(() => import('../features/groups/routes')),
-  help: featurePages(() => import('../features/help/routes')),
-  meetings: featurePages(() => import('../features/meetings/routes')),
-  pricing: featurePages(() => import('../features/pricing/routes')),
-  projects: featurePages(() => import('../features/projects/routes')),
-  'status-pages': featurePages(() => import('../features/status-pages/routes')),
-  tags: featurePages(() => import('../features/tags/routes')),
-  todos: featurePages(() => import('../features/todos/routes')),
-  users: featurePages(() => import('../features/users/routes')),
-};
+/**
+ * The pages the entry chunk holds (a route's `shell`): the login form, so that /login is one file
+ * of JavaScript.
+ */
+const shellPages: Record<string, ComponentType> = { 'auth/login': Login };
 
-/** The login form is in the entry's chunk (`shell`): /login is one file of JavaScript. */
-const loginPage: FeatureRoute = { page: () => Promise.resolve({ Component: Login }) };
+function shellPage(route: RouteEntry): LazyPage {
+  const Component = shellPages[`${route.feature}/${route.page}`];
+  if (!Component) throw new Error(`${route.path}: router.tsx holds no page ${route.feature}/${route.page}`);
+  return { page: () => Promise.resolve({ Component }) };
+}
 
 export const appRoutes: AppRoute[] = routeTable.map((route) => ({
   ...route,
-  ...(route.feature === 'shell' ? loginPage : features[route.feature](route.page)),
+  ...(route.shell ? shellPage(route) : lazyPage(route.feature, route.page)),
 }));
 
 /**
@@ -182,9 +181,11 @@ export function createRouter() {
           children: appRoutes.filter((r) => r.layout === 'full').map(toRouteObject),
         },
         {
-          lazy: lazyRoute(async () => ({
-            Component: (await import('../layouts/app-layout')).AppLayoutRoute,
-          })),
+          lazy: lazyRoute(async () => {
+            const { AppLayoutRoute } = await import('../layouts/app-layout');
+            // The menus are declared with the pages (route-table.ts), which the layout may not import.
+            return { Component: () => <AppLayoutRoute menus={menus} /> };
+          }),
           children: appRoutes.filter((r) => r.layout === 'app').map(toRouteObject),
         },
         { path: '*', loader: () => redirect('/error-404'), Component: Redirecting },

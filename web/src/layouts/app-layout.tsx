@@ -18,7 +18,7 @@ import classes from './app-layout.module.css';
 import { Customizer } from './customizer';
 import { Footer } from './footer';
 import { KeyboardShortcuts } from './keyboard-shortcuts';
-import { menuItems } from './menu';
+import { menuBadges, menuIcons, type Menus } from './menu';
 import { Navbar } from './navbar';
 import { TimeZoneBanner } from './time-zone-banner';
 
@@ -34,21 +34,22 @@ const navbarColors = {
 
 /**
  * The route's component: the layout with the query client and the user's ability (CASL), which
- * load with it rather than with the entry (/login needs neither; bench/bundle-size.ts).
+ * load with it rather than with the entry (/login needs neither; bench/bundle-size.ts). The menus
+ * come from the router, which reads them where the pages are declared.
  */
-export function AppLayoutRoute() {
+export function AppLayoutRoute({ menus }: { menus: Menus }) {
   const user = useSessionUser();
   const ability = useMemo(() => abilityFor(user), [user]);
   return (
     <WithQueries>
       <AbilityContext.Provider value={ability}>
-        <AppLayout />
+        <AppLayout menus={menus} />
       </AbilityContext.Provider>
     </WithQueries>
   );
 }
 
-export function AppLayout() {
+export function AppLayout({ menus }: { menus: Menus }) {
   const { t } = useTranslation();
   const settings = useLayoutSettings();
   const ability = useAbility();
@@ -56,7 +57,7 @@ export function AppLayout() {
   const [menuOpened, menu] = useDisclosure(false);
   const [customizerOpened, customizer] = useDisclosure(false);
   useLive();
-  const items = menuItems.filter((item) => canOpen(ability, item.access));
+  const items = menus.main.filter((item) => canOpen(ability, item.access));
   const vertical = settings.layout === 'vertical';
   const collapsed = vertical && settings.menuCollapsed;
   const navbarColor = navbarColors[settings.navbarColor];
@@ -68,6 +69,8 @@ export function AppLayout() {
   );
   const links = items.map((item) => {
     const label = t(item.labelKey);
+    const ItemIcon = menuIcons[item.icon];
+    const Badge = item.badge && menuBadges[item.badge];
     const link = (
       <NavLink
         key={item.to}
@@ -75,8 +78,8 @@ export function AppLayout() {
         to={item.to}
         label={collapsed ? undefined : label}
         aria-label={collapsed ? label : undefined}
-        leftSection={<item.icon size={20} stroke={1.6} />}
-        rightSection={item.badge && !collapsed ? <item.badge /> : undefined}
+        leftSection={<ItemIcon size={20} stroke={1.6} />}
+        rightSection={Badge && !collapsed ? <Badge /> : undefined}
         active={location.pathname.startsWith(item.to)}
         onClick={menu.close}
         w={vertical ? undefined : 'auto'}
@@ -124,6 +127,7 @@ export function AppLayout() {
             style={navbarColor ? { background: `var(--mantine-color-${navbarColor}-filled)` } : undefined}
           >
             <Navbar
+              accountMenu={menus.account}
               onToggleMenu={vertical && !settings.menuHidden ? menu.toggle : undefined}
               menuOpened={menuOpened}
               onOpenCustomizer={customizer.open}

@@ -1,4 +1,9 @@
-/** The menu: only pages that exist, each shown when the user's ability opens it. */
+/**
+ * How the menus draw an entry: its icon and its badge, by the names a feature's `routes.ts` gives
+ * them (lib/feature-routes.ts). The entries themselves are declared with their pages and composed
+ * by app/route-table.ts; the declarations name icons rather than import them because they are in
+ * the entry chunk, which /login loads, and the icons belong with the layout.
+ */
 import {
   IconAddressBook,
   IconBook,
@@ -12,10 +17,10 @@ import {
   IconListCheck,
   IconMessages,
   IconSettings,
-  IconTarget,
-  IconUserCircle,
   IconShieldLock,
   IconTags,
+  IconTarget,
+  IconUserCircle,
   IconUserPlus,
   IconUsers,
   IconUsersGroup,
@@ -25,68 +30,36 @@ import type { ComponentType } from 'react';
 import { ChatUnseenBadge } from '../components/chat-unseen-badge';
 import { FriendRequestsBadge } from '../components/friend-requests-badge';
 import { TodoDueBadge } from '../components/todo-due-badge';
-import type { RouteAccess } from '../lib/ability';
+import type { MenuBadge, MenuIcon, MenuLink, MenuSection } from '../lib/feature-routes';
 
-export interface MenuItem {
-  labelKey: string;
-  to: string;
-  icon: Icon;
-  access: RouteAccess;
-  /** Shown at the end of the entry, e.g. a count of things waiting. */
-  badge?: ComponentType;
-}
+export const menuIcons: Record<MenuIcon, Icon> = {
+  addressBook: IconAddressBook,
+  book: IconBook,
+  calendar: IconCalendar,
+  calendarShare: IconCalendarShare,
+  calendarUser: IconCalendarUser,
+  chartPie: IconChartPie,
+  creditCard: IconCreditCard,
+  helpCircle: IconHelpCircle,
+  layoutKanban: IconLayoutKanban,
+  listCheck: IconListCheck,
+  messages: IconMessages,
+  settings: IconSettings,
+  shieldLock: IconShieldLock,
+  tags: IconTags,
+  target: IconTarget,
+  userCircle: IconUserCircle,
+  userPlus: IconUserPlus,
+  users: IconUsers,
+  usersGroup: IconUsersGroup,
+};
 
-export const menuItems: MenuItem[] = [
-  { labelKey: 'menu.analytics', to: '/dashboard/analytics', icon: IconChartPie, access: { resource: 'App' } },
-  { labelKey: 'menu.projects', to: '/apps/projects', icon: IconLayoutKanban, access: { resource: 'App' } },
-  { labelKey: 'menu.goals', to: '/apps/objectifs', icon: IconTarget, access: { resource: 'App' } },
-  {
-    labelKey: 'menu.todo',
-    to: '/apps/todo',
-    icon: IconListCheck,
-    access: { resource: 'App' },
-    badge: TodoDueBadge,
-  },
-  { labelKey: 'menu.calendar', to: '/apps/calendar', icon: IconCalendar, access: { resource: 'App' } },
-  { labelKey: 'menu.meetings', to: '/apps/meetings', icon: IconCalendarUser, access: { resource: 'App' } },
-  { labelKey: 'menu.booking', to: '/apps/booking', icon: IconCalendarShare, access: { resource: 'App' } },
-  {
-    labelKey: 'menu.chat',
-    to: '/apps/chat',
-    icon: IconMessages,
-    access: { resource: 'App' },
-    badge: ChatUnseenBadge,
-  },
-  { labelKey: 'menu.tags', to: '/apps/tags', icon: IconTags, access: { resource: 'App' } },
-  { labelKey: 'menu.friends', to: '/friends', icon: IconUsers, access: { resource: 'App' } },
-  {
-    labelKey: 'menu.requests',
-    to: '/apps/requests',
-    icon: IconUserPlus,
-    access: { resource: 'App' },
-    badge: FriendRequestsBadge,
-  },
-  { labelKey: 'menu.groups', to: '/group', icon: IconUsersGroup, access: { resource: 'App' } },
-  { labelKey: 'menu.users', to: '/apps/users/list', icon: IconAddressBook, access: { resource: 'App' } },
-  { labelKey: 'menu.profile', to: '/pages/profile', icon: IconUserCircle, access: { resource: 'App' } },
-  {
-    labelKey: 'menu.accountSettings',
-    to: '/pages/account-setting',
-    icon: IconSettings,
-    access: { resource: 'App' },
-  },
-  { labelKey: 'menu.pricing', to: '/pages/pricing', icon: IconCreditCard, access: { resource: 'App' } },
-  { labelKey: 'menu.faq', to: '/pages/faq', icon: IconHelpCircle, access: { resource: 'App' } },
-  {
-    labelKey: 'menu.knowledgeBase',
-    to: '/pages/knowledge-base',
-    icon: IconBook,
-    access: { resource: 'App' },
-  },
-  {
-    labelKey: 'menu.accessControl',
-    to: '/access-control',
-    icon: IconShieldLock,
-    access: { resource: 'ACL' },
-  },
-];
+/** A count shown at the end of an entry, e.g. of things waiting. */
+export const menuBadges: Record<MenuBadge, ComponentType> = {
+  chatUnseen: ChatUnseenBadge,
+  friendRequests: FriendRequestsBadge,
+  todoDue: TodoDueBadge,
+};
+
+/** Each menu's links, in order: what the router gives the app layout. */
+export type Menus = Record<MenuSection, MenuLink[]>;

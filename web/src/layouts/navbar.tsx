@@ -1,11 +1,5 @@
 import { ActionIcon, Avatar, Burger, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import {
-  IconCreditCard,
-  IconHelpCircle,
-  IconLogout,
-  IconSettings,
-  IconUserCircle,
-} from '@tabler/icons-react';
+import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +9,10 @@ import { SkinToggle } from '../components/skin-toggle';
 import { canOpen } from '../lib/ability';
 import { useAbility } from '../lib/ability-context';
 import { logout } from '../lib/auth';
+import type { MenuLink } from '../lib/feature-routes';
 import { loadNamespaces } from '../lib/i18n';
 import { useSessionUser } from '../lib/session';
+import { menuIcons } from './menu';
 
 /** The bell and its strings load after the page: they are not needed to show it. */
 const NotificationsBell = lazy(async () => {
@@ -39,17 +35,26 @@ interface NavbarProps {
   onOpenCustomizer: () => void;
   /** The horizontal layout puts the brand and the menu here. */
   start?: ReactNode;
+  /** The account menu's links (profile, settings…), offered above "Log out" to whom may open them. */
+  accountMenu: MenuLink[];
 }
 
-export function Navbar({ onToggleMenu, menuOpened = false, onOpenCustomizer, start }: NavbarProps) {
+export function Navbar({
+  onToggleMenu,
+  menuOpened = false,
+  onOpenCustomizer,
+  start,
+  accountMenu,
+}: NavbarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useSessionUser();
-  // Profile, settings, pricing and help are app pages (menu.ts): an account whose role opens none
-  // of them (a client, D6) is offered neither those entries nor the trial badge, which leads to
-  // pricing.
-  const opensApp = canOpen(useAbility(), { resource: 'App' });
+  const ability = useAbility();
+  // An account whose role opens no app page (a client, D6) is offered none of the account menu's
+  // links, and no trial badge, which leads to pricing.
+  const accountLinks = accountMenu.filter((link) => canOpen(ability, link.access));
+  const opensApp = canOpen(ability, { resource: 'App' });
 
   const signOut = async () => {
     await logout();
@@ -109,24 +114,21 @@ export function Navbar({ onToggleMenu, menuOpened = false, onOpenCustomizer, sta
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Label>{user.email}</Menu.Label>
-              {opensApp && (
+              {accountLinks.length > 0 && (
                 <>
-                  <Menu.Item component={Link} to="/pages/profile" leftSection={<IconUserCircle size={16} />}>
-                    {t('menu.profile')}
-                  </Menu.Item>
-                  <Menu.Item
-                    component={Link}
-                    to="/pages/account-setting"
-                    leftSection={<IconSettings size={16} />}
-                  >
-                    {t('menu.accountSettings')}
-                  </Menu.Item>
-                  <Menu.Item component={Link} to="/pages/pricing" leftSection={<IconCreditCard size={16} />}>
-                    {t('menu.pricing')}
-                  </Menu.Item>
-                  <Menu.Item component={Link} to="/pages/faq" leftSection={<IconHelpCircle size={16} />}>
-                    {t('navbar.help')}
-                  </Menu.Item>
+                  {accountLinks.map((link) => {
+                    const LinkIcon = menuIcons[link.icon];
+                    return (
+                      <Menu.Item
+                        key={link.to}
+                        component={Link}
+                        to={link.to}
+                        leftSection={<LinkIcon size={16} />}
+                      >
+                        {t(link.labelKey)}
+                      </Menu.Item>
+                    );
+                  })}
                   <Menu.Divider />
                 </>
               )}

@@ -1,32 +1,40 @@
 /**
- * What the router loads for the account addresses: each page's chunk, and the settings' first
- * queries (the account, and the open tab's own read). One module for the feature, so the entry
- * chunk carries one preload list for it (the /login budget, bench/bundle-size.ts).
- * Its queries' modules are imported by each prefetch, not by this module: the page's chunk starts
- * loading as soon as this small one arrives, in parallel with them.
+ * The account's addresses (settings, profile) and their entries in both menus; their pages' code
+ * is in lazy-pages.ts.
  */
 import type { FeatureRoutes } from '../../lib/feature-routes';
+import type { lazyPages } from './lazy-pages';
 
-export const routes = {
-  /** /pages/account-setting?tab= */
-  settings: {
-    page: () => import('./pages/account-settings'),
-    prefetch: async ({ queryClient, search, userId }) => {
-      const [account, hours] = await Promise.all([
-        import('./api/account-api'),
-        import('../../shared/queries/working-hours'),
-      ]);
-      return Promise.all([
-        queryClient.prefetchQuery(account.getAccountQueryOptions()),
-        search.get('tab') === 'working-hours'
-          ? queryClient.prefetchQuery(hours.getWorkingHoursQueryOptions())
-          : undefined,
-        search.get('tab') === 'billing'
-          ? queryClient.prefetchQuery(account.getBillingQueryOptions(userId))
-          : undefined,
-      ]);
-    },
+export const routes: FeatureRoutes<typeof lazyPages> = [
+  {
+    path: '/pages/account-setting',
+    page: 'settings',
+    access: { resource: 'App' },
+    layout: 'app',
+    // 'meetings' holds the API's messages about working hours (api.meetings.*); 'pricing' the
+    // Billing tab's words.
+    namespaces: ['account', 'workingHours', 'meetings', 'pricing'],
+    menu: [
+      { section: 'main', labelKey: 'menu.accountSettings', icon: 'settings', order: 150 },
+      { section: 'account', labelKey: 'menu.accountSettings', icon: 'settings', order: 20 },
+    ],
   },
-  /** /pages/profile and /profile */
-  profile: { page: () => import('./pages/profile') },
-} satisfies FeatureRoutes;
+  {
+    path: '/pages/profile',
+    page: 'profile',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['account', 'profile'],
+    menu: [
+      { section: 'main', labelKey: 'menu.profile', icon: 'userCircle', order: 140 },
+      { section: 'account', labelKey: 'menu.profile', icon: 'userCircle', order: 10 },
+    ],
+  },
+  {
+    path: '/profile',
+    page: 'profile',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['account', 'profile'],
+  },
+];

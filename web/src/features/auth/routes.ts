@@ -1,18 +1,46 @@
 /**
- * What the router loads for the sign-in addresses but /login (whose page is in the entry's chunk,
- * app/router.tsx): each page's chunk (they start no query). One
- * module for the feature, so the entry chunk carries one preload list for it (the /login budget,
- * bench/bundle-size.ts).
+ * The sign-in addresses: open to anyone, full layout, no server state (they render without the
+ * query client, which /login then does not download). Their pages are in lazy-pages.ts, but
+ * /login's, which the entry chunk holds (`shell`), so that /login is one file of JavaScript.
  */
 import type { FeatureRoutes } from '../../lib/feature-routes';
+import type { lazyPages } from './lazy-pages';
 
-export const routes = {
-  /** /register */
-  register: { page: () => import('./pages/register') },
-  /** /forgot-password */
-  forgotPassword: { page: () => import('./pages/forgot-password') },
-  /** /reset-password?token= */
-  resetPassword: { page: () => import('./pages/reset-password') },
-  /** /unlock?token=: a sign-in protection mail's link (open whether signed in or not). */
-  unlock: { page: () => import('./pages/unlock') },
-} satisfies FeatureRoutes;
+export const routes: FeatureRoutes<typeof lazyPages> = [
+  // The first page of every new visitor (bench/bundle-size.ts).
+  {
+    path: '/login',
+    page: 'login',
+    shell: true,
+    access: { resource: 'Auth' },
+    layout: 'full',
+    queries: false,
+    authPage: true,
+  },
+  {
+    path: '/register',
+    page: 'register',
+    access: { resource: 'Auth' },
+    layout: 'full',
+    queries: false,
+    authPage: true,
+  },
+  {
+    path: '/forgot-password',
+    page: 'forgotPassword',
+    access: { resource: 'Auth' },
+    layout: 'full',
+    queries: false,
+    authPage: true,
+  },
+  {
+    path: '/reset-password',
+    page: 'resetPassword',
+    access: { resource: 'Auth' },
+    layout: 'full',
+    queries: false,
+    authPage: true,
+  },
+  // Not an authPage: the link of a mail works whether or not this browser is signed in.
+  { path: '/unlock', page: 'unlock', access: { resource: 'Auth' }, layout: 'full', queries: false },
+];

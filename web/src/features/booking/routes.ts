@@ -1,20 +1,34 @@
 /**
- * What the router loads for the booking pages (D44): each page's own chunk, reached through this
- * one module (see meetings/routes.ts for why).
+ * The booking addresses (D44): the host's page, with its menu entry, and the open pages of a
+ * booking link and of a booking; their pages' code is in lazy-pages.ts.
  */
 import type { FeatureRoutes } from '../../lib/feature-routes';
+import type { lazyPages } from './lazy-pages';
 
-export const routes = {
-  /** /apps/booking: the user's booking types, their links and the bookings made with them. */
-  types: {
-    page: async () => ({ Component: (await import('./pages/booking-types')).BookingTypesPage }),
+export const routes: FeatureRoutes<typeof lazyPages> = [
+  {
+    path: '/apps/booking',
+    page: 'types',
+    access: { resource: 'App' },
+    layout: 'app',
+    // 'booking' holds the page's words and the API's messages (api.booking.*).
+    namespaces: ['booking'],
+    menu: [{ section: 'main', labelKey: 'menu.booking', icon: 'calendarShare', order: 70 }],
   },
-  /** /book/:username/:slug: a link's free times and the form that books one, no sign-in. */
-  book: {
-    page: () => import('./pages/book'),
+  // Open to anyone: a user's booking link, and a booking's manage link (its token is the key).
+  // 'booking' brings the API's messages (api.booking.*).
+  {
+    path: '/book/:username/:slug',
+    page: 'book',
+    access: { resource: 'Auth' },
+    layout: 'full',
+    namespaces: ['bookingPublic', 'booking'],
   },
-  /** /booking/:token: the visitor's booking, to see, move or cancel, no sign-in. */
-  manage: {
-    page: () => import('./pages/manage-booking'),
+  {
+    path: '/booking/:token',
+    page: 'manage',
+    access: { resource: 'Auth' },
+    layout: 'full',
+    namespaces: ['bookingPublic', 'booking'],
   },
-} satisfies FeatureRoutes;
+];

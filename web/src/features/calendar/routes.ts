@@ -1,16 +1,14 @@
-/**
- * What the router loads for /apps/calendar: the page's chunk and its first queries (see
- * `prefetchCalendar`). One module for the feature, so the entry chunk carries one preload list for
- * it (the /login budget, bench/bundle-size.ts).
- * Its queries' modules are imported by each prefetch, not by this module: the page's chunk starts
- * loading as soon as this small one arrives, in parallel with them.
- */
+/** The calendar's address and its menu entry; its page's code is in lazy-pages.ts. */
 import type { FeatureRoutes } from '../../lib/feature-routes';
+import type { lazyPages } from './lazy-pages';
 
-export const routes = {
-  calendar: {
-    page: () => import('./pages/calendar'),
-    prefetch: async ({ queryClient, userId }) =>
-      (await import('./api/calendar-api')).prefetchCalendar(queryClient, userId),
+export const routes: FeatureRoutes<typeof lazyPages> = [
+  {
+    path: '/apps/calendar',
+    page: 'calendar',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['calendar', 'repetition'],
+    menu: [{ section: 'main', labelKey: 'menu.calendar', icon: 'calendar', order: 50 }],
   },
-} satisfies FeatureRoutes;
+];

@@ -1,38 +1,25 @@
-/**
- * What the router loads for /friends and /apps/requests: each page's chunk and its first queries.
- * One module for the feature, so the entry chunk carries one preload list for it (the /login
- * budget, bench/bundle-size.ts).
- * Its queries' modules are imported by each prefetch, not by this module: the page's chunk starts
- * loading as soon as this small one arrives, in parallel with them.
- */
+/** The friends and requests addresses and their menu entries; their pages' code is in lazy-pages.ts. */
 import type { FeatureRoutes } from '../../lib/feature-routes';
+import type { lazyPages } from './lazy-pages';
 
-export const routes = {
-  /** /friends: my friends and the requests. */
-  friends: {
-    page: () => import('./pages/friends'),
-    prefetch: async ({ queryClient }) => {
-      const friends = await import('../../shared/queries/friends');
-      return Promise.all([
-        queryClient.prefetchQuery(friends.getFriendsQueryOptions()),
-        queryClient.prefetchQuery(friends.getFriendRequestsQueryOptions()),
-      ]);
-    },
+export const routes: FeatureRoutes<typeof lazyPages> = [
+  {
+    path: '/friends',
+    page: 'friends',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['friends'],
+    menu: [{ section: 'main', labelKey: 'menu.friends', icon: 'users', order: 100 }],
   },
-  /** /apps/requests: friend requests, the meeting invitations waiting, and the time zone they read in. */
-  requests: {
-    page: () => import('./pages/requests'),
-    prefetch: async ({ queryClient }) => {
-      const [friends, invitations, account] = await Promise.all([
-        import('../../shared/queries/friends'),
-        import('../../shared/queries/meeting-invitations'),
-        import('../../shared/queries/account'),
-      ]);
-      return Promise.all([
-        queryClient.prefetchQuery(friends.getFriendRequestsQueryOptions()),
-        queryClient.prefetchQuery(invitations.getInvitationsQueryOptions('pending')),
-        queryClient.prefetchQuery(account.getAccountQueryOptions()),
-      ]);
-    },
+  {
+    path: '/apps/requests',
+    page: 'requests',
+    access: { resource: 'App' },
+    layout: 'app',
+    // 'meetings' for the API's answers about invitations (api.meetings.answerClosed).
+    namespaces: ['friends', 'meetings'],
+    menu: [
+      { section: 'main', labelKey: 'menu.requests', icon: 'userPlus', order: 110, badge: 'friendRequests' },
+    ],
   },
-} satisfies FeatureRoutes;
+];

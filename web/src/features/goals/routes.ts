@@ -1,25 +1,33 @@
 /**
- * What the router loads for the three goals addresses (all, a filter, a tag): the page's chunk, the
- * list of the address (filter, tag and words) and the tags it shows in colour. One module for the
- * feature, so the entry chunk carries one preload list for it (the /login budget,
- * bench/bundle-size.ts).
- * Its queries' modules are imported by each prefetch, not by this module: the page's chunk starts
- * loading as soon as this small one arrives, in parallel with them.
+ * The goals addresses (all, a filter, a tag: one page) and their menu entry; the page's code is in
+ * lazy-pages.ts.
  */
 import type { FeatureRoutes } from '../../lib/feature-routes';
+import type { lazyPages } from './lazy-pages';
 
-export const routes = {
-  goals: {
-    page: () => import('./pages/goals'),
-    prefetch: async ({ queryClient, params, search, userId }) => {
-      const [goals, tags] = await Promise.all([
-        import('./api/goals-api'),
-        import('../../shared/queries/tags'),
-      ]);
-      return Promise.all([
-        queryClient.prefetchQuery(goals.getGoalsQueryOptions(userId, goals.goalListParams(params, search))),
-        queryClient.prefetchQuery(tags.getTagsQueryOptions()),
-      ]);
-    },
+export const routes: FeatureRoutes<typeof lazyPages> = [
+  {
+    path: '/apps/objectifs',
+    page: 'goals',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['goals'],
+    menu: [{ section: 'main', labelKey: 'menu.goals', icon: 'target', order: 30 }],
   },
-} satisfies FeatureRoutes;
+  {
+    path: '/apps/objectifs/:filter',
+    page: 'goals',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['goals'],
+    params: { filter: 'goalFilter' },
+  },
+  {
+    path: '/apps/objectifs/tag/:tag',
+    page: 'goals',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['goals'],
+    params: { tag: 'tag' },
+  },
+];

@@ -1,15 +1,14 @@
-/**
- * What the router loads for /group: the page's chunk and my groups. One module for the feature,
- * so the entry chunk carries one preload list for it (the /login budget, bench/bundle-size.ts).
- * Its queries' modules are imported by each prefetch, not by this module: the page's chunk starts
- * loading as soon as this small one arrives, in parallel with them.
- */
+/** The groups page's address and its menu entry; its code is in lazy-pages.ts. */
 import type { FeatureRoutes } from '../../lib/feature-routes';
+import type { lazyPages } from './lazy-pages';
 
-export const routes = {
-  groups: {
-    page: () => import('./pages/groups'),
-    prefetch: async ({ queryClient }) =>
-      queryClient.prefetchQuery((await import('./api/groups-api')).getGroupsQueryOptions()),
+export const routes: FeatureRoutes<typeof lazyPages> = [
+  {
+    path: '/group',
+    page: 'groups',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['groups'],
+    menu: [{ section: 'main', labelKey: 'menu.groups', icon: 'usersGroup', order: 120 }],
   },
-} satisfies FeatureRoutes;
+];

@@ -1,53 +1,42 @@
 /**
- * What the router loads for the four help addresses: each page's chunk and its first query, in
- * the interface's language. One module for the feature, so the entry chunk carries one preload
- * list for it (the /login budget, bench/bundle-size.ts).
- * Its queries' modules are imported by each prefetch, not by this module: the page's chunk starts
- * loading as soon as this small one arrives, in parallel with them.
+ * The help centre's addresses (D26) and their menu entries; their pages' code is in lazy-pages.ts.
+ * The pages show the 404 page for a category or article the API does not know.
  */
 import type { FeatureRoutes } from '../../lib/feature-routes';
-import { currentLanguage } from '../../lib/i18n';
+import type { lazyPages } from './lazy-pages';
 
-const helpApi = () => import('./api/help-api');
-
-export const routes = {
-  /** /pages/faq?q= */
-  faq: {
-    page: () => import('./pages/faq'),
-    prefetch: async ({ queryClient, search }) => {
-      const help = await helpApi();
-      return queryClient.prefetchQuery(help.getFaqQueryOptions(currentLanguage(), help.helpSearch(search)));
-    },
+export const routes: FeatureRoutes<typeof lazyPages> = [
+  {
+    path: '/pages/faq',
+    page: 'faq',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['help'],
+    menu: [
+      { section: 'main', labelKey: 'menu.faq', icon: 'helpCircle', order: 170 },
+      { section: 'account', labelKey: 'navbar.help', icon: 'helpCircle', order: 40 },
+    ],
   },
-  /** /pages/knowledge-base?q= */
-  knowledgeBase: {
-    page: () => import('./pages/knowledge-base'),
-    prefetch: async ({ queryClient, search }) => {
-      const help = await helpApi();
-      return queryClient.prefetchQuery(help.getKbQueryOptions(currentLanguage(), help.helpSearch(search)));
-    },
+  {
+    path: '/pages/knowledge-base',
+    page: 'knowledgeBase',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['help'],
+    menu: [{ section: 'main', labelKey: 'menu.knowledgeBase', icon: 'book', order: 180 }],
   },
-  /** /pages/knowledge-base/:category */
-  category: {
-    page: () => import('./pages/kb-category'),
-    prefetch: async ({ queryClient, params }) => {
-      if (!params.category) return;
-      const help = await helpApi();
-      return queryClient.prefetchQuery(help.getKbCategoryQueryOptions(currentLanguage(), params.category));
-    },
+  {
+    path: '/pages/knowledge-base/:category',
+    page: 'category',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['help'],
   },
-  /** /pages/knowledge-base/:category/:slug: the article and its category's other articles. */
-  article: {
-    page: () => import('./pages/kb-article'),
-    prefetch: async ({ queryClient, params }) => {
-      const { category, slug } = params;
-      if (!category || !slug) return;
-      const help = await helpApi();
-      const lang = currentLanguage();
-      return Promise.all([
-        queryClient.prefetchQuery(help.getKbArticleQueryOptions(lang, category, slug)),
-        queryClient.prefetchQuery(help.getKbCategoryQueryOptions(lang, category)),
-      ]);
-    },
+  {
+    path: '/pages/knowledge-base/:category/:slug',
+    page: 'article',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['help'],
   },
-} satisfies FeatureRoutes;
+];

@@ -1,70 +1,55 @@
 /**
- * What the router loads for the meetings addresses: each page's own chunk and its first queries.
- * The router reaches them through this one module, so the entry chunk carries a single preload
- * list for the whole feature instead of one per page (the /login budget, bench/bundle-size.ts).
- * Its queries' modules are imported by each prefetch, not by this module: the page's chunk starts
- * loading as soon as this small one arrives, in parallel with them.
+ * The meetings addresses and their menu entry, and the open address of an invitation's answer
+ * links; their pages' code is in lazy-pages.ts. The signed-in pages load the working hours' strings
+ * too: the list page opens the working-hours editor.
  */
-import type { QueryClient } from '@tanstack/react-query';
 import type { FeatureRoutes } from '../../lib/feature-routes';
+import type { lazyPages } from './lazy-pages';
 
-const meetingsApi = () => import('./api/meetings-api');
-const accountQuery = async () => (await import('../../shared/queries/account')).getAccountQueryOptions();
-
-/** One meeting by the address's id (when it can be one), and the time zone its times read in. */
-async function prefetchMeeting(queryClient: QueryClient, id: string | null | undefined) {
-  const [meetings, account] = await Promise.all([meetingsApi(), accountQuery()]);
-  return Promise.all([
-    queryClient.prefetchQuery(account),
-    meetings.isMeetingId(id) ? queryClient.prefetchQuery(meetings.getMeetingQueryOptions(id)) : undefined,
-  ]);
-}
-
-export const routes = {
-  /** /meeting-answer/:token: an invitation mail's Accept and Decline links (D42), no sign-in. */
-  answer: {
-    page: () => import('./pages/meeting-answer'),
+export const routes: FeatureRoutes<typeof lazyPages> = [
+  {
+    path: '/apps/meetings',
+    page: 'list',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['meetings', 'workingHours'],
+    menu: [{ section: 'main', labelKey: 'menu.meetings', icon: 'calendarUser', order: 60 }],
   },
-  /** /apps/meetings: the list of the address's tab and filter, and the count of invitations waiting. */
-  list: {
-    page: () => import('./pages/meetings'),
-    prefetch: async ({ queryClient, search }) => {
-      const [meetings, account] = await Promise.all([meetingsApi(), accountQuery()]);
-      const view = meetings.meetingsView(search);
-      return Promise.all([
-        queryClient.prefetchQuery(account),
-        view.tab === 'meetings'
-          ? queryClient.prefetchQuery(meetings.getMeetingsQueryOptions(view.state))
-          : queryClient.prefetchQuery(meetings.getInvitationsQueryOptions(view.status)),
-        queryClient.prefetchQuery(meetings.getInvitationsQueryOptions('pending')),
-      ]);
-    },
+  {
+    path: '/apps/meetings/add-meeting',
+    page: 'add',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['meetings', 'workingHours'],
   },
-  /** /apps/meetings/add-meeting: the time zone of the default days, my friends and groups. */
-  add: {
-    page: () => import('./pages/add-meeting'),
-    prefetch: async ({ queryClient }) => {
-      const [friends, account] = await Promise.all([import('../../shared/queries/friends'), accountQuery()]);
-      return Promise.all([
-        queryClient.prefetchQuery(account),
-        queryClient.prefetchQuery(friends.getFriendsQueryOptions()),
-        queryClient.prefetchQuery(friends.getGroupsQueryOptions()),
-      ]);
-    },
+  {
+    path: '/apps/meetings/preview',
+    page: 'preview',
+    access: { resource: 'App' },
+    layout: 'full',
+    namespaces: ['meetings', 'workingHours'],
   },
-  /** /apps/meetings/preview?id= */
-  preview: {
-    page: () => import('./pages/meeting-preview'),
-    prefetch: ({ queryClient, search }) => prefetchMeeting(queryClient, search.get('id')),
+  {
+    path: '/apps/meetings/advanced/:id',
+    page: 'advanced',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['meetings', 'workingHours'],
   },
-  /** /apps/meetings/advanced/:id */
-  advanced: {
-    page: () => import('./pages/meeting-advanced'),
-    prefetch: ({ queryClient, params }) => prefetchMeeting(queryClient, params.id),
+  // The page checks its id: a positive integer, a meeting I organise; anything else is the 404 page.
+  {
+    path: '/apps/meetings/:id',
+    page: 'settings',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['meetings', 'workingHours'],
   },
-  /** /apps/meetings/:id */
-  settings: {
-    page: () => import('./pages/meeting-settings'),
-    prefetch: ({ queryClient, params }) => prefetchMeeting(queryClient, params.id),
+  // Open to anyone: the token in the address is the key (D42).
+  {
+    path: '/meeting-answer/:token',
+    page: 'answer',
+    access: { resource: 'Auth' },
+    layout: 'full',
+    namespaces: ['meetings'],
   },
-} satisfies FeatureRoutes;
+];

@@ -1,22 +1,18 @@
-/**
- * What the router loads for /pages/pricing: the page's chunk and its first queries (the prices in
- * the address's currency, my billing). One module for the feature, so the entry chunk carries one
- * preload list for it (the /login budget, bench/bundle-size.ts).
- * Its queries' modules are imported by each prefetch, not by this module: the page's chunk starts
- * loading as soon as this small one arrives, in parallel with them.
- */
+/** The pricing page's address and its entries in both menus; its code is in lazy-pages.ts. */
 import type { FeatureRoutes } from '../../lib/feature-routes';
+import type { lazyPages } from './lazy-pages';
 
-export const routes = {
-  /** /pages/pricing?currency= */
-  pricing: {
-    page: () => import('./pages/pricing'),
-    prefetch: async ({ queryClient, search, userId }) => {
-      const pricing = await import('./api/pricing-api');
-      return Promise.all([
-        queryClient.prefetchQuery(pricing.getPricingQueryOptions(pricing.currencyOf(search))),
-        queryClient.prefetchQuery(pricing.getBillingQueryOptions(userId)),
-      ]);
-    },
+export const routes: FeatureRoutes<typeof lazyPages> = [
+  {
+    path: '/pages/pricing',
+    page: 'pricing',
+    access: { resource: 'App' },
+    layout: 'app',
+    // 'billing' holds the API's messages about requests (api.billing.*).
+    namespaces: ['pricing', 'billing'],
+    menu: [
+      { section: 'main', labelKey: 'menu.pricing', icon: 'creditCard', order: 160 },
+      { section: 'account', labelKey: 'menu.pricing', icon: 'creditCard', order: 30 },
+    ],
   },
-} satisfies FeatureRoutes;
+];

@@ -1,29 +1,35 @@
-/**
- * What the router loads for the boards addresses: each page's chunk and its first query (my boards,
- * or the board of the address). One module for the feature, so the entry chunk carries one preload
- * list for it (the /login budget, bench/bundle-size.ts).
- * It imports the two first reads (`api/board-queries.ts`, small: TanStack Query and the API client
- * are loaded already) rather than the whole of projects-api.ts: they arrive with this module,
- * before the page's chunks queue on the browser's six connections, so the board's request leaves
- * while the page's code is still on its way (bench/first-visit.ts).
- */
+/** The boards' addresses and their menu entry; their pages' code is in lazy-pages.ts. */
 import type { FeatureRoutes } from '../../lib/feature-routes';
-import { getBoardQueryOptions, getBoardsQueryOptions } from './api/board-queries';
+import type { lazyPages } from './lazy-pages';
 
-export const routes = {
-  /** /apps/projects */
-  projects: {
-    page: () => import('./pages/projects'),
-    prefetch: async ({ queryClient, userId }) => queryClient.prefetchQuery(getBoardsQueryOptions(userId)),
+export const routes: FeatureRoutes<typeof lazyPages> = [
+  {
+    path: '/apps/projects',
+    page: 'projects',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['projects'],
+    menu: [{ section: 'main', labelKey: 'menu.projects', icon: 'layoutKanban', order: 20 }],
   },
-  /** /apps/project/:id */
-  board: {
-    page: () => import('./pages/board'),
-    prefetch: async ({ queryClient, params }) =>
-      params.id ? queryClient.prefetchQuery(getBoardQueryOptions(params.id)) : undefined,
+  {
+    path: '/apps/project/:id',
+    page: 'board',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['projects'],
   },
-  /** /project/add-project */
-  add: { page: () => import('./pages/add-project') },
-  /** /project/edit-project?id= */
-  edit: { page: () => import('./pages/edit-project') },
-} satisfies FeatureRoutes;
+  {
+    path: '/project/add-project',
+    page: 'add',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['projects'],
+  },
+  {
+    path: '/project/edit-project',
+    page: 'edit',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['projects'],
+  },
+];

@@ -1,19 +1,41 @@
 /**
- * What the router loads for the status pages (not found, not authorized, coming soon, under
- * maintenance, error): each page's chunk, no query. One module for the feature, so the entry chunk
- * carries one preload list for it (the /login budget, bench/bundle-size.ts).
+ * The status pages' addresses (not found, not authorized, coming soon, under maintenance, error):
+ * open to anyone, full layout, no server state. Their pages' code is in lazy-pages.ts.
  */
 import type { FeatureRoutes } from '../../lib/feature-routes';
+import type { lazyPages } from './lazy-pages';
 
-export const routes = {
-  /** /error-404 */
-  notFound: { page: () => import('./pages/not-found') },
-  /** /pages/miscellaneous/not-authorized */
-  notAuthorized: { page: () => import('./pages/not-authorized') },
-  /** /pages/miscellaneous/coming-soon */
-  comingSoon: { page: () => import('./pages/coming-soon') },
-  /** /pages/miscellaneous/under-maintenance */
-  underMaintenance: { page: () => import('./pages/under-maintenance') },
-  /** /pages/miscellaneous/error */
-  error: { page: () => import('./pages/error-page') },
-} satisfies FeatureRoutes;
+/** Where the router sends a signed-in user whom a route's access refuses. */
+export const NOT_AUTHORIZED = '/pages/miscellaneous/not-authorized';
+
+export const routes: FeatureRoutes<typeof lazyPages> = [
+  { path: '/error-404', page: 'notFound', access: { resource: 'Auth' }, layout: 'full', queries: false },
+  {
+    path: NOT_AUTHORIZED,
+    page: 'notAuthorized',
+    access: { resource: 'Auth' },
+    layout: 'full',
+    queries: false,
+  },
+  {
+    path: '/pages/miscellaneous/coming-soon',
+    page: 'comingSoon',
+    access: { resource: 'Auth' },
+    layout: 'full',
+    queries: false,
+  },
+  {
+    path: '/pages/miscellaneous/under-maintenance',
+    page: 'underMaintenance',
+    access: { resource: 'Auth' },
+    layout: 'full',
+    queries: false,
+  },
+  {
+    path: '/pages/miscellaneous/error',
+    page: 'error',
+    access: { resource: 'Auth' },
+    layout: 'full',
+    queries: false,
+  },
+];

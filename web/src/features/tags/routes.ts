@@ -1,15 +1,14 @@
-/**
- * What the router loads for /apps/tags: the page's chunk and my tags. One module for the feature,
- * so the entry chunk carries one preload list for it (the /login budget, bench/bundle-size.ts).
- * Its queries' modules are imported by each prefetch, not by this module: the page's chunk starts
- * loading as soon as this small one arrives, in parallel with them.
- */
+/** The tags page's address and its menu entry; its code is in lazy-pages.ts. */
 import type { FeatureRoutes } from '../../lib/feature-routes';
+import type { lazyPages } from './lazy-pages';
 
-export const routes = {
-  tags: {
-    page: () => import('./pages/tags'),
-    prefetch: async ({ queryClient }) =>
-      queryClient.prefetchQuery((await import('./api/tags-api')).getTagsQueryOptions()),
+export const routes: FeatureRoutes<typeof lazyPages> = [
+  {
+    path: '/apps/tags',
+    page: 'tags',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['tags'],
+    menu: [{ section: 'main', labelKey: 'menu.tags', icon: 'tags', order: 90 }],
   },
-} satisfies FeatureRoutes;
+];

@@ -1,26 +1,41 @@
 /**
- * What the router loads for the four to-dos addresses: the page's chunk, the list of the address
- * (filter, tag, words, sort, page), the tags and the summary's "today". One module for the
- * feature, so the entry chunk carries one preload list for it (the /login budget,
- * bench/bundle-size.ts).
- * Its queries' modules are imported by each prefetch, not by this module: the page's chunk starts
- * loading as soon as this small one arrives, in parallel with them.
+ * The to-dos addresses (all, a filter, a tag: one page) and their menu entry; the page's code is in
+ * lazy-pages.ts.
  */
 import type { FeatureRoutes } from '../../lib/feature-routes';
+import type { lazyPages } from './lazy-pages';
 
-export const routes = {
-  todos: {
-    page: () => import('./pages/todos'),
-    prefetch: async ({ queryClient, params, search, userId }) => {
-      const [todos, tags] = await Promise.all([
-        import('./api/todos-api'),
-        import('../../shared/queries/tags'),
-      ]);
-      return Promise.all([
-        queryClient.prefetchQuery(todos.getTodosQueryOptions(userId, todos.todoListParams(params, search))),
-        queryClient.prefetchQuery(tags.getTagsQueryOptions()),
-        queryClient.prefetchQuery(todos.getTodoSummaryQueryOptions(userId)),
-      ]);
-    },
+export const routes: FeatureRoutes<typeof lazyPages> = [
+  {
+    path: '/apps/todo',
+    page: 'todos',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['todos', 'repetition'],
+    menu: [{ section: 'main', labelKey: 'menu.todo', icon: 'listCheck', order: 40, badge: 'todoDue' }],
   },
-} satisfies FeatureRoutes;
+  {
+    path: '/apps/todo/:filter',
+    page: 'todos',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['todos', 'repetition'],
+    params: { filter: 'todoFilter' },
+  },
+  {
+    path: '/apps/todo/tag/:tag',
+    page: 'todos',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['todos', 'repetition'],
+    params: { tag: 'tag' },
+  },
+  {
+    path: '/todo/tag/:tag',
+    page: 'todos',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['todos', 'repetition'],
+    params: { tag: 'tag' },
+  },
+];

@@ -1,21 +1,28 @@
-/**
- * What the router loads for the users addresses: each page's chunk, and the list's first page.
- * One module for the feature, so the entry chunk carries one preload list for it (the /login
- * budget, bench/bundle-size.ts).
- * Its queries' modules are imported by each prefetch, not by this module: the page's chunk starts
- * loading as soon as this small one arrives, in parallel with them.
- */
+/** The users directory's addresses and its menu entry; their pages' code is in lazy-pages.ts. */
 import type { FeatureRoutes } from '../../lib/feature-routes';
+import type { lazyPages } from './lazy-pages';
 
-export const routes = {
-  /** /apps/users/list: the first page, unfiltered. */
-  list: {
-    page: () => import('./pages/users-list'),
-    prefetch: async ({ queryClient }) =>
-      queryClient.prefetchQuery((await import('./api/users-api')).getUsersQueryOptions('', 1)),
+export const routes: FeatureRoutes<typeof lazyPages> = [
+  {
+    path: '/apps/users/list',
+    page: 'list',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['users'],
+    menu: [{ section: 'main', labelKey: 'menu.users', icon: 'addressBook', order: 130 }],
   },
-  /** /apps/users/view/:id */
-  view: { page: () => import('./pages/user-view') },
-  /** /apps/users/edit/:id */
-  edit: { page: () => import('./pages/user-edit') },
-} satisfies FeatureRoutes;
+  {
+    path: '/apps/users/view/:id',
+    page: 'view',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['users'],
+  },
+  {
+    path: '/apps/users/edit/:id',
+    page: 'edit',
+    access: { resource: 'App' },
+    layout: 'app',
+    namespaces: ['users'],
+  },
+];

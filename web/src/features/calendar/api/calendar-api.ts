@@ -44,7 +44,7 @@ export function openingRange(timeZone: string, language: Language): CalendarRang
   return monthGridRange(todayIn(timeZone), firstDayOf(language));
 }
 
-/** The route's prefetch (routes.ts): the account's time zone, then the month the calendar opens on. */
+/** The route's prefetch (lazy-pages.ts): the account's time zone, then the month the calendar opens on. */
 export async function prefetchCalendar(queryClient: QueryClient, userId: string) {
   const { timeZone } = await queryClient.fetchQuery(getAccountQueryOptions());
   return queryClient.prefetchQuery(getEventsQueryOptions(userId, openingRange(timeZone, currentLanguage())));
@@ -63,7 +63,7 @@ const eventPath = (id: string, scoped?: Scoped) => `/calender/${encodeURICompone
 const modifyPath = (id: string, scoped?: Scoped) =>
   `/calender/modify-event/${encodeURIComponent(id)}${scopeQuery(scoped)}`;
 
-/** A copy the route's loader fetched a moment ago (its prefetch in routes.ts) is not asked for twice. */
+/** A copy the route's loader fetched a moment ago (its prefetch in lazy-pages.ts) is not asked for twice. */
 const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
   Date.now() - query.state.dataUpdatedAt > 2000;
 

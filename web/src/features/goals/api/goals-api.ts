@@ -54,7 +54,7 @@ const goalPath = (id: string) => `/objectifs/${encodeURIComponent(id)}`;
 
 /**
  * A copy restored from browser storage is shown, and the server is asked again; a copy the route's
- * loader fetched a moment ago (its prefetch in routes.ts) is not asked for twice.
+ * loader fetched a moment ago (its prefetch in lazy-pages.ts) is not asked for twice.
  */
 const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
   Date.now() - query.state.dataUpdatedAt > 2000;

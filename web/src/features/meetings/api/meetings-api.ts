@@ -46,7 +46,7 @@ export function meetingsView(search: URLSearchParams): MeetingsView {
 
 const meetingPath = (id: string) => `/meetings/${encodeURIComponent(id)}`;
 
-/** A copy the route's loader fetched a moment ago (its prefetch in routes.ts) is not asked for twice. */
+/** A copy the route's loader fetched a moment ago (its prefetch in lazy-pages.ts) is not asked for twice. */
 const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
   Date.now() - query.state.dataUpdatedAt > 2000;
 

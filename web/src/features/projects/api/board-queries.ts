@@ -1,5 +1,5 @@
 /**
- * The two reads a first visit of the boards starts from its route's loader (routes.ts): my boards
+ * The two reads a first visit of the boards starts from its route's loader (lazy-pages.ts): my boards
  * and one board. Apart from projects-api.ts (which re-exports them) so that the loader's request
  * waits only for this small module, TanStack Query and the API client — not for the mutations'
  * toasts, undo queue and schemas (bench/first-visit.ts).
@@ -22,7 +22,7 @@ export interface BoardAnswer {
 
 /**
  * A copy restored from browser storage is shown, and the server is asked again; a copy the route's
- * loader fetched a moment ago (its prefetch in routes.ts) is not asked for twice.
+ * loader fetched a moment ago (its prefetch in lazy-pages.ts) is not asked for twice.
  */
 const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
   Date.now() - query.state.dataUpdatedAt > 2000;

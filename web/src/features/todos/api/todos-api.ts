@@ -66,7 +66,7 @@ function listPath(userId: string, { filter, tag, q, sortBy, page }: TodoListPara
 
 const taskPath = (id: string) => `/todos/${encodeURIComponent(id)}`;
 
-/** A copy the route's loader fetched a moment ago (its prefetch in routes.ts) is not asked for twice. */
+/** A copy the route's loader fetched a moment ago (its prefetch in lazy-pages.ts) is not asked for twice. */
 const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }) =>
   Date.now() - query.state.dataUpdatedAt > 2000;
 
