@@ -24,6 +24,7 @@ import {
   type TransactionSettings,
   ValueNode,
 } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { preparedName } from './prepared';
 
@@ -121,10 +122,11 @@ function boundStatement(statement: SqliteDatabase.Statement): SqliteStatement {
 /**
  * Kysely prepares every query it runs; better-sqlite3's statements can be run again, so the same
  * SQL text reuses one (preparing was an eighth of a cached read's CPU). Bounded: lists of ids
- * make texts of many lengths.
+ * make texts of many lengths. An evicted statement needs no closing: better-sqlite3 has no call
+ * for it and finalizes a statement once it is garbage-collected.
  */
 function reusingStatements(database: SqliteDatabase.Database, onClose: () => void, capacity = 1000) {
-  const statements = new Map<string, SqliteStatement>();
+  const statements = new LRUCache<string, SqliteStatement>({ max: capacity });
   return {
     close: () => {
       onClose();
@@ -134,7 +136,6 @@ function reusingStatements(database: SqliteDatabase.Database, onClose: () => voi
       let statement = statements.get(sql);
       if (!statement) {
         statement = boundStatement(database.prepare(sql));
-        if (statements.size >= capacity) statements.delete(statements.keys().next().value ?? '');
         statements.set(sql, statement);
       }
       return statement;

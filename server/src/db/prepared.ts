@@ -8,6 +8,7 @@
  * of parsing and planning it at every run.
  */
 import { type Compilable, type CompiledQuery, createQueryId } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Db } from './index';
 
 /** The SQL texts compiled here, each with a statement name: a fixed set, one per query below. */
@@ -59,11 +60,11 @@ export function preparedRows<Row, Args extends unknown[]>(
 export function preparedShaped<Row, Values extends object>(
   build: (db: Db, values: Values) => Compilable<Row>,
 ): (db: Db, values: Values) => Promise<Row[]> {
-  const byAdapter = new WeakMap<object, Map<string, Shaped<Row>>>();
+  const byAdapter = new WeakMap<object, LRUCache<string, Shaped<Row>>>();
   return async (db, values) => {
     const adapter = db.getExecutor().adapter;
     let shapes = byAdapter.get(adapter);
-    if (!shapes) byAdapter.set(adapter, (shapes = new Map<string, Shaped<Row>>()));
+    if (!shapes) byAdapter.set(adapter, (shapes = new LRUCache<string, Shaped<Row>>({ max: SHAPES_KEPT })));
     const named = values as Record<string, unknown>;
     const names = Object.keys(named);
     let key = '';
@@ -72,13 +73,10 @@ export function preparedShaped<Row, Values extends object>(
       key += Array.isArray(value) ? `${name}:${value.length},` : value === undefined ? '' : `${name},`;
     }
     let shaped = shapes.get(key);
-    if (shaped) {
-      shapes.delete(key);
-    } else {
+    if (!shaped) {
       shaped = shapeOf(db, build, values, names);
-      if (shapes.size >= SHAPES_KEPT) shapes.delete(shapes.keys().next().value!);
+      shapes.set(key, shaped);
     }
-    shapes.set(key, shaped);
     const parameters = shaped.slots.map((slot) =>
       slot.name === undefined
         ? slot.constant

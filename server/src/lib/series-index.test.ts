@@ -160,8 +160,13 @@ describe('SeriesIndex', () => {
     const [from, to] = [Date.UTC(2026, 1, 1), Date.UTC(2026, 2, 1)];
     for (let id = 1; id <= 5; id += 1) index.occurrencesIn(id, series(id), from, to, 'UTC');
     expect(index.size.series).toBe(3);
-    const small = new SeriesIndex(100, 50);
+    // Each series keeps 56 occurrences here (two blocks of a daily rule): two fit in 120.
+    const small = new SeriesIndex(100, 120);
     for (let id = 1; id <= 5; id += 1) small.occurrencesIn(id, series(id), from, to, 'UTC');
-    expect(small.size.occurrences).toBeLessThanOrEqual(100);
+    expect(small.size).toEqual({ series: 2, occurrences: 112 });
+    // One alone above the bound is answered but not kept.
+    const tiny = new SeriesIndex(100, 50);
+    expect(tiny.occurrencesIn(1, series(1), from, to, 'UTC')).toHaveLength(28);
+    expect(tiny.size).toEqual({ series: 0, occurrences: 0 });
   });
 });

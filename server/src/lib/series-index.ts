@@ -20,6 +20,7 @@
  * directly, from then on for a series with a block at the limit; so is a rule by the hour or the
  * minute, whose blocks would hold thousands.
  */
+import { LRUCache } from 'lru-cache';
 import { CACHE_IDLE_MS, sweepIdle } from './caches';
 import {
   compareOccurrences,
@@ -51,7 +52,7 @@ interface Entry {
   /** The longest occurrence's span as the overlap test reads it, for how far back a range looks. */
   reach: number;
   blocks: Map<number, Kept[]>;
-  /** Occurrences kept in the blocks. */
+  /** Occurrences kept in the blocks (the entry's size in the index once it is set again). */
   size: number;
   /** A block of it reached the limit of occurrences: it is expanded directly from then on. */
   dense?: boolean;
@@ -77,26 +78,30 @@ function zoned(series: Series): boolean {
 }
 
 export class SeriesIndex {
-  private readonly entries = new Map<string, Entry>();
-  private occurrencesKept = 0;
+  /**
+   * By key, sized by the occurrences an entry keeps (an empty one counts one): the least recently
+   * used go first, until both bounds hold; an entry alone above the occurrences' bound is not kept.
+   */
+  private readonly entries: LRUCache<string, Entry>;
   /** Blocks expanded and blocks answered from the index, since the start (for tests and benches). */
   readonly counts = { expanded: 0, reused: 0 };
 
-  constructor(
-    private readonly maxSeries = 20_000,
-    private readonly maxOccurrences = 200_000,
-  ) {
+  constructor(maxSeries = 20_000, maxOccurrences = 200_000) {
+    this.entries = new LRUCache<string, Entry>({
+      max: maxSeries,
+      maxSize: maxOccurrences,
+      sizeCalculation: (entry) => Math.max(1, entry.size),
+    });
     sweepIdle(this, (index, now) => index.forgetIdle(now));
   }
 
-  /** Entries and occurrences kept. */
+  /** Entries and occurrences kept (an entry without any counts one). */
   get size(): { series: number; occurrences: number } {
-    return { series: this.entries.size, occurrences: this.occurrencesKept };
+    return { series: this.entries.size, occurrences: this.entries.calculatedSize };
   }
 
   clear(): void {
     this.entries.clear();
-    this.occurrencesKept = 0;
   }
 
   /**
@@ -118,25 +123,26 @@ export class SeriesIndex {
     const key = isZoned ? `${id}|${viewerZone}` : `${id}|`;
     const signature = seriesSignature(series);
     let entry = this.entries.get(key);
-    if (entry && entry.signature !== signature) {
-      this.drop(key, entry);
-      entry = undefined;
-    }
-    if (!entry) {
+    if (!entry || entry.signature !== signature) {
       let reach = series.end - series.start;
       for (const extra of series.exceptions?.shown ?? []) reach = Math.max(reach, extra.end - extra.start);
       if (isZoned) reach += ALL_DAY_SLACK_MS;
       entry = { signature, reach: Math.max(0, reach), blocks: new Map(), size: 0, used: 0 };
-    } else {
-      this.entries.delete(key);
+      this.entries.set(key, entry);
     }
     entry.used = Date.now();
-    this.entries.set(key, entry);
     const first = Math.floor((from - entry.reach) / BLOCK_MS);
     const last = Math.floor((to - 1) / BLOCK_MS);
     if (last - first + 1 > MAX_BLOCKS || entry.dense)
       return occurrencesIn(series, from, to, viewerZone, limit);
-    if (!this.fill(entry, series, first, last, viewerZone)) {
+    const size = entry.size;
+    const filled = this.fill(entry, series, first, last, viewerZone);
+    // lru-cache sizes an entry when it is set, and only when the value set is another.
+    if (entry.size !== size) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    if (!filled) {
       entry.dense = true;
       return occurrencesIn(series, from, to, viewerZone, limit);
     }
@@ -152,7 +158,6 @@ export class SeriesIndex {
         }
       }
     }
-    this.evict();
     if (!sorted) found.sort(compareOccurrences);
     return found.length > limit ? found.slice(0, limit) : found;
   }
@@ -226,33 +231,18 @@ export class SeriesIndex {
       this.counts.expanded += 1;
       entry.blocks.set(block, list);
       entry.size += list.length;
-      this.occurrencesKept += list.length;
     }
     return true;
   }
 
-  private drop(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    this.occurrencesKept -= entry.size;
-  }
-
   /** Entries unused for `idleMs` go (the least recently used come first). */
   forgetIdle(now: number, idleMs = CACHE_IDLE_MS): void {
-    for (const [key, entry] of this.entries) {
-      if (now - entry.used < idleMs) break;
-      this.drop(key, entry);
+    const idle: string[] = [];
+    for (const key of this.entries.rkeys()) {
+      if (now - this.entries.peek(key)!.used < idleMs) break;
+      idle.push(key);
     }
-  }
-
-  /** The least recently used entries go until both bounds hold (the one just used stays). */
-  private evict(): void {
-    while (
-      this.entries.size > 1 &&
-      (this.entries.size > this.maxSeries || this.occurrencesKept > this.maxOccurrences)
-    ) {
-      const [key, entry] = this.entries.entries().next().value!;
-      this.drop(key, entry);
-    }
+    for (const key of idle) this.entries.delete(key);
   }
 }
 

@@ -16,6 +16,7 @@
  * answers undefined), and every request reads as before. The instances of one process on one
  * database (the tests' second instance) share one cache.
  */
+import { LRUCache } from 'lru-cache';
 import type { DatabaseHandle } from '../db';
 import type { Invalidation, LiveHub } from './live';
 
@@ -40,15 +41,20 @@ export const SESSION_CACHE_SIZE = 5000;
 export const SESSION_CACHE_MAX_AGE_MS = 60_000;
 
 export class SessionCache<User extends CachedUser = CachedUser> {
-  /** By access token; the Map's order is the order of last use (least recent first). */
-  private readonly entries = new Map<string, Entry<User>>();
+  /**
+   * By access token, the least recently used going first. Each entry's end is its own `until`,
+   * checked here: lru-cache's ttl would keep an entry through its last millisecond.
+   */
+  private readonly entries: LRUCache<string, Entry<User>>;
   private generation = 0;
 
   constructor(
-    private readonly capacity = SESSION_CACHE_SIZE,
+    capacity = SESSION_CACHE_SIZE,
     private readonly maxAgeMs = SESSION_CACHE_MAX_AGE_MS,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.entries = new LRUCache({ max: capacity });
+  }
 
   get size(): number {
     return this.entries.size;
@@ -62,10 +68,9 @@ export class SessionCache<User extends CachedUser = CachedUser> {
   get(token: string): Session<User> | undefined {
     const entry = this.entries.get(token);
     if (!entry) return undefined;
+    if (entry.until > this.now()) return entry;
     this.entries.delete(token);
-    if (entry.until <= this.now()) return undefined;
-    this.entries.set(token, entry);
-    return entry;
+    return undefined;
   }
 
   /** Keeps `session` for `token`, unless an invalidation came since `stamp`. */
@@ -74,14 +79,12 @@ export class SessionCache<User extends CachedUser = CachedUser> {
     const until = Math.min(session.tokenExpiresAt, this.now() + this.maxAgeMs);
     if (until <= this.now()) return;
     const user = Object.freeze({ ...session.user });
-    this.entries.delete(token);
     this.entries.set(token, {
       user,
       sessionId: session.sessionId,
       tokenExpiresAt: session.tokenExpiresAt,
       until,
     });
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 
   /** Forgets what `change` concerns; any read under way then stores nothing. */
@@ -93,12 +96,17 @@ export class SessionCache<User extends CachedUser = CachedUser> {
     }
     if ('sessions' in change) {
       const sessions = new Set(change.sessions);
-      for (const [token, entry] of this.entries)
-        if (sessions.has(entry.sessionId)) this.entries.delete(token);
+      this.forget((entry) => sessions.has(entry.sessionId));
       return;
     }
     const users = new Set(change.users);
-    for (const [token, entry] of this.entries) if (users.has(entry.user.id)) this.entries.delete(token);
+    this.forget((entry) => users.has(entry.user.id));
+  }
+
+  private forget(concerned: (entry: Entry<User>) => boolean): void {
+    const tokens: string[] = [];
+    for (const [token, entry] of this.entries.entries()) if (concerned(entry)) tokens.push(token);
+    for (const token of tokens) this.entries.delete(token);
   }
 }
 

@@ -5,9 +5,27 @@
  * the same numbers in UTC, so that day and minute arithmetic on them needs no zone.
  */
 import { isCalendarDay } from '@cadence/contract';
+import { LRUCache } from 'lru-cache';
 import { DateTime } from 'luxon';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Days of offsets kept (a month's read asks a few dozen), in one cache for every zone: lru-cache
+ * allocates its `max` slots up front, so a cache per zone would cost a megabyte each.
+ */
+const DAYS_KEPT = 50_000;
+/** Wider than the days a Date reaches either side of the epoch (10^8), so keys never meet. */
+const DAY_SPAN = 2 ** 28;
+/** Each zone's number in the keys: zones are IANA names, a set the runtime fixes. */
+const zoneNumbers = new Map<string, number>();
+
+/** A zone's UTC day as one number: a key of numbers is looked up without making a string. */
+function dayKey(zone: string, day: number): number {
+  let number = zoneNumbers.get(zone);
+  if (number === undefined) zoneNumbers.set(zone, (number = zoneNumbers.size));
+  return number * DAY_SPAN + DAY_SPAN / 2 + day;
+}
 
 /** The wall-clock time of an instant in a zone, as the same numbers read in UTC. */
 export function floating(ms: number, zone: string): Date {
@@ -17,8 +35,8 @@ export function floating(ms: number, zone: string): Date {
   return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second));
 }
 
-/** Offsets in minutes by zone and UTC day; null where the offset changes nearby. */
-const dayOffsets = new Map<string, Map<number, number | null>>();
+/** Offsets in minutes by zone and UTC day (`dayKey`); NaN where the offset changes nearby. */
+const dayOffsets = new LRUCache<number, number>({ max: DAYS_KEPT });
 
 function offsetAt(zone: string, ms: number): number {
   return DateTime.fromMillis(ms, { zone }).offset;
@@ -30,16 +48,14 @@ function offsetAt(zone: string, ms: number): number {
  * month's read asks a few dozen times, not once per occurrence.
  */
 function steadyOffset(zone: string, day: number): number | null {
-  let byDay = dayOffsets.get(zone);
-  if (!byDay) dayOffsets.set(zone, (byDay = new Map<number, number | null>()));
-  let offset = byDay.get(day);
+  const key = dayKey(zone, day);
+  let offset = dayOffsets.get(key);
   if (offset === undefined) {
     const around = [day - 1, day, day + 1, day + 2].map((d) => offsetAt(zone, d * DAY_MS));
-    offset = around.every((value) => value === around[0]) ? around[0]! : null;
-    if (byDay.size > 50_000) byDay.clear();
-    byDay.set(day, offset);
+    offset = around.every((value) => value === around[0]) ? around[0]! : NaN;
+    dayOffsets.set(key, offset);
   }
-  return offset;
+  return Number.isNaN(offset) ? null : offset;
 }
 
 /**
@@ -81,24 +97,22 @@ export interface OffsetSpan {
   offset: number;
 }
 
-const offsetsByDay = new Map<string, Map<number, number>>();
+/** Offsets at the start of each UTC day by zone and day (`dayKey`). */
+const offsetsByDay = new LRUCache<number, number>({ max: DAYS_KEPT });
 
 /** The zone's offset at the start of UTC day `day`, cached. */
 function dayStartOffset(zone: string, day: number): number {
-  let byDay = offsetsByDay.get(zone);
-  if (!byDay) offsetsByDay.set(zone, (byDay = new Map<number, number>()));
-  let offset = byDay.get(day);
+  const key = dayKey(zone, day);
+  let offset = offsetsByDay.get(key);
   if (offset === undefined) {
     offset = DateTime.fromMillis(day * DAY_MS, { zone }).offset;
-    if (byDay.size > 50_000) byDay.clear();
-    byDay.set(day, offset);
+    offsetsByDay.set(key, offset);
   }
   return offset;
 }
 
 /** offsetSpans' answers by zone and range: a search asks the same for every person of a zone. */
-const spansKept = new Map<string, readonly OffsetSpan[]>();
-const SPANS_KEPT = 2000;
+const spansKept = new LRUCache<string, readonly OffsetSpan[]>({ max: 2000 });
 
 /**
  * [from, to) cut where the zone's offset changes, each piece with its offset. Offsets are read at
@@ -111,7 +125,6 @@ export function offsetSpans(zone: string, from: number, to: number): readonly Of
   let spans = spansKept.get(key);
   if (!spans) {
     spans = Object.freeze(spansOf(zone, from, to).map((span) => Object.freeze(span)));
-    if (spansKept.size >= SPANS_KEPT) spansKept.delete(spansKept.keys().next().value!);
     spansKept.set(key, spans);
   }
   return spans;
