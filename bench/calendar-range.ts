@@ -13,7 +13,7 @@
  * PostgreSQL).
  *
  * Seeding: all but 350 of the user's events and every other user's are inserted into the server's
- * database as CalendarService writes them — the event row with its last start (lastStartAt), its
+ * database as the calendar writes them — the event row with its last start (lastStartAt), its
  * guests, its calendar entries by the service's own writeEntries — with the service's version bump; 300 single events and 50 series
  * are made through the API (POST /api/calender/add-event/) after PUT /api/account {timeZone}.
  *
@@ -23,7 +23,7 @@
  * luxon), in order, with its id, start, end and fields; brotli decodes to the plain bytes; the ETag
  * answers 304 with no body, and an old one does not.
  *
- * Also the cost of a read the cache does not hold: CalendarService.range() in this process on the
+ * Also the cost of a read the cache does not hold: CalendarReads.range() in this process on the
  * same database, and over the wire right after a version bump. And the plans of the service's own
  * queries (captured as compiled from range()), SQLite's EXPLAIN QUERY PLAN and PostgreSQL's
  * EXPLAIN, which must read calendar_entries by the range index calendar_entries_range.
@@ -47,8 +47,8 @@ import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Db, DatabaseHandle } from '../server/src/db';
 import { bumpListVersion } from '../server/src/lib/list-versions';
-import { readingCalendar } from './reading-calendar';
-import { lastStartAt, writeEntries } from '../server/src/modules/calendar/service';
+import { lastStartAt, writeEntries } from '../server/src/modules/calendar/entries';
+import { CalendarReads } from '../server/src/modules/calendar/range';
 import { call, type Client, signUp } from './board-fixtures';
 import {
   cores,
@@ -633,7 +633,7 @@ const statementNames = [
 
 /** range()'s time uncached, min and median of UNCACHED_RUNS after WARM_UP_RUNS, per range. */
 async function timeRange(handle: DatabaseHandle, userId: number) {
-  const service = readingCalendar(handle);
+  const service = new CalendarReads({ db: handle.db });
   const out: Array<{ min: number; median: number; occurrences: number }> = [];
   for (const range of RANGES) {
     const query = { start: range.start, end: range.end };
@@ -652,7 +652,7 @@ async function timeRange(handle: DatabaseHandle, userId: number) {
 }
 
 /**
- * CalendarService.range on the bench's own connection to the server's database, each statement it
+ * CalendarReads.range on the bench's own connection to the server's database, each statement it
  * runs captured as compiled (after the engine's plugins), then explained: the entries statement in
  * full, the others in a line. Problems when the entries are not read by the range index.
  */
@@ -677,7 +677,7 @@ async function explain(handle: DatabaseHandle, engine: Engine, userId: number) {
       return Promise.resolve(result);
     },
   });
-  const service = readingCalendar(handle, db);
+  const service = new CalendarReads({ db });
   for (const range of RANGES) {
     captured.length = 0;
     compiled.clear();
@@ -858,7 +858,7 @@ function uncachedMonths(server: Prepared) {
  * engine (no ceiling: its bytes change with every request).
  */
 async function measureAll(servers: Prepared[]) {
-  const goal = `issue 11: p99 < ${GOAL_P99_MS} ms`;
+  const goal = `p99 < ${GOAL_P99_MS} ms`;
   const rows = await compareWithBare(
     servers,
     RANGES.map((range) => ({ name: range.name, route: range.route })),
@@ -940,7 +940,7 @@ for (const [index, server] of servers.entries()) {
   const timing = (list: typeof planned.timings) =>
     RANGES.map((r, i) => `${r.name} min ${ms(list[i]!.min)}, median ${ms(list[i]!.median)}`).join('; ');
   console.log(
-    `  uncached, CalendarService.range() in this process (${UNCACHED_RUNS} runs after ${WARM_UP_RUNS}): ${timing(planned.timings)}${planned.analysed ? `; after ANALYZE: ${timing(planned.analysed)}` : ''}`,
+    `  uncached, CalendarReads.range() in this process (${UNCACHED_RUNS} runs after ${WARM_UP_RUNS}): ${timing(planned.timings)}${planned.analysed ? `; after ANALYZE: ${timing(planned.analysed)}` : ''}`,
   );
   console.log(
     `  uncached, over the wire right after a version bump (${UNCACHED_RUNS} runs after ${WARM_UP_RUNS}, one at a time): ${RANGES.map((r, i) => `${r.name} min ${ms(server.wire[i]!.min)}, median ${ms(server.wire[i]!.median)}, slowest ${ms(server.wire[i]!.max)}`).join('; ')}`,
@@ -948,7 +948,7 @@ for (const [index, server] of servers.entries()) {
 }
 for (const server of servers) {
   console.log(
-    `\n${server.engine} ${server.engine === 'SQLite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} of the queries CalendarService.range runs:`,
+    `\n${server.engine} ${server.engine === 'SQLite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} of the queries CalendarReads.range runs:`,
   );
   for (const line of server.plans.lines) console.log(line);
 }

@@ -20,7 +20,7 @@ import { hashPassword } from './lib/passwords';
 import { newDavName } from './lib/list-versions';
 import { randomToken } from './lib/tokens';
 import { addMeetingEntries } from './modules/calendar/meeting-entries';
-import { writeEntries } from './modules/calendar/service';
+import { writeEntries } from './modules/calendar/entries';
 import { notify } from './modules/notifications/notify';
 import { syncEventReminders } from './modules/notifications/reminders';
 import { transaction } from './db/transaction';

@@ -7,7 +7,13 @@ import { AccountService } from './modules/account/service';
 import { AppPasswordsService } from './modules/auth/app-passwords';
 import { AuthService } from './modules/auth/service';
 import { CalendarFeedService } from './modules/calendar/feed';
-import { CalendarService, type GuestNotices } from './modules/calendar/service';
+import { BookingEntries } from './modules/calendar/booking-entries';
+import { CalendarBusyTimes } from './modules/calendar/busy-times';
+import { DavEvents } from './modules/calendar/dav-events';
+import type { GuestNotices } from './modules/calendar/event-writes';
+import { CalendarImport } from './modules/calendar/import';
+import { CalendarReads } from './modules/calendar/range';
+import { CalendarService } from './modules/calendar/service';
 import { DashboardService } from './modules/dashboard/service';
 import { DavCollections } from './modules/dav/collections';
 import { DeviceCalendarsService } from './modules/account/device-calendars';
@@ -19,7 +25,10 @@ import { CheckoutService } from './modules/billing/checkout';
 import { helpContentDir } from './content-dir';
 import { HelpService } from './modules/help/service';
 import { MeetingsService } from './modules/meetings/service';
+import { InvitationsService } from './modules/meetings/invitations';
 import { BookingService } from './modules/booking/service';
+import { BookingTypesService } from './modules/booking/booking-types';
+import { PublicTimesService } from './modules/booking/public-times';
 import { AvailabilityService } from './modules/availability/service';
 import { WorkingHoursService } from './modules/availability/working-hours';
 import { NotificationsService } from './modules/notifications/service';
@@ -46,8 +55,16 @@ export interface Services {
   projects: ProjectsService;
   goals: GoalsService;
   todos: TodosService;
+  /** One event read, created, changed or deleted (the calendar's routes, CalDAV's DELETE). */
   calendar: CalendarService;
+  /** The range read, kept by the calendar's version. */
+  calendarReads: CalendarReads;
+  /** An iCalendar file's events written into a calendar. */
+  calendarImport: CalendarImport;
+  /** The feed's secret address and what the feed is written from. */
   calendarFeeds: CalendarFeedService;
+  /** The calendar as CalDAV's backend (D43). */
+  davEvents: DavEvents;
   /** The CalDAV collections' members and settings (D43, D49). */
   davCollections: DavCollections;
   /** Their names and colours as Account settings shows them (D49). */
@@ -56,6 +73,12 @@ export interface Services {
   notifications: NotificationsService;
   workingHours: WorkingHoursService;
   meetings: MeetingsService;
+  meetingInvitations: InvitationsService;
+  /** The host's booking types (D44). */
+  bookingTypes: BookingTypesService;
+  /** The public booking page's free times, kept as whole answers. */
+  bookingTimes: PublicTimesService;
+  /** Bookings: booked, moved and cancelled by the visitor; listed and cancelled by the hosts. */
   booking: BookingService;
   billing: BillingService;
   checkout: CheckoutService;
@@ -98,14 +121,25 @@ export function buildServices(deps: ServiceDeps): Services {
   const auth = new AuthService(deps);
   const accounts = new AccountService({ ...deps, auth });
   const reminders = buildReminders(deps);
-  const calendar = new CalendarService({ ...deps, reminders, notices: guestNotices(deps) });
+  // The calendar's parts, each built once for the callers it serves.
+  const calendarDeps = { ...deps, reminders, notices: guestNotices(deps) };
+  const calendar = new CalendarService(calendarDeps);
+  const calendarReads = new CalendarReads(deps);
+  const calendarFeeds = new CalendarFeedService(deps);
+  const davEvents = new DavEvents(calendarDeps);
   const todos = new TodosService({ ...deps, reminders });
   const friends = new FriendsService(deps);
   // The calendar supplies busy times through availability's port (BusySource).
-  const availability = new AvailabilityService({ db: deps.db, busy: calendar });
-  const meetings = new MeetingsService({ ...deps, availability });
+  const availability = new AvailabilityService({ db: deps.db, busy: new CalendarBusyTimes(deps) });
+  const meetingInvitations = new InvitationsService(deps);
+  const meetings = new MeetingsService({ ...deps, availability, invitations: meetingInvitations });
   const billing = new BillingService(deps);
-  const davCollections = new DavCollections({ db: deps.db, calendar, todos });
+  const davCollections = new DavCollections({
+    db: deps.db,
+    calendar: davEvents,
+    feeds: calendarFeeds,
+    todos,
+  });
   return {
     auth,
     appPasswords: new AppPasswordsService(deps),
@@ -118,18 +152,24 @@ export function buildServices(deps: ServiceDeps): Services {
     goals: new GoalsService(deps),
     todos,
     calendar,
-    calendarFeeds: new CalendarFeedService(deps),
+    calendarReads,
+    calendarImport: new CalendarImport(calendarDeps),
+    calendarFeeds,
+    davEvents,
     davCollections,
     deviceCalendars: new DeviceCalendarsService({ davCollections }),
     reminders,
     notifications: new NotificationsService(deps),
     workingHours: new WorkingHoursService(deps),
     meetings,
-    booking: new BookingService({ ...deps, calendar, availability }),
+    meetingInvitations,
+    bookingTypes: new BookingTypesService(deps),
+    bookingTimes: new PublicTimesService({ ...deps, availability }),
+    booking: new BookingService({ ...deps, calendar: new BookingEntries(calendarDeps), availability }),
     billing,
     checkout: new CheckoutService({ ...deps, billing }),
     help: helpService(),
-    dashboard: new DashboardService({ ...deps, todos, calendar, friends, meetings }),
+    dashboard: new DashboardService({ ...deps, todos, calendar: calendarReads, friends, meetingInvitations }),
     yourData: new YourDataService({ ...deps, auth }),
     chat: new ChatService(deps),
     live: deps.live,

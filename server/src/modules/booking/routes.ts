@@ -31,12 +31,12 @@ const noContent = z.null().describe('No content');
 const common = { tags: ['booking'] };
 
 export function bookingRoutes(app: FastifyInstance, context: AppContext): void {
-  const { booking } = context.services;
+  const { bookingTypes: types, booking } = context.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/booking-types', {
     schema: { ...common, summary: 'My booking types (D44)', response: { 200: bookingTypeList } },
-    handler: (request) => booking.listTypes(userOf(request).id),
+    handler: (request) => types.listTypes(userOf(request).id),
   });
 
   api.post('/booking-types', {
@@ -47,7 +47,7 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext): void {
       response: { 201: bookingType, 400: errorBody },
     },
     handler: async (request, reply) =>
-      reply.code(201).send(await booking.createType(userOf(request).id, request.body)),
+      reply.code(201).send(await types.createType(userOf(request).id, request.body)),
   });
 
   api.put('/booking-types/:id', {
@@ -58,7 +58,7 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext): void {
       body: bookingTypeInput,
       response: { 200: bookingType, 400: errorBody, 404: errorBody },
     },
-    handler: (request) => booking.updateType(userOf(request).id, Number(request.params.id), request.body),
+    handler: (request) => types.updateType(userOf(request).id, Number(request.params.id), request.body),
   });
 
   api.delete('/booking-types/:id', {
@@ -69,7 +69,7 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext): void {
       response: { 204: noContent, 404: errorBody },
     },
     handler: async (request, reply) => {
-      await booking.removeType(userOf(request).id, Number(request.params.id));
+      await types.removeType(userOf(request).id, Number(request.params.id));
       return reply.code(204).send(null);
     },
   });
@@ -101,7 +101,7 @@ export function bookingRoutes(app: FastifyInstance, context: AppContext): void {
 
 /** The public page's calls and the visitor's manage link: no sign-in, limits per address. */
 export function publicBookingRoutes(app: FastifyInstance, context: AppContext): void {
-  const { booking } = context.services;
+  const { bookingTimes, booking } = context.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const perMinute = context.config.BOOKING_RATE_LIMIT_PER_MINUTE;
   const reads = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
@@ -122,7 +122,7 @@ export function publicBookingRoutes(app: FastifyInstance, context: AppContext): 
       sendCached(
         request,
         reply,
-        await booking.publicTimesJson(request.params.username, request.params.slug, request.query),
+        await bookingTimes.publicTimesJson(request.params.username, request.params.slug, request.query),
       ),
   });
 

@@ -25,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, ok, type TestUser } from '../../test/factories';
 import { type Measured, measuredBeside } from '../../test/bounded';
 import { fingerprint, useTestApp } from '../../test/harness';
-import { FEED_EVENTS_MAX } from './service';
+import { FEED_EVENTS_MAX } from './feed';
 
 const t = useTestApp();
 const run = promisify(execFile);

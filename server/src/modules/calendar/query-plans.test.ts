@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { usePostgres, useTestApp } from '../../test/harness';
 import { asRaw, expectIndexed } from '../../test/query-plans';
-import { entryBounds, entryRange } from './service';
+import { entryBounds, entryRange } from './entries';
 
 const t = useTestApp();
 const no = usePostgres ? false : 0;

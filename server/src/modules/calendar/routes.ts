@@ -28,7 +28,8 @@ import { readUploadText, uploadRoutes } from '../../lib/upload';
 import { WorkSlicer } from '../../lib/work-slicer';
 import { userOf } from '../auth/authenticate';
 import { feedChunks } from './ics';
-import { ImportTooLarge, NotICalendar, readIcs } from './ics-import';
+import { readIcs } from './ics-import';
+import { ImportTooLarge, NotICalendar } from './ics-limits';
 
 const noContent = z.null().describe('No content');
 const common = { tags: ['calendar'] };
@@ -39,7 +40,7 @@ const calendarEtag = (userId: number, version: number, timeZone: string) =>
   `W/"calendar-${userId}-v${version}-${encodeURIComponent(timeZone)}"`;
 
 export function calendarRoutes(app: FastifyInstance, context: AppContext): void {
-  const { calendar, calendarFeeds } = context.services;
+  const { calendar, calendarReads, calendarImport, calendarFeeds } = context.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/calender/events', {
@@ -57,9 +58,9 @@ export function calendarRoutes(app: FastifyInstance, context: AppContext): void 
     },
     handler: async (request, reply) => {
       const user = userOf(request);
-      const version = await calendar.version(user.id);
+      const version = await calendarReads.version(user.id);
       return sendVersioned(request, reply, calendarEtag(user.id, version, user.time_zone), () =>
-        calendar.rangeJson(user.id, user.time_zone, version, request.query),
+        calendarReads.rangeJson(user.id, user.time_zone, version, request.query),
       );
     },
   });
@@ -180,7 +181,7 @@ export function calendarRoutes(app: FastifyInstance, context: AppContext): void 
           if (error instanceof ImportTooLarge) throw tooLarge(error.key);
           throw error;
         }
-        const result = await calendar.importEvents(user.id, parsed.events, slicer);
+        const result = await calendarImport.importEvents(user.id, parsed.events, slicer);
         const skipped = [
           ...parsed.skipped,
           ...result.overLimit.map((event) => ({
@@ -208,7 +209,7 @@ export function calendarRoutes(app: FastifyInstance, context: AppContext): void 
 
 /** The secret feed: no sign-in, the address is the key (calendar apps cannot send a token). */
 export function calendarFeedRoutes(app: FastifyInstance, context: AppContext): void {
-  const { calendar, calendarFeeds } = context.services;
+  const { calendarFeeds } = context.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/calender/feed/:token.ics', {
@@ -222,12 +223,12 @@ export function calendarFeedRoutes(app: FastifyInstance, context: AppContext): v
       const owner = await calendarFeeds.ownerOf(request.params.token);
       if (!owner) throw notFound();
       const [rows, meetings] = await Promise.all([
-        calendar.feedRows(owner.id),
-        calendar.feedMeetings(owner.id),
+        calendarFeeds.feedRows(owner.id),
+        calendarFeeds.feedMeetings(owner.id),
       ]);
       const [exceptions, people] = await Promise.all([
-        calendar.exceptionsOf(rows.filter((row) => row.recurrence).map((row) => row.id)),
-        calendar.feedPeople(rows),
+        calendarFeeds.exceptionsOf(rows.filter((row) => row.recurrence).map((row) => row.id)),
+        calendarFeeds.feedPeople(rows),
       ]);
       // Streamed, written a slice at a time so that thousands of events never hold the event loop;
       // short slices, as on a busy machine a slice lasts several times the work done in it.

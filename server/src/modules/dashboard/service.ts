@@ -1,8 +1,6 @@
 /**
- * The dashboard of one's own work: one answer gathered from the user's to-dos, goals,
- * calendar, requests and boards. Counts come from the services that own them (the to-dos summary,
- * the calendar's range read, the pending friend requests and meeting invitations); what no
- * service answers yet is read here, each by one indexed query (query-plans.test.ts).
+ * The dashboard of one's own work: one answer from the user's to-dos, goals, calendar, requests and
+ * boards, its counts asked of the services that own them, the rest read here (query-plans.test.ts).
  */
 import {
   DASHBOARD_LIST_MAX,
@@ -16,19 +14,19 @@ import { DateTime } from 'luxon';
 import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
 import type { ServiceDeps } from '../../deps';
-import type { CalendarService } from '../calendar/service';
+import type { CalendarReads } from '../calendar/range';
 import type { FriendsService } from '../friends/service';
 import { ownGoals } from '../goals/policy';
 import { visibleBoardSummaries } from '../projects/policy';
-import type { MeetingsService } from '../meetings/service';
+import type { InvitationsService } from '../meetings/invitations';
 import { visibleTasks } from '../todos/policy';
 import type { TodosService } from '../todos/service';
 
 export type DashboardServiceDeps = Pick<ServiceDeps, 'db'> & {
   todos: Pick<TodosService, 'summary'>;
-  calendar: Pick<CalendarService, 'range'>;
+  calendar: Pick<CalendarReads, 'range'>;
   friends: Pick<FriendsService, 'incomingCount'>;
-  meetings: Pick<MeetingsService, 'pendingInvitations'>;
+  meetingInvitations: Pick<InvitationsService, 'pending'>;
 };
 
 const DAY_MS = 86_400_000;
@@ -59,7 +57,7 @@ export class DashboardService {
         this.goals(db, user.id),
         this.upcoming(user.id, user.time_zone, now),
         this.deps.friends.incomingCount(user.id),
-        this.deps.meetings.pendingInvitations(user.id),
+        this.deps.meetingInvitations.pending(user.id),
         this.boards(db, user.id),
       ]);
     return {

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Measured, measuredBeside } from '../../test/bounded';
 import { buildAppPassword, buildUserInZone, ok, type TestUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
-import { FEED_EVENTS_MAX } from '../calendar/service';
+import { FEED_EVENTS_MAX } from '../calendar/feed';
 import { DAV_RESOURCE_MAX_BYTES } from './properties';
 import { MULTIGET_HREFS_MAX } from './reports';
 import { XML_ELEMENTS_MAX } from './xml';

@@ -8,7 +8,8 @@
 import type { Db } from '../../db';
 import { davNameOf, davVersions, listVersion } from '../../lib/list-versions';
 import { turn } from '../../lib/work-slicer';
-import type { CalendarService } from '../calendar/service';
+import type { DavEvents } from '../calendar/dav-events';
+import type { CalendarFeedService } from '../calendar/feed';
 import { eventObjectText } from '../calendar/ics';
 import type { EventRow } from '../calendar/presenter';
 import type { TodoRow } from '../todos/presenter';
@@ -49,7 +50,14 @@ const etagOf = (version: number | undefined, updatedAt: string) =>
   `"${version ?? 0}-${Date.parse(updatedAt).toString(36)}"`;
 
 export class DavCollections {
-  constructor(private readonly deps: { db: Db; calendar: CalendarService; todos: TodosService }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      calendar: DavEvents;
+      feeds: Pick<CalendarFeedService, 'exceptionsOf' | 'feedPeople'>;
+      todos: TodosService;
+    },
+  ) {}
 
   /** The list version the collection's sync token and CTag are. */
   version(userId: number, collection: CollectionName): Promise<number> {
@@ -208,7 +216,7 @@ export class DavCollections {
     const kept = collection === 'events' ? events.filter((row) => row.dav_text !== null) : [];
     const written = collection === 'events' ? events.filter((row) => row.dav_text === null) : events;
     const changed = kept.filter(changedSinceKept);
-    const exceptions = await this.deps.calendar.exceptionsOf([
+    const exceptions = await this.deps.feeds.exceptionsOf([
       ...written.filter((row) => row.recurrence).map((row) => row.id),
       ...changed.map((row) => row.id),
     ]);
@@ -218,7 +226,7 @@ export class DavCollections {
         keptOrAsIs(row.dav_text!, () => keptEventText(row, exceptions.get(row.id))),
       );
     if (written.length > 0) {
-      const people = await this.deps.calendar.feedPeople(written);
+      const people = await this.deps.feeds.feedPeople(written);
       for (const row of written)
         texts.set(
           row.id,

@@ -11,7 +11,7 @@ import { DateTime } from 'luxon';
 import { bool } from '../../db/dialect';
 import { dayValue, escapeText, rfcRule, unescapeText, utcValue, vtimezone } from '../../lib/ical-values';
 import type { ExceptionRow } from '../calendar/exceptions';
-import { ianaZoneOf } from '../calendar/ics-import';
+import { ianaZoneOf } from '../calendar/ics-zones';
 import type { EventRow } from '../calendar/presenter';
 import type { TodoRow } from '../todos/presenter';
 import {

@@ -28,7 +28,7 @@ const common = { tags: ['meetings'] };
 const errors = { 400: errorBody, 403: errorBody, 404: errorBody };
 
 export function meetingsRoutes(app: FastifyInstance, context: AppContext): void {
-  const { workingHours: hours, meetings } = context.services;
+  const { workingHours: hours, meetings, meetingInvitations: invitations } = context.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/working-hours', {
@@ -94,7 +94,7 @@ export function meetingsRoutes(app: FastifyInstance, context: AppContext): void 
       querystring: invitationsQuery,
       response: { 200: invitationList, 400: errorBody },
     },
-    handler: (request) => meetings.invitations(userOf(request).id, request.query),
+    handler: (request) => invitations.list(userOf(request).id, request.query),
   });
 
   api.get('/meetings/:id', {
@@ -144,7 +144,7 @@ export function meetingsRoutes(app: FastifyInstance, context: AppContext): void 
       body: answerInvitationInput,
       response: { 200: meeting, ...errors, 409: errorBody },
     },
-    handler: (request) => meetings.answer(userOf(request).id, Number(request.params.id), request.body),
+    handler: (request) => invitations.answer(userOf(request).id, Number(request.params.id), request.body),
   });
 }
 
@@ -154,7 +154,7 @@ export function meetingsRoutes(app: FastifyInstance, context: AppContext): void 
  * as sign-in is.
  */
 export function meetingAnswerRoutes(app: FastifyInstance, context: AppContext): void {
-  const { meetings } = context.services;
+  const { meetingInvitations: invitations } = context.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: context.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
   const answers = { 404: errorBody, 410: errorBody, 429: errorBody };
@@ -169,7 +169,7 @@ export function meetingAnswerRoutes(app: FastifyInstance, context: AppContext): 
     },
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return meetings.answerView(request.params.token);
+      return invitations.answerView(request.params.token);
     },
   });
 
@@ -184,7 +184,7 @@ export function meetingAnswerRoutes(app: FastifyInstance, context: AppContext): 
     },
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return meetings.answerByLink(request.params.token, request.body);
+      return invitations.answerByLink(request.params.token, request.body);
     },
   });
 }

@@ -21,7 +21,7 @@ import type { Selectable } from 'kysely';
 import type { EventsTable } from '../../db/schema';
 import { exceptionsOf } from '../calendar/exceptions';
 import { nextStart } from '../../lib/occurrences';
-import { seriesOf } from '../calendar/service';
+import { seriesOf } from '../calendar/entries';
 import { notify } from './notify';
 import { afterCommit, transaction } from '../../db/transaction';
 

@@ -20,7 +20,7 @@ import { usersById } from './board-rows';
 import { type BoardPartDeps, type BoardWrites, now } from './board-writes';
 import { cardExtras } from './cards';
 import { tellShared } from './notices';
-import { visibleBoards } from './policy';
+import { visibleBoardIds } from './policy';
 import { presentBoard, presentSummary } from './presenter';
 import { importBoard, readBoardFile } from './transfer';
 
@@ -53,7 +53,7 @@ export class BoardsService {
           .whereRef('board_items.board_id', '=', 'boards.id')
           .as('item_count'),
       ])
-      .where((eb) => visibleBoards(eb, userId))
+      .where('boards.id', 'in', visibleBoardIds(this.deps.db, userId))
       .orderBy('boards.id', 'desc')
       .execute();
     const members = await this.membersOf(rows.map((row) => row.id));
@@ -74,13 +74,7 @@ export class BoardsService {
   private async membersOf(boardIds: number[], db: Db = this.deps.db) {
     const byBoard = new Map<number, ReturnType<typeof presentPublicUser>[]>();
     if (boardIds.length === 0) return byBoard;
-    const rows = await db
-      .selectFrom('board_members')
-      .innerJoin('users', 'users.id', 'board_members.user_id')
-      .select([...publicUserColumns, 'board_members.board_id'])
-      .where('board_members.board_id', 'in', boardIds)
-      .orderBy('users.id')
-      .execute();
+    const rows = await membersQuery(db, boardIds).execute();
     for (const row of rows) {
       const bucket = byBoard.get(row.board_id) ?? [];
       bucket.push(presentPublicUser(row));
@@ -108,26 +102,10 @@ export class BoardsService {
    */
   private async loadBoard(boardId: number): Promise<Board> {
     return this.deps.db.connection().execute(async (db) => {
-      const row = await db
-        .selectFrom('boards')
-        .selectAll()
-        .where('id', '=', boardId)
-        .executeTakeFirstOrThrow();
-      const lists = await db
-        .selectFrom('board_lists')
-        .selectAll()
-        .where('board_id', '=', boardId)
-        .orderBy('position')
-        .orderBy('id')
-        .execute();
-      const items = await db
-        .selectFrom('board_items')
-        .selectAll()
-        .where('board_id', '=', boardId)
-        .orderBy('list_id')
-        .orderBy('position')
-        .orderBy('id')
-        .execute();
+      const queries = boardReadQueries(db, boardId);
+      const row = await queries.board.executeTakeFirstOrThrow();
+      const lists = await queries.lists.execute();
+      const items = await queries.items.execute();
       const extras = await cardExtras(db, { boardId });
       const members = await this.membersOf([boardId], db);
       const owner = (await usersById([row.owner_id], db)).get(row.owner_id)!;
@@ -288,4 +266,35 @@ export class BoardsService {
         .map((item) => ({ _id: item._id, list: list._id, name: item.name })),
     );
   }
+}
+
+/** The board read's own queries (its cards' extras are cardExtrasQueries), built here and by the query-plan test. */
+export function boardReadQueries(db: Db, boardId: number) {
+  return {
+    board: db.selectFrom('boards').selectAll().where('id', '=', boardId),
+    lists: db
+      .selectFrom('board_lists')
+      .selectAll()
+      .where('board_id', '=', boardId)
+      .orderBy('position')
+      .orderBy('id'),
+    items: db
+      .selectFrom('board_items')
+      .selectAll()
+      .where('board_id', '=', boardId)
+      .orderBy('list_id')
+      .orderBy('position')
+      .orderBy('id'),
+    members: membersQuery(db, [boardId]),
+  };
+}
+
+/** The members of the boards, as people are shown. */
+export function membersQuery(db: Db, boardIds: number[]) {
+  return db
+    .selectFrom('board_members')
+    .innerJoin('users', 'users.id', 'board_members.user_id')
+    .select([...publicUserColumns, 'board_members.board_id'])
+    .where('board_members.board_id', 'in', boardIds)
+    .orderBy('users.id');
 }

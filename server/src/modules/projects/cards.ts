@@ -20,40 +20,38 @@ import { type CardExtras, presentTodo } from './presenter';
 /** Rows of one board, or of the given items. */
 export type CardScope = { boardId: number } | { itemIds: number[] };
 
+/** The queries of cardExtras, built here and by the query-plan test. */
+export function cardExtrasQueries(db: Db, scope: CardScope) {
+  const column = 'boardId' in scope ? ('board_id' as const) : ('item_id' as const);
+  const ids = 'boardId' in scope ? [scope.boardId] : scope.itemIds;
+  return {
+    todos: db.selectFrom('item_todos').selectAll().where(`item_todos.${column}`, 'in', ids).orderBy('id'),
+    tags: tagRows(db, column, ids),
+    members: db
+      .selectFrom('item_members')
+      .select(['item_id', 'user_id'])
+      .where(`item_members.${column}`, 'in', ids)
+      .orderBy('item_id')
+      .orderBy('user_id'),
+    comments: db
+      .selectFrom('item_comments')
+      .select((eb) => ['item_id', eb.fn.countAll<number>().as('n')])
+      .where(`item_comments.${column}`, 'in', ids)
+      .groupBy('item_id'),
+  };
+}
+
 /** Four indexed queries, in turn on the caller's connection. */
 export async function cardExtras(db: Db, scope: CardScope): Promise<CardExtras> {
   const extras: CardExtras = { todos: new Map(), tags: new Map(), members: new Map(), comments: new Map() };
   if ('itemIds' in scope && scope.itemIds.length === 0) return extras;
-
-  const column = 'boardId' in scope ? ('board_id' as const) : ('item_id' as const);
-  const ids = 'boardId' in scope ? [scope.boardId] : scope.itemIds;
-
-  const todos = await db
-    .selectFrom('item_todos')
-    .selectAll()
-    .where(`item_todos.${column}`, 'in', ids)
-    .orderBy('id')
-    .execute();
-  for (const todo of todos) push(extras.todos, todo.item_id, presentTodo(todo));
-
-  for (const tag of await tagRows(db, column, ids)) push(extras.tags, tag.item_id, presentCardTag(tag));
-
-  const members = await db
-    .selectFrom('item_members')
-    .select(['item_id', 'user_id'])
-    .where(`item_members.${column}`, 'in', ids)
-    .orderBy('item_id')
-    .orderBy('user_id')
-    .execute();
-  for (const member of members) push(extras.members, member.item_id, String(member.user_id));
-
-  const counts = await db
-    .selectFrom('item_comments')
-    .select((eb) => ['item_id', eb.fn.countAll<number>().as('n')])
-    .where(`item_comments.${column}`, 'in', ids)
-    .groupBy('item_id')
-    .execute();
-  for (const count of counts) extras.comments.set(count.item_id, Number(count.n));
+  const queries = cardExtrasQueries(db, scope);
+  for (const todo of await queries.todos.execute()) push(extras.todos, todo.item_id, presentTodo(todo));
+  for (const tag of await queries.tags.execute()) push(extras.tags, tag.item_id, presentCardTag(tag));
+  for (const member of await queries.members.execute()) {
+    push(extras.members, member.item_id, String(member.user_id));
+  }
+  for (const count of await queries.comments.execute()) extras.comments.set(count.item_id, Number(count.n));
   return extras;
 }
 
@@ -71,13 +69,12 @@ function tagRows(db: Db, column: 'board_id' | 'item_id', ids: number[]) {
     .select(['item_tags.item_id', 'item_tags.built_in', 'tags.name', 'tags.color'])
     .where(`item_tags.${column}`, 'in', ids)
     .orderBy('item_tags.item_id')
-    .orderBy('item_tags.position')
-    .execute();
+    .orderBy('item_tags.position');
 }
 
 /** One card's tags, in order. */
 export async function tagsOfCard(db: Db, itemId: number): Promise<CardTag[]> {
-  return (await tagRows(db, 'item_id', [itemId])).map(presentCardTag);
+  return (await tagRows(db, 'item_id', [itemId]).execute()).map(presentCardTag);
 }
 
 /** A card's tag as shown: a built-in's name and colour, or the tag row's. */

@@ -41,6 +41,23 @@ export function visibleBoards(eb: ExpressionBuilder<Database, 'boards'>, userId:
 }
 
 /**
+ * The ids of the boards the user owns or is a member of, as two index ranges (an `or` of the two
+ * is a full scan of boards on PostgreSQL): for a read of all of them.
+ */
+export function visibleBoardIds(db: Db, userId: number) {
+  return db
+    .selectFrom('boards')
+    .select('boards.id')
+    .where('boards.owner_id', '=', userId)
+    .union(
+      db
+        .selectFrom('board_members')
+        .select('board_members.board_id as id')
+        .where('board_members.user_id', '=', userId),
+    );
+}
+
+/**
  * The same boards as two index ranges, owned and shared, for a read that sorts them by their last
  * change (an `or` of the two is a full scan on PostgreSQL): id, name and last change.
  */
@@ -88,12 +105,7 @@ export async function authorizeBoard(
     if (!people.has(userId)) throw notFound();
     return { boardId, people };
   }
-  const row = await db
-    .selectFrom('boards')
-    .select(['id', 'owner_id', 'version'])
-    .where('id', '=', boardId)
-    .where((eb) => visibleBoards(eb, userId, boardId))
-    .executeTakeFirst();
+  const row = await boardAccessQuery(db, userId, boardId).executeTakeFirst();
   if (!row) throw notFound();
   const access = {
     boardId: row.id,
@@ -103,6 +115,15 @@ export async function authorizeBoard(
   };
   if (action === 'board' && !access.isOwner) throw forbidden('OWNER_ONLY', 'projects.ownerOnly');
   return access;
+}
+
+/** The board's row if the user sees it: each request's access check (and its query-plan test). */
+export function boardAccessQuery(db: Db, userId: number, boardId: number) {
+  return db
+    .selectFrom('boards')
+    .select(['id', 'owner_id', 'version'])
+    .where('id', '=', boardId)
+    .where((eb) => visibleBoards(eb, userId, boardId));
 }
 
 const peopleOf = preparedRows<{ user_id: number }, [boardId: number, boardId: number]>((db) =>
