@@ -956,7 +956,7 @@ console.log('');
 for (const row of rows)
   if (Number(row['app p99 ms']) >= GOAL_P99_MS)
     console.log(
-      `Issue 11's goal missed on ${row.engine} (${row.range}, ${row.encoding}): p99 ${row['app p99 ms']} ms ≥ ${GOAL_P99_MS} ms${row.engine === 'SQLite' ? '' : ' (the goal is set for SQLite)'}${row.range === 'month' && row.encoding === 'identity' ? `; the bare route sending the same bytes: p99 ${row['bare p99 ms']} ms` : ''}`,
+      `Goal missed on ${row.engine} (${row.range}, ${row.encoding}): p99 ${row['app p99 ms']} ms ≥ ${GOAL_P99_MS} ms${row.engine === 'SQLite' ? '' : ' (the goal is set for SQLite)'}${row.range === 'month' && row.encoding === 'identity' ? `; the bare route sending the same bytes: p99 ${row['bare p99 ms']} ms` : ''}`,
     );
 // The goals for the calendar: the people map of D41, and month answers kept by the
 // calendar's version — read again, they cost what sending their bytes does (≥ 0.8 of the bare
@@ -971,7 +971,7 @@ for (const server of servers) {
     .map((row) => ({ encoding: row.encoding, ratio: Number(row.ratio) }));
   const uncached = rows.find((row) => row.engine === server.engine && row.range === 'month, uncached');
   console.log(
-    `Issue 31 on ${server.engine}: people listed once (D41): the month ${kb(month.plain.body.length)}, with its owner and guests written in every occurrence ${kb(inlined)} (${Math.round((100 * (month.plain.body.length - inlined)) / inlined)} %): ${metOrMissed(mapProblems.length === 0 && month.plain.body.length < inlined)}; month answers kept by the calendar's version, read again: ${ratios.map((r) => `${r.ratio} of the bare route ${r.encoding === 'br' ? 'with brotli' : 'plain'}`).join(', ')} (goal ≥ 0.8; a month made afresh: ${uncached?.['app req/s'] ?? '—'} req/s): ${metOrMissed(ratios.length === 2 && ratios.every((r) => r.ratio >= 0.8))}; after a change the next read answers the new version (an old ETag → 200, checked above)`,
+    `On ${server.engine}: people listed once (D41): the month ${kb(month.plain.body.length)}, with its owner and guests written in every occurrence ${kb(inlined)} (${Math.round((100 * (month.plain.body.length - inlined)) / inlined)} %): ${metOrMissed(mapProblems.length === 0 && month.plain.body.length < inlined)}; month answers kept by the calendar's version, read again: ${ratios.map((r) => `${r.ratio} of the bare route ${r.encoding === 'br' ? 'with brotli' : 'plain'}`).join(', ')} (goal ≥ 0.8; a month made afresh: ${uncached?.['app req/s'] ?? '—'} req/s): ${metOrMissed(ratios.length === 2 && ratios.every((r) => r.ratio >= 0.8))}; after a change the next read answers the new version (an old ETag → 200, checked above)`,
   );
 }
 printWholeRun(started);

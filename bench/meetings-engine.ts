@@ -51,6 +51,7 @@ import { DateTime } from 'luxon';
 import { type Interval, type Participant, availableStarts } from '../server/src/modules/availability/engine';
 import { occurrencesIn, type Series } from '../server/src/lib/occurrences';
 import { CalendarBusyTimes } from '../server/src/modules/calendar/busy-times';
+import { seriesIndex } from '../server/src/lib/series-index';
 import { writeEntries } from '../server/src/modules/calendar/entries';
 import type { DatabaseHandle, Db } from '../server/src/db';
 import { bumpListVersion } from '../server/src/lib/list-versions';
@@ -415,11 +416,19 @@ async function inProcess(handle: DatabaseHandle, seeded: Awaited<ReturnType<type
     }
   }
   const same = starts.length === expected.length && starts.every((t, i) => iso(t) === expected[i]);
+  // The same reads with the index of series emptied before each: what the index saves a search.
+  const unindexed: number[] = [];
+  for (let run = 0; run < ALONE_RUNS; run += 1) {
+    seriesIndex.clear();
+    const began = performance.now();
+    await calendar.busyOf(users, FROM, TO);
+    unindexed.push(performance.now() - began);
+  }
   const stats = (list: number[]) => {
     list.sort((a, b) => a - b);
     return { min: list[0]!, median: list[Math.floor(list.length / 2)]! };
   };
-  return { busyOf: stats(reads), engine: stats(computed), same };
+  return { busyOf: stats(reads), engine: stats(computed), unindexed: stats(unindexed), same };
 }
 
 /** The searches' connections, kept alive (CONNECTIONS at most, as the load's). */
@@ -697,7 +706,7 @@ for (const { engine: name, seeded, firstMs, split, row, uncachedRow, coldRow } o
     `${name}: goal p99 < ${GOAL_P99_MS} ms at ${CONNECTIONS} connections: warm ${row[GOAL_COLUMN]} (p99 ${p99} ms over ${row.requests} requests; alone ${row['alone median ms']} ms, the first request ${round(firstMs)} ms); another meeting ${uncachedRow[GOAL_COLUMN]} (p99 ${uncachedRow['p99 ms']} ms over ${uncachedRow.requests} requests); cold ${coldRow[GOAL_COLUMN]} (p99 ${coldRow['p99 ms']} ms over ${coldRow.requests} requests; cold ÷ warm p99 ${round1(coldRow['p99 ms'] / Math.max(1, p99))}, where warm is answered from the kept answer; cold ÷ another meeting ${round1(coldRow['p99 ms'] / Math.max(1, Number(uncachedRow['p99 ms'])))}, the busy times kept and the answer computed, as the warm search was once measured)`,
   );
   console.log(
-    `  in this process on the same database (${ALONE_RUNS} runs after ${WARM_UP_RUNS}): CalendarBusyTimes.busyOf() for the ${PEOPLE} people min ${round(split.busyOf.min)} ms, median ${round(split.busyOf.median)} ms; the engine on its answer min ${round(split.engine.min)} ms, median ${round(split.engine.median)} ms`,
+    `  in this process on the same database (${ALONE_RUNS} runs after ${WARM_UP_RUNS}): CalendarBusyTimes.busyOf() for the ${PEOPLE} people min ${round(split.busyOf.min)} ms, median ${round(split.busyOf.median)} ms; the engine on its answer min ${round(split.engine.min)} ms, median ${round(split.engine.median)} ms; busyOf with the index of series emptied before each min ${round(split.unindexed.min)} ms, median ${round(split.unindexed.median)} ms`,
   );
   console.log(
     `  seeded: ${PEOPLE} users, their hours and ${PEOPLE - 1} friendships through the API in ${seeded.apiSeconds.toFixed(1)} s; ${seeded.inserted} events inserted with their entries in ${seeded.directSeconds.toFixed(1)} s`,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 27's check of the policies: "removing any one policy check fails at least one test".
+// The check of the policies: "removing any one policy check fails at least one test".
 // Each mutation below takes one check out of a `modules/<m>/policy.ts` (a filter of a visibility
 // fragment, a 404, a 403, a 409 or 410), runs the server tests that guard it on SQLite (the
 // module's own suites, the authorization matrix, the query-plan check of the policies; stopping at

@@ -246,5 +246,5 @@ export class SeriesIndex {
   }
 }
 
-/** The process's index, for the busy times of meetings' searches (CalendarService.busyOf). */
+/** The process's index, for the busy times of meetings' searches (CalendarBusyTimes.busyOf). */
 export const seriesIndex = new SeriesIndex();
