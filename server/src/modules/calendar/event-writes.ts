@@ -170,18 +170,22 @@ export async function ownedCount(db: Db, userId: number): Promise<number> {
   return Number(count);
 }
 
+/** The guests of the events, by event (peopleOf's first query; the query-plan test builds it too). */
+export function guestsOfEvents(db: Db, ids: number[]) {
+  return db
+    .selectFrom('event_guests')
+    .select(['event_id', 'user_id'])
+    .where('event_id', 'in', ids)
+    .orderBy('event_id')
+    .orderBy('user_id');
+}
+
 /** The owners and guests of the rows: two indexed queries. */
 export async function peopleOf(db: Db, rows: EventRow[]): Promise<People> {
   const people: People = { users: new Map(), guests: new Map() };
   if (rows.length === 0) return people;
   const ids = rows.map((row) => row.id);
-  const guestRows = await db
-    .selectFrom('event_guests')
-    .select(['event_id', 'user_id'])
-    .where('event_id', 'in', ids)
-    .orderBy('event_id')
-    .orderBy('user_id')
-    .execute();
+  const guestRows = await guestsOfEvents(db, ids).execute();
   const userIds = new Set([...rows.map((row) => row.owner_id), ...guestRows.map((guest) => guest.user_id)]);
   const users = await db
     .selectFrom('users')

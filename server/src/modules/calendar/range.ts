@@ -142,41 +142,17 @@ export class CalendarReads {
    * the meetings' entries. Nothing is held while the series are expanded.
    */
   private async seriesIn(userId: number, from: number, to: number, max: number, slicer: WorkSlicer) {
-    const upper = iso(to + ZONE_SLACK_MS);
-    const lower = iso(from - ZONE_SLACK_MS);
-    const shortFrom = iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS);
-    const entries = (kind: 'event' | 'meeting', isLong: boolean) =>
-      this.deps.db
-        .selectFrom('calendar_entries')
-        .where('calendar_entries.user_id', '=', userId)
-        .where('calendar_entries.kind', '=', kind)
-        .where('calendar_entries.is_long', '=', isLong);
     // One after the other, in this order (the benchmark reads their plans by position): the short
     // single events by one range of their start, the earliest first; the repeating and long ones
     // by their series' span; the meetings; then the events' rows, whole (what the expansion reads
     // and what is answered), by their ids.
-    const singles = await entries('event', false)
-      .select(['calendar_entries.source_id'])
-      .where('calendar_entries.start_at', '>=', shortFrom)
-      .where('calendar_entries.start_at', '<', upper)
-      .where('calendar_entries.end_at', '>=', lower)
-      .orderBy('calendar_entries.start_at')
-      .limit(max + 1)
-      .execute();
-    const long = await entries('event', true)
-      .select(['calendar_entries.source_id'])
-      .where('calendar_entries.start_at', '<', upper)
-      .where('calendar_entries.end_at', '>=', lower)
-      .execute();
-    const meetingEntries = await entries('meeting', false)
-      .select(['calendar_entries.source_id', 'calendar_entries.start_at', 'calendar_entries.end_at'])
-      .where('calendar_entries.start_at', '>=', shortFrom)
-      .where('calendar_entries.start_at', '<', upper)
-      .where('calendar_entries.end_at', '>=', lower)
-      .execute();
+    const queries = rangeQueries(this.deps.db, userId, from, to, max);
+    const singles = await queries.singles.execute();
+    const long = await queries.long.execute();
+    const meetingEntries = await queries.meetings.execute();
     const series: EventRow[] = [];
     for (const ids of chunks([...singles, ...long].map((entry) => entry.source_id))) {
-      series.push(...(await this.deps.db.selectFrom('events').selectAll().where('id', 'in', ids).execute()));
+      series.push(...(await eventsById(this.deps.db, ids).execute()));
       await slicer.pause();
     }
     return { series, singlesFull: singles.length > max, meetingEntries };
@@ -227,4 +203,42 @@ export class CalendarReads {
 function instantOf(value: string, timeZone: string): number {
   if (isCalendarDay(value)) return dayStart(value, timeZone);
   return Date.parse(value);
+}
+
+/**
+ * The range read's queries over the user's entries (rangeQueries) and of the events behind them
+ * (eventsById), built here and by the query-plan test.
+ */
+export function rangeQueries(db: Db, userId: number, from: number, to: number, max: number) {
+  const upper = iso(to + ZONE_SLACK_MS);
+  const lower = iso(from - ZONE_SLACK_MS);
+  const shortFrom = iso(from - SHORT_EVENT_MAX_MS - ZONE_SLACK_MS);
+  const entries = (kind: 'event' | 'meeting', isLong: boolean) =>
+    db
+      .selectFrom('calendar_entries')
+      .where('calendar_entries.user_id', '=', userId)
+      .where('calendar_entries.kind', '=', kind)
+      .where('calendar_entries.is_long', '=', isLong);
+  return {
+    singles: entries('event', false)
+      .select(['calendar_entries.source_id'])
+      .where('calendar_entries.start_at', '>=', shortFrom)
+      .where('calendar_entries.start_at', '<', upper)
+      .where('calendar_entries.end_at', '>=', lower)
+      .orderBy('calendar_entries.start_at')
+      .limit(max + 1),
+    long: entries('event', true)
+      .select(['calendar_entries.source_id'])
+      .where('calendar_entries.start_at', '<', upper)
+      .where('calendar_entries.end_at', '>=', lower),
+    meetings: entries('meeting', false)
+      .select(['calendar_entries.source_id', 'calendar_entries.start_at', 'calendar_entries.end_at'])
+      .where('calendar_entries.start_at', '>=', shortFrom)
+      .where('calendar_entries.start_at', '<', upper)
+      .where('calendar_entries.end_at', '>=', lower),
+  };
+}
+
+export function eventsById(db: Db, ids: number[]) {
+  return db.selectFrom('events').selectAll().where('id', 'in', ids);
 }
