@@ -87,6 +87,9 @@ describe('the calendar', () => {
     await dragTo(page, event, calendar.locator(`[role="cell"][data-date="${target}"]`).last());
     // A repeating event asks which occurrences move (D39): all of them here.
     const which = page.getByRole('dialog', { name: 'Move repeating event' });
+    // Chosen once the dialog has opened: a click while it still fades in can be lost.
+    await which.waitFor();
+    await transitionsOver(page);
     await which.getByRole('radio', { name: 'All events' }).check();
     await which.getByRole('button', { name: 'OK' }).click();
     expect((await saved).status()).toBe(200);
