@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { transitionsOver } from '../support/axe';
 import { arrive as arriveAt, callAs, makeFriends, sessionOf } from '../support/people';
 import { addDays, wallTime } from '../support/time';
 import { addEvent, dragTo, importIcs, shown, shownTimes } from '../support/calendar';
@@ -104,6 +105,9 @@ describe('one occurrence of a repeating event', () => {
     await edit.getByLabel('Title').fill('Team review');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     const change = page.getByRole('dialog', { name: 'Change repeating event' });
+    // Chosen once the dialog has opened: a click while it still fades in can be lost.
+    await change.waitFor();
+    await transitionsOver(page);
     await change.getByRole('radio', { name: 'All events' }).check();
     await change.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => page.getByText('Event updated', { exact: true }).isVisible()).toBe(true);
@@ -121,6 +125,9 @@ describe('one occurrence of a repeating event', () => {
     const drawer = page.getByRole('dialog', { name: 'Edit event' });
     await drawer.getByRole('button', { name: 'Delete' }).click();
     const remove = page.getByRole('dialog', { name: 'Delete repeating event' });
+    // Chosen once the dialog has opened: a click while it still fades in can be lost.
+    await remove.waitFor();
+    await transitionsOver(page);
     await remove.getByRole('radio', { name: 'This and following events' }).check();
     // Sent when the toast (with Undo, D48) closes; meanwhile the weeks read leave them out.
     const sent = deleteSent(page, '/api/calender/');

@@ -106,6 +106,9 @@ describe('a repetition the app cannot draw (D49)', () => {
     );
     await drawer.getByRole('button', { name: 'Save changes' }).click();
     const change = page.getByRole('dialog', { name: 'Change repeating event' });
+    // Chosen once the dialog has opened: a click while it still fades in can be lost.
+    await change.waitFor();
+    await transitionsOver(page);
     await change.getByRole('radio', { name: 'All events' }).check();
     await change.getByRole('button', { name: 'OK' }).click();
     const body = (await sent).postDataJSON() as Record<string, unknown>;
