@@ -14,6 +14,7 @@ import {
   type DatabaseConnection,
   type Dialect,
   type Driver,
+  type Kysely,
   type KyselyPlugin,
   OperationNodeTransformer,
   PostgresDialect,
@@ -22,6 +23,7 @@ import {
   SqliteDialect,
   type SqliteStatement,
   type TransactionSettings,
+  sql,
   ValueNode,
 } from 'kysely';
 import { LRUCache } from 'lru-cache';
@@ -54,6 +56,13 @@ export interface Engine {
    * foreign key's KEY SHARE): for rows locked as a mutex, such as people whose time is being set.
    */
   forNoKeyUpdate: <Q extends { forNoKeyUpdate(): Q }>(query: Q) => Q;
+  /**
+   * The planner's statistics of these tables brought up to date after a bulk write (an import of
+   * thousands of rows). PostgreSQL plans from statistics its autovacuum refreshes a while later:
+   * until then a user's 20,000 new events count as a few dozen, and each page of their first
+   * CalDAV sync sorted all of them. SQLite's planner here keeps no statistics to refresh.
+   */
+  refreshStatistics: <DB>(db: Kysely<DB>, tables: readonly string[]) => Promise<void>;
   /** The connection pool's counts, where there is one (PostgreSQL). */
   pool?: () => { total: number; idle: number; waiting: number };
 }
@@ -198,6 +207,7 @@ export function sqliteEngine(file: string): Engine {
     id: (column) => column.primaryKey().autoIncrement(),
     forUpdate: (query) => query,
     forNoKeyUpdate: (query) => query,
+    refreshStatistics: () => Promise.resolve(),
     isUniqueViolation: (error) =>
       error instanceof Error &&
       'code' in error &&
@@ -360,6 +370,11 @@ export function postgresEngine(
     id: (column) => column.primaryKey().generatedByDefaultAsIdentity(),
     forUpdate: (query) => query.forUpdate(),
     forNoKeyUpdate: (query) => query.forNoKeyUpdate(),
+    refreshStatistics: async (db, tables) => {
+      // ANALYZE samples a bounded number of rows (300 × the statistics target) whatever the size.
+      if (tables.length > 0)
+        await sql`analyze ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
+    },
     isUniqueViolation: (error) => error instanceof Error && 'code' in error && error.code === '23505',
   };
 }

@@ -3,6 +3,7 @@
  * resource name or UID, and an event written as a client sent it. modules/dav/ serves them.
  */
 import { CALENDAR_EVENTS_PER_USER_MAX } from '@cadence/contract';
+import type { Db } from '../../db';
 import { transaction } from '../../db/transaction';
 import { badRequest } from '../../errors';
 import { bumpListVersions, davNameOf } from '../../lib/list-versions';
@@ -93,28 +94,9 @@ export class DavEvents {
   davEvents(
     userId: number,
     collection: 'events' | 'shared',
-    only: { ids?: number[]; from?: string; to?: string; after?: number; limit?: number } = {},
+    only: DavEventsSelection = {},
   ): Promise<EventRow[]> {
-    let query = this.deps.db
-      .selectFrom('events')
-      .selectAll('events')
-      .where((eb) => (collection === 'events' ? ownEvents(eb, userId) : guestEvents(eb, userId)));
-    if (only.ids) query = query.where('events.id', 'in', only.ids.length > 0 ? only.ids : [0]);
-    if (only.from !== undefined || only.to !== undefined) {
-      query = query.where('events.id', 'in', (eb) => {
-        let entries = eb
-          .selectFrom('calendar_entries')
-          .select('calendar_entries.source_id')
-          .where('calendar_entries.user_id', '=', userId)
-          .where('calendar_entries.kind', '=', 'event');
-        if (only.to !== undefined) entries = entries.where('calendar_entries.start_at', '<', only.to);
-        if (only.from !== undefined) entries = entries.where('calendar_entries.end_at', '>', only.from);
-        return entries;
-      });
-    }
-    if (only.after !== undefined) query = query.where('events.id', '>', only.after);
-    if (only.limit !== undefined) query = query.limit(only.limit);
-    return query.orderBy('events.id').execute();
+    return davEventsQuery(this.deps.db, userId, collection, only).execute();
   }
 
   /** The user's own event under this CalDAV resource name, if any. */
@@ -150,4 +132,41 @@ export class DavEvents {
     const row = await query.executeTakeFirst();
     return row && davNameOf(row);
   }
+}
+
+export interface DavEventsSelection {
+  ids?: number[];
+  from?: string;
+  to?: string;
+  after?: number;
+  limit?: number;
+}
+
+/** The query of `davEvents`, built (the query-plan tests compile it). */
+export function davEventsQuery(
+  db: Db,
+  userId: number,
+  collection: 'events' | 'shared',
+  only: DavEventsSelection,
+) {
+  let query = db
+    .selectFrom('events')
+    .selectAll('events')
+    .where((eb) => (collection === 'events' ? ownEvents(eb, userId) : guestEvents(eb, userId)));
+  if (only.ids) query = query.where('events.id', 'in', only.ids.length > 0 ? only.ids : [0]);
+  if (only.from !== undefined || only.to !== undefined) {
+    query = query.where('events.id', 'in', (eb) => {
+      let entries = eb
+        .selectFrom('calendar_entries')
+        .select('calendar_entries.source_id')
+        .where('calendar_entries.user_id', '=', userId)
+        .where('calendar_entries.kind', '=', 'event');
+      if (only.to !== undefined) entries = entries.where('calendar_entries.start_at', '<', only.to);
+      if (only.from !== undefined) entries = entries.where('calendar_entries.end_at', '>', only.from);
+      return entries;
+    });
+  }
+  if (only.after !== undefined) query = query.where('events.id', '>', only.after);
+  if (only.limit !== undefined) query = query.limit(only.limit);
+  return query.orderBy('events.id');
 }

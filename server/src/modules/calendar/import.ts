@@ -27,8 +27,11 @@ import type { EventRow } from './presenter';
  */
 const IMPORT_CHUNK = 100;
 
+/** New events from one file past which the planner's statistics are refreshed (Engine). */
+const BULK_IMPORT = 1000;
+
 export class CalendarImport {
-  constructor(private readonly deps: Pick<CalendarDeps, 'db' | 'reminders' | 'live'>) {}
+  constructor(private readonly deps: Pick<CalendarDeps, 'db' | 'engine' | 'reminders' | 'live'>) {}
 
   /**
    * The events of an iCalendar file, as the user's own (no guests), by UID (D40): one the user does
@@ -140,6 +143,13 @@ export class CalendarImport {
       });
       await slicer.pause();
     }
+    if (inserts.length >= BULK_IMPORT)
+      await this.deps.engine.refreshStatistics(this.deps.db, [
+        'events',
+        'event_exceptions',
+        'calendar_entries',
+        'dav_changes',
+      ]);
     return { imported: inserts.length, updated: updates.length, unchanged, overLimit };
   }
 }
