@@ -15,7 +15,7 @@ import { repoRoot, useAppServer } from '../support/server';
 
 const server = useAppServer();
 const arrive = (name: string) => arriveAt(server.url, name);
-const trelloExport = path.join(repoRoot, 'server/src/test/fixtures/trello-board.json');
+const trelloExport = path.join(repoRoot, 'server/fixtures/trello-board.json');
 
 /** A board with lists and cards made through the API: the test is about what follows. */
 async function buildBoard(page: Page, name: string, lists: Record<string, string[]>): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * 552 iCalendar files that others wrote (test/fixtures/ics-corpus: Google, Outlook/Exchange, Apple,
+ * 552 iCalendar files that others wrote (server/fixtures/ics-corpus: Google, Outlook/Exchange, Apple,
  * Thunderbird, Nextcloud exports and the test calendars of eleven calendar libraries; SOURCES.md
  * says where each comes from), each imported over HTTP into an account of its own: never a 5xx,
  * each answered within two seconds, and every file that is well formed and whose events an
@@ -17,7 +17,7 @@ import { buildUser, call, multipartFile } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 
 const t = useTestApp();
-const corpus = path.join(import.meta.dirname, '../../test/fixtures/ics-corpus');
+const corpus = path.join(import.meta.dirname, '../../../fixtures/ics-corpus');
 
 interface Indexed {
   file: string;

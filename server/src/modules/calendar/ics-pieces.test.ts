@@ -2,7 +2,7 @@
  * An upload is read as the pieces it arrived in (lib/upload.ts `readUploadText`), never joined
  * into one string (D41): readIcs answers the same for a file whole and cut into pieces anywhere —
  * inside a CRLF, a fold, a property name, a multi-byte character's neighbours — over every file of
- * the corpus that others wrote (test/fixtures/ics-corpus).
+ * the corpus that others wrote (server/fixtures/ics-corpus).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { WorkSlicer } from '../../lib/work-slicer';
 import { readIcs } from './ics-import';
 
-const corpus = path.join(import.meta.dirname, '../../test/fixtures/ics-corpus');
+const corpus = path.join(import.meta.dirname, '../../../fixtures/ics-corpus');
 const files = (
   JSON.parse(fs.readFileSync(path.join(corpus, 'INDEX.json'), 'utf8')) as { file: string }[]
 ).map((entry) => entry.file);

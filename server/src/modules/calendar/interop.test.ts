@@ -1,5 +1,5 @@
 /**
- * The iCalendar corpus (test/fixtures/ics-corpus, 552 files others wrote) compared
+ * The iCalendar corpus (server/fixtures/ics-corpus, 552 files others wrote) compared
  * occurrence by occurrence with an independent implementation, Debian's python3-recurring-ical-events
  * (scripts/ics-reference.py, all files in one python process). Each file is imported over HTTP into
  * an account of its own (time zone UTC, as the reference's floating zone) and its occurrences are
@@ -29,7 +29,7 @@ import { buildUser, call, multipartFile } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 
 const t = useTestApp();
-const corpus = path.join(import.meta.dirname, '../../test/fixtures/ics-corpus');
+const corpus = path.join(import.meta.dirname, '../../../fixtures/ics-corpus');
 const files = path.join(corpus, 'files');
 const reference = path.join(import.meta.dirname, '../../../../scripts/ics-reference.py');
 const PYTHON = '/usr/bin/python3';

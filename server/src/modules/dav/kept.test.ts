@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseIcalText, serializeIcal } from './ical-text';
 import { type EventFields, mergeEvent, mergeTodo, type TodoFields } from './kept';
 
-const corpus = path.join(import.meta.dirname, '../../test/fixtures/ics-corpus/files');
+const corpus = path.join(import.meta.dirname, '../../../fixtures/ics-corpus/files');
 
 const crlf = (text: string) => text.replace(/\r\n|\r|\n/g, '\r\n').replace(/(\r\n)?$/, '\r\n');
 const lines = (text: string) =>

@@ -12,7 +12,7 @@ import { useTestApp } from '../../test/harness';
 
 const t = useTestApp();
 const trello = JSON.parse(
-  fs.readFileSync(path.join(import.meta.dirname, '../../test/fixtures/trello-board.json'), 'utf8'),
+  fs.readFileSync(path.join(import.meta.dirname, '../../../fixtures/trello-board.json'), 'utf8'),
 ) as Record<string, unknown>;
 
 /** What a person sees of a board: lists with their state, cards with theirs. */

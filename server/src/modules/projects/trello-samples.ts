@@ -14,10 +14,7 @@ export interface TrelloJson extends Row {
   actions: Row[];
 }
 
-const fixtureText = fs.readFileSync(
-  new URL('../../test/fixtures/trello-board.json', import.meta.url),
-  'utf8',
-);
+const fixtureText = fs.readFileSync(new URL('../../../fixtures/trello-board.json', import.meta.url), 'utf8');
 /** A fresh copy of the fixture each time, free to change. */
 export const fixture = () => JSON.parse(fixtureText) as TrelloJson;
 export const named = (rows: Row[], name: string) => rows.find((row) => row.name === name)!;
