@@ -17,8 +17,8 @@
  */
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import { staticImports } from './preload-lists';
-import { layoutNamespaces, routeTable } from './src/app/route-table';
+import { staticImports } from './preload-lists.ts';
+import { layoutNamespaces, routeTable } from './src/app/route-table.ts';
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 

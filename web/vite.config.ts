@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './precompress';
-import { preloadLists, withoutLoaded } from './preload-lists';
-import { layoutNamespaces } from './src/app/route-table';
-import { routePreloads } from './route-preloads';
+import { precompress } from './precompress.ts';
+import { preloadLists, withoutLoaded } from './preload-lists.ts';
+import { layoutNamespaces } from './src/app/route-table.ts';
+import { routePreloads } from './route-preloads.ts';
 
 /** The string areas that every app-layout page loads (route-table.ts): one chunk per language. */
 const layoutStrings = new Set<string>(layoutNamespaces);
@@ -83,6 +83,7 @@ export default defineConfig({
               // A page's strings in one file per language and area: `<area>.json` with
               // `api/<area>.json`, and the app layout's areas (router.tsx) together — two requests
               // for a first visit's strings instead of seven.
+              debugName: 'strings',
               name: (id) => {
                 const file = /web[\\/]src[\\/]locales[\\/](\w+)[\\/](?:api[\\/])?(\w+)\.json$/.exec(id);
                 if (!file) return null;

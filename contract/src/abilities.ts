@@ -2,7 +2,7 @@
  * Roles and the abilities they grant (D5, D6). Free of zod, so the web app's entry can use it
  * without loading the schemas.
  */
-export const roles = ['admin', 'client'] as const;
+export const roles = ['admin', 'client', 'user'] as const;
 export type Role = (typeof roles)[number];
 
 export interface AbilityRule {
@@ -15,6 +15,12 @@ export const abilitiesByRole: Record<Role, AbilityRule[]> = {
   admin: [{ action: 'manage', subject: 'all' }],
   client: [
     { action: 'read', subject: 'ACL' },
+    { action: 'read', subject: 'Auth' },
+  ],
+  // A team's member: every everyday screen, not the screens that administer the instance
+  // (Access control's `ACL`, the users directory's `Users`).
+  user: [
+    { action: 'manage', subject: 'App' },
     { action: 'read', subject: 'Auth' },
   ],
 };

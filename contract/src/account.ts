@@ -80,6 +80,8 @@ export const sharedWorkFlags = [
   'boardShared',
   'cardComments',
   'cardDueDates',
+  // Made a member of a card.
+  'cardMembers',
   // D44: a visitor books, moves or cancels a booking with the user.
   'bookings',
 ] as const;

@@ -45,4 +45,5 @@ export const calendarMessages = {
   'calendar.skip.unreadable': 'The event cannot be read.',
   'calendar.skip.overrideUnsupported': 'A change to one occurrence of a repeating event is not imported.',
   'calendar.skip.eventsLimit': 'Your calendar is full: it holds at most 100,000 events.',
+  'calendar.skip.notEvent': 'This is a to-do or a journal entry, not an event: only events are imported.',
 } as const;

@@ -296,6 +296,7 @@ export const importSkipReasons = [
   'calendar.skip.unreadable',
   'calendar.skip.overrideUnsupported',
   'calendar.skip.eventsLimit',
+  'calendar.skip.notEvent',
 ] as const;
 export type ImportSkipReason = (typeof importSkipReasons)[number];
 

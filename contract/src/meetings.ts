@@ -123,6 +123,13 @@ const step = z
   .max(240, m['meetings.stepInvalid'])
   .describe('Minutes between two start times, counted from 00:00 UTC');
 
+/** Why no time falls in everyone's working hours (D23): none overlap for the duration, or all is busy. */
+export const noTimesReasons = ['noCommonWorkingHours', 'allBusy'] as const;
+export type NoTimesReason = (typeof noTimesReasons)[number];
+
+/** Times outside working hours are looked for this far before and after them, at most (minutes). */
+export const OUTSIDE_WORKING_HOURS_MAX = 12 * 60;
+
 /** Whether a search range is whole days in order and at most MEETING_RANGE_MAX_DAYS long. */
 export function isMeetingRange(startDate: string, endDate: string): boolean {
   if (!isCalendarDay(startDate) || !isCalendarDay(endDate)) return true;
@@ -142,6 +149,13 @@ export const availableTimesInput = z
     meetingId: userId
       .optional()
       .describe('When re-planning that meeting of yours: its own time is not counted as busy'),
+    outsideWorkingHours: z
+      .boolean()
+      .default(false)
+      .describe(
+        'When no time falls in everyone’s working hours: the nearest times outside them instead, ' +
+          'within the working hours widened by as few half hours as finds some (12 hours at most)',
+      ),
   })
   .superRefine((input, ctx) => {
     if (!isMeetingRange(input.startDate, input.endDate)) {
@@ -159,6 +173,21 @@ export const availableTimes = z
         z.object({ date: z.string(), times: z.array(z.string()).describe('Start instants, ISO 8601 UTC') }),
       )
       .describe('Days with at least one time, in order; none → []'),
+    reason: z
+      .enum(noTimesReasons)
+      .optional()
+      .describe(
+        'Present when no time falls in everyone’s working hours: `noCommonWorkingHours`, their working ' +
+          'hours never overlap for the duration within these days; `allBusy`, they do, but someone is busy',
+      ),
+    outsideWorkingHoursBy: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'With `outsideWorkingHours` and a `reason`: the times in `data` lie up to this many minutes ' +
+          'before or after someone’s working hours',
+      ),
   })
   .meta({ id: 'AvailableTimesAnswer' });
 export type AvailableTimes = z.infer<typeof availableTimes>;
@@ -246,6 +275,12 @@ export const createMeetingInput = z
     groups: people.default([]).describe('Your groups’ ids, expanded to their members (D13)'),
     time: time.default(null),
     step: step.default(15),
+    outsideWorkingHours: z
+      .boolean()
+      .default(false)
+      .describe(
+        'The time may lie outside working hours (offered by such a search): only busy times are checked',
+      ),
   })
   .superRefine((input, ctx) => {
     if (!isMeetingRange(input.startDate, input.endDate)) {
@@ -270,6 +305,10 @@ export const updateMeetingInput = z
     step: step.optional(),
     state: state.optional(),
     completed: z.boolean().optional(),
+    outsideWorkingHours: z
+      .boolean()
+      .optional()
+      .describe('The new time may lie outside working hours: only busy times are checked'),
   })
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
     message: m['meetings.emptyChange'],

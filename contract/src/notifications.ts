@@ -28,6 +28,11 @@ export const notificationKinds = [
   'booking-new',
   'booking-rescheduled',
   'booking-cancelled',
+  // A card's new member (sourceId: the card's); a friend request received (sourceId: the request's,
+  // title: who asked) and one's own request accepted (sourceId and title: who accepted).
+  'card-member',
+  'friend-request',
+  'friend-accepted',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 export const NOTIFICATIONS_SHOWN = 50;
@@ -38,12 +43,18 @@ export const notification = z
     kind: z
       .enum(notificationKinds)
       .describe(
-        'event: a reminder before an event; todo: a task due today; meeting: an invitation; board-deleted: a board shared with the user went with its owner’s account; meeting-accepted, meeting-declined: an invitee answered the user’s meeting (D42); D45: event-invited (added as a guest), event-changed (its time changed), event-cancelled (deleted, or the user taken off it), meeting-changed (a new time, to answer again), meeting-cancelled (archived or deleted), todo-assigned, todo-completed (a task the user assigned), board-shared (made a member), card-comment, card-due (a card the user is a member of); D44: booking-new, booking-rescheduled, booking-cancelled (a visitor booked the user, moved or cancelled a booking)',
+        'event: a reminder before an event; todo: a task due today; meeting: an invitation; board-deleted: a board shared with the user went with its owner’s account; meeting-accepted, meeting-declined: an invitee answered the user’s meeting (D42); D45: event-invited (added as a guest), event-changed (its time changed), event-cancelled (deleted, or the user taken off it), meeting-changed (a new time, to answer again), meeting-cancelled (archived or deleted), todo-assigned, todo-completed (a task the user assigned), board-shared (made a member), card-comment, card-due (a card the user is a member of); D44: booking-new, booking-rescheduled, booking-cancelled (a visitor booked the user, moved or cancelled a booking); card-member (made a member of a card); friend-request (asked to be friends, until answered); friend-accepted (the user’s request was accepted)',
       ),
-    sourceId: z.string().describe('The event’s, the task’s, the meeting’s or the (deleted) board’s id'),
+    sourceId: z
+      .string()
+      .describe(
+        'The event’s, the task’s, the meeting’s, the (deleted) board’s or the card’s id; a friend-request’s: the request’s; a friend-accepted’s: the user who accepted',
+      ),
     title: z
       .string()
-      .describe('The event’s, the task’s or the board’s title when the notification was written'),
+      .describe(
+        'The event’s, the task’s, the card’s or the board’s title when the notification was written; the person’s name for the friend kinds',
+      ),
     at: z
       .string()
       .describe(
@@ -56,7 +67,7 @@ export const notification = z
       .string()
       .nullable()
       .describe(
-        'The board a card-comment or card-due notification’s card is on (null when the card is gone), or a board-shared one’s board; null for the other kinds',
+        'The board a card-comment, card-due or card-member notification’s card is on (null when the card is gone), or a board-shared one’s board; null for the other kinds',
       ),
     isRead: z.boolean(),
     createdAt: z.string(),

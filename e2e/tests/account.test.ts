@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { forgetBrowserStorage, logIn, newPerson, register } from '../support/app';
 import { openPage } from '../support/browser';
+import { callAs } from '../support/people';
 import { useAppServer } from '../support/server';
 
 const server = useAppServer();
@@ -87,4 +88,33 @@ it('uploads a picture and finds oneself in the users directory', async () => {
   await page.waitForURL('**/apps/users/view/*');
   await expect.poll(() => page.getByRole('heading', { name: person.fullName }).isVisible()).toBe(true);
   expect(await page.getByText(person.email).count()).toBe(0);
+});
+
+it('picks the time zone by typing a city, labelled as calendars label zones, and keeps its IANA id', async () => {
+  const { page } = await openPage(server.url, 'time-zone-by-city', { timezoneId: 'America/New_York' });
+  await register(page, newPerson());
+  await page.waitForURL('**/dashboard/analytics');
+  await page.getByRole('link', { name: 'Account settings' }).click();
+  await page.waitForURL('**/pages/account-setting');
+
+  // The account took the browser's zone, shown by its offset, name and city.
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await expect.poll(() => zone.inputValue()).toMatch(/^\(GMT−0[45]:00\) Eastern Time – New York$/);
+  await zone.click();
+  await zone.fill('tokyo');
+  // The zone's own list (the language's is in the page too).
+  const options = page.getByRole('listbox', { name: 'Time zone' }).getByRole('option');
+  await expect.poll(() => options.allTextContents()).toEqual(['(GMT+09:00) Japan Standard Time – Tokyo']);
+  await options.first().click();
+  await expect.poll(() => zone.inputValue()).toBe('(GMT+09:00) Japan Standard Time – Tokyo');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect.poll(() => page.getByText('Settings saved').isVisible()).toBe(true);
+  expect(await callAs(page, 'get', '/api/account')).toMatchObject({ timeZone: 'Asia/Tokyo' });
+
+  // The zone's long name finds it too.
+  await zone.click();
+  await zone.fill('eastern time');
+  const found = async () =>
+    (await options.allTextContents()).filter((text) => text.endsWith(' Eastern Time – New York'));
+  await expect.poll(found).toHaveLength(1);
 });

@@ -21,6 +21,7 @@ const arrive = (name: string) => arriveAt(server.url, name);
 
 const PARIS = 'Europe/Paris';
 const NEW_YORK = 'America/New_York';
+const TOKYO = 'Asia/Tokyo';
 
 /** How far a time zone's clocks are ahead of UTC at an instant, in milliseconds. */
 function offsetOf(instant: number, timeZone: string) {
@@ -132,7 +133,9 @@ describe('meetings', () => {
     await page.getByRole('button', { name: 'Working hours' }).click();
     const dialog = page.getByRole('dialog', { name: 'Working hours' });
     await dialog.getByTestId('working-hours-default').waitFor();
-    expect(await dialog.getByRole('combobox', { name: 'Time zone' }).inputValue()).toBe(PARIS);
+    expect(await dialog.getByRole('combobox', { name: 'Time zone' }).inputValue()).toMatch(
+      /^\(GMT\+0[12]:00\) Central European Time – Paris$/,
+    );
     await dialog.getByLabel('Monday, interval 1: start').selectOption('14:00');
     await dialog.getByLabel('Monday, interval 1: end').selectOption('18:00');
     await dialog.getByRole('button', { name: 'Copy to other days from Monday' }).click();
@@ -298,5 +301,63 @@ describe('meetings', () => {
     await page.waitForURL('**/apps/meetings');
     const mine = (await callAs(page, 'get', '/api/meetings')).data as Array<{ name: string }>;
     expect(mine.map((item) => item.name)).toEqual([meetingName]);
+  });
+
+  it('says why New York and Tokyo share no working hours, and offers the nearest times outside them', async () => {
+    const a = await arrive('meetings-new-york');
+    const b = await arrive('meetings-tokyo');
+    await makeFriends(a, b);
+    const { page } = a;
+    await callAs(page, 'put', '/api/account', { timeZone: NEW_YORK });
+    await callAs(b.page, 'put', '/api/account', { timeZone: TOKYO });
+    await page.reload();
+
+    // Both on 09:00–17:00: New York's day ends when Tokyo's next one starts less two hours (three
+    // in summer), so the working hours are widened by an hour and a half (two) before an hour fits.
+    let monday = addDays(new Date().toISOString().slice(0, 10), 8);
+    while (new Date(`${monday}T12:00:00Z`).getUTCDay() !== 1) monday = addDays(monday, 1);
+    const winter = offsetOf(Date.parse(`${monday}T12:00:00Z`), NEW_YORK) === -5 * 3_600_000;
+    const [widened, start] = winter ? ['1 h 30 min', '17:30'] : ['2 h', '18:00'];
+
+    await page.goto('/apps/meetings/add-meeting');
+    await fillMeeting(page, 'Across the Pacific', monday, b.person.fullName);
+    const times = page.getByRole('region', { name: 'Available times' });
+    const none = times.getByTestId('no-times');
+    await expect
+      .poll(() => none.textContent())
+      .toContain('The participants’ working hours do not overlap long enough for this meeting on these days');
+    await none.getByRole('button', { name: 'Search outside working hours' }).click();
+
+    const outside = times.getByTestId('outside-working-hours');
+    await expect
+      .poll(() => outside.textContent())
+      .toContain(`These are the nearest ones, up to ${widened} before or after someone’s working hours.`);
+    const clockTime = clock(
+      new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+        new Date(`2000-01-01T${start}:00Z`),
+      ),
+    );
+    await expect.poll(() => timesOn(page, monday)).toEqual([clockTime]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Picked and saved: the meeting takes that time, outside New York's working hours.
+    await times
+      .getByRole('group', { name: dayHeading(monday), exact: true })
+      .getByRole('button', { name: new RegExp(`^${clockTime.replace(' ', '\\s')}$`) })
+      .click();
+    const saving = page.waitForResponse(
+      (response) => response.url().endsWith('/api/meetings') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Save meeting' }).click();
+    const created = await saving;
+    expect(created.status()).toBe(201);
+    expect(((await created.json()) as { time: string }).time).toBe(instantOf(monday, start, NEW_YORK));
+
+    // Back to working hours only: the reason again.
+    await page.goto('/apps/meetings/add-meeting');
+    await fillMeeting(page, 'Across the Pacific again', monday, b.person.fullName);
+    await none.getByRole('button', { name: 'Search outside working hours' }).click();
+    await outside.getByRole('button', { name: 'Show working hours only' }).click();
+    await none.getByRole('button', { name: 'Search outside working hours' }).waitFor();
   });
 });

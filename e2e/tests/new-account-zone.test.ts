@@ -57,7 +57,9 @@ it('registers from a browser in Tokyo, in French: the account is Asia/Tokyo and 
   expect(await callAs(page, 'get', '/api/account')).toMatchObject({ timeZone: 'Asia/Tokyo', language: 'fr' });
   await openSignedIn(page, '/pages/account-setting');
   const form = page.locator('form');
-  await expect.poll(() => form.getByLabel('Fuseau horaire', { exact: true }).inputValue()).toBe('Asia/Tokyo');
+  await expect
+    .poll(() => form.getByLabel('Fuseau horaire', { exact: true }).inputValue())
+    .toBe('(UTC+09:00) heure normale du Japon – Tokyo');
   expect(await form.getByLabel('Langue', { exact: true }).inputValue()).toBe('Français');
   // The device and the account agree: nothing to offer.
   expect(await page.getByTestId('time-zone-banner').count()).toBe(0);

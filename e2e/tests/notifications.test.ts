@@ -52,7 +52,10 @@ describe('the bell', () => {
     const budget = dropdown.getByTestId('notification').filter({ hasText: 'Budget review' });
     expect(await budget.textContent()).toMatch(/Starts /);
     await budget.click();
-    await page.waitForURL('**/apps/calendar');
+    // The calendar at the event's day, with it open.
+    await page.waitForURL('**/apps/calendar?date=*&event=*');
+    await page.getByRole('dialog', { name: 'Edit event' }).waitFor();
+    await page.keyboard.press('Escape');
     await expect.poll(() => unreadOnServer(page)).toBe(1);
     await expect
       .poll(() => page.getByRole('button', { name: 'Notifications, unread: 1' }).isVisible())

@@ -69,7 +69,7 @@ describe('told of shared work (D45)', () => {
       .getByTestId('notification')
       .filter({ hasText: 'Order the banners' })
       .click();
-    await friend.page.waitForURL('**/apps/todo');
+    await friend.page.waitForURL('**/apps/todo?task=*');
     await expect
       .poll(() => friend.page.getByRole('button', { name: 'Notifications', exact: true }).isVisible())
       .toBe(true);
@@ -99,9 +99,10 @@ describe('told of shared work (D45)', () => {
       });
 
       await friend.page.goto('/dashboard/analytics');
-      await friend.page.getByRole('button', { name: 'Notifications, unread: 4' }).click();
+      await friend.page.getByRole('button', { name: 'Notifications, unread: 5' }).click();
       const dropdown = friend.page.getByRole('dialog', { name: 'Notifications' });
-      await expect.poll(() => dropdown.getByTestId('notification').count()).toBe(4);
+      // The to-do, the event, the board, being added to the card, and the comment on it.
+      await expect.poll(() => dropdown.getByTestId('notification').count()).toBe(5);
       expect(await friend.page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(skin);
       expect(await seriousViolations(friend.page)).toEqual([]);
 
@@ -114,7 +115,7 @@ describe('told of shared work (D45)', () => {
           hasText: title,
         });
       await friend.page.getByRole('button', { name: /^Notifications/ }).click();
-      await entry('Flyer').click();
+      await entry('Flyer').filter({ hasText: 'commented' }).click();
       await friend.page.waitForURL(`**/apps/project/${boardId}?card=${String(card._id)}`);
       const cardDialog = friend.page.getByRole('dialog', { name: 'Flyer' });
       await expect.poll(() => cardDialog.isVisible()).toBe(true);
@@ -123,7 +124,7 @@ describe('told of shared work (D45)', () => {
       expect(new URL(friend.page.url()).search).toBe('');
       await friend.page.getByRole('button', { name: /^Notifications/ }).click();
       await entry('Press day').click();
-      await friend.page.waitForURL('**/apps/calendar?date=2027-02-01');
+      await friend.page.waitForURL('**/apps/calendar?date=2027-02-01&event=*');
       await expect.poll(() => shown(friend.page, 'Press day').count(), { timeout: 10_000 }).toBe(1);
 
       await friend.page.goto('/pages/account-setting?tab=notifications');
@@ -135,4 +136,44 @@ describe('told of shared work (D45)', () => {
       expect(await seriousViolations(friend.page)).toEqual([]);
     },
   );
+
+  it('opens the event itself from the bell’s invitation, and the to-do itself from its assignment', async () => {
+    const { owner, friend, friendId } = await friends('links');
+    const event = await callAs(owner.page, 'post', '/api/calender/add-event', {
+      title: 'Launch review',
+      start: '2027-03-10T12:00:00.000Z',
+      end: '2027-03-10T13:00:00.000Z',
+      guests: [friendId],
+    });
+    const task = await callAs(owner.page, 'post', '/api/todos', {
+      title: 'Order the chairs',
+      assignee: [friendId],
+    });
+    await friend.page.goto('/dashboard/analytics');
+    const entry = (title: string) =>
+      friend.page.getByRole('dialog', { name: 'Notifications' }).getByTestId('notification').filter({
+        hasText: title,
+      });
+
+    // The invitation: the calendar on the event's day, its details open.
+    await friend.page.getByRole('button', { name: 'Notifications, unread: 2' }).click();
+    await entry('Launch review').click();
+    await friend.page.waitForURL(`**/apps/calendar?date=2027-03-10&event=${String(event._id)}`);
+    const details = friend.page.getByRole('dialog', { name: 'Event' });
+    await expect.poll(() => details.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await details.getByLabel('Title').inputValue()).toBe('Launch review');
+    await details.getByText(`only ${owner.person.fullName} can change it`, { exact: false }).waitFor();
+    await details.getByRole('button', { name: 'Close' }).last().click();
+    await details.waitFor({ state: 'hidden' });
+    expect(new URL(friend.page.url()).searchParams.get('event')).toBeNull();
+
+    // The assignment: the to-dos with that one marked.
+    await friend.page.getByRole('button', { name: 'Notifications, unread: 1' }).click();
+    await entry('Order the chairs').click();
+    await friend.page.waitForURL(`**/apps/todo?task=${String(task._id)}`);
+    const row = friend.page.getByTestId('task').and(friend.page.locator('[data-title="Order the chairs"]'));
+    await expect.poll(() => row.getAttribute('aria-current'), { timeout: 10_000 }).toBe('true');
+    expect(await friend.page.locator('[data-testid="task"][aria-current="true"]').count()).toBe(1);
+    expect(await seriousViolations(friend.page)).toEqual([]);
+  });
 });

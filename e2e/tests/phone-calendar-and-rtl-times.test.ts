@@ -4,12 +4,13 @@
  * right to left, times keep their order ("2:30 – 3:15pm", not "3:15pm – 2:30"), measured where
  * they are drawn.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { addEvent, shown } from '../support/calendar';
 import { arrive, callAs } from '../support/people';
 import { useAppServer } from '../support/server';
+import { drawnOrder } from '../support/text-order';
 
 const server = useAppServer();
 
@@ -84,30 +85,6 @@ it('a phone’s three days with no event in them scroll their hours by keyboard'
   await page.keyboard.press('PageDown');
   await expect.poll(scrolled).toBeGreaterThan(before);
 });
-
-/** Where a text's `from` and `to` substrings begin on the screen, left to right (CSS pixels). */
-function drawnOrder(locator: Locator, first: string, second: string) {
-  return locator.evaluate(
-    (element, [a, b]) => {
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      const x = (text: string) => {
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const at = node.textContent!.indexOf(text);
-          if (at < 0) continue;
-          const range = document.createRange();
-          range.setStart(node, at);
-          range.setEnd(node, at + 1);
-          return range.getBoundingClientRect().left;
-        }
-        throw new Error(`no ${text} in ${element.textContent}`);
-      };
-      const left = x(a!);
-      walker.currentNode = element;
-      return left < x(b!) ? 'in order' : 'reversed';
-    },
-    [first, second],
-  );
-}
 
 async function setRtl(page: Page) {
   await page.evaluate(() => {

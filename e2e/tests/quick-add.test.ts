@@ -3,8 +3,10 @@
  * demain 15h" in French add a to-do titled without those words, due tomorrow in the account's time
  * zone (Asia/Tokyo here, not the machine's); the words read are marked under the field before
  * saving (axe finds nothing serious, light or dark), and "Keep as text" keeps them in the title,
- * with no due date. The calendar's one-line add puts "Lunch with Sam tomorrow 1pm" at 13:00 there,
- * for an hour.
+ * with no due date. A to-do has no time: the "3pm" read is said to be dropped. French typed in the
+ * English interface is named under the field, not half read, and one click reads it. The
+ * calendar's one-line add puts "Lunch with Sam tomorrow 1pm" at 13:00 there, for an hour, and its
+ * own French example, "Déjeuner avec Sam vendredi 13h", at 13:00 on Friday with Sam in the title.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +62,10 @@ describe('the to-do quick add', () => {
       timeZone: 'UTC',
     }).format(new Date(`${due}T00:00:00Z`));
     expect(await reading.textContent()).toContain(`Due: ${shown}`);
+    // A to-do has a due day only: the time read is said to be dropped, not lost without a word.
+    await expect
+      .poll(() => reading.getByTestId('quick-add-time-dropped').textContent())
+      .toMatch(/^A task has a due day, not a time: 03:00\sPM is not kept\.$/);
     expect(await seriousViolations(page)).toEqual([]);
     await quickAdd.press('Enter');
     const added = page.getByTestId('task').and(page.locator('[data-title="Call Maria"]'));
@@ -84,6 +90,23 @@ describe('the to-do quick add', () => {
     await expect.poll(() => kept.isVisible()).toBe(true);
     expect(await kept.getByTestId('task-due').count()).toBe(0);
     expect(await tasksOf(page)).toContainEqual({ title: 'Read chapter 3 on friday', dueDate: null });
+
+    // French in the English interface: named, not half read ("15h" as fifteen hours from now), and
+    // read in French on request.
+    await quickAdd.fill('Appeler Marie demain 15h');
+    const unread = reading.getByTestId('quick-add-unread');
+    await expect
+      .poll(() => unread.textContent())
+      .toContain('“demain 15h” looks like a date in French: the words stay in the title.');
+    expect(await reading.locator('mark').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await unread.getByRole('button', { name: 'Read in French' }).click();
+    await expect.poll(() => reading.locator('mark').textContent()).toBe('demain 15h');
+    expect(await unread.count()).toBe(0);
+    await quickAdd.press('Enter');
+    const french = page.getByTestId('task').and(page.locator('[data-title="Appeler Marie"]'));
+    await expect.poll(() => french.isVisible()).toBe(true);
+    expect(await tasksOf(page)).toContainEqual({ title: 'Appeler Marie', dueDate: due });
   });
 
   it('reads "demain 15h" in French (in the dark skin)', async () => {
@@ -129,6 +152,47 @@ describe('the calendar quick add', () => {
     // 13:00 in Tokyo (UTC+9, no DST) is 04:00 UTC.
     expect(events.map(({ title, start, end, allDay }) => ({ title, start, end, allDay }))).toEqual([
       { title: 'Lunch with Sam', start: `${day}T04:00:00.000Z`, end: `${day}T05:00:00.000Z`, allDay: false },
+    ]);
+  });
+
+  it('reads its French example "Déjeuner avec Sam vendredi 13h" as lunch with Sam on Friday at 13:00', async () => {
+    const { page } = await arriveInTokyo('quick-add-calendar-fr');
+    await page.goto('/apps/calendar');
+    await page.getByTestId('calendar').waitFor();
+    await page.getByTestId('language-menu').selectOption('fr');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
+    const quickAdd = page.getByLabel('Nouvel événement');
+    // The example the field itself gives.
+    expect(await quickAdd.getAttribute('placeholder')).toContain('Déjeuner avec Sam vendredi 13h');
+    await quickAdd.fill('Déjeuner avec Sam vendredi 13h');
+    const reading = page.getByTestId('event-quick-add').getByTestId('quick-add-reading');
+    await expect.poll(() => reading.locator('mark').textContent()).toBe('vendredi 13h');
+    expect(await reading.textContent()).toMatch(/Début : ven\. .*13:00/);
+    await quickAdd.press('Enter');
+    await toastShown(page, 'Événement ajouté');
+    // The next eight days hold one Friday (or two, when today is one).
+    const from = new Date().toISOString();
+    const to = new Date(Date.now() + 8 * 86_400_000).toISOString();
+    const events = (await callAs(page, 'get', `/api/calender/events?start=${from}&end=${to}`)).data as {
+      title: string;
+      start: string;
+      end: string;
+      allDay: boolean;
+    }[];
+    const added = events.filter(({ title }) => title.startsWith('Déjeuner'));
+    expect(added.map(({ title, allDay }) => ({ title, allDay }))).toEqual([
+      { title: 'Déjeuner avec Sam', allDay: false },
+    ]);
+    // A Friday, 13:00 to 14:00 on Tokyo's wall clock.
+    const wall = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: TOKYO,
+    });
+    expect([wall.format(new Date(added[0]!.start)), wall.format(new Date(added[0]!.end))]).toEqual([
+      'Friday 13:00',
+      'Friday 14:00',
     ]);
   });
 });

@@ -193,6 +193,23 @@ describe('the API description', () => {
     expect(resolved(login?.responses?.['400'])).toContain('"statusCode"');
   });
 
+  it('describes each upload route’s own file: an iCalendar file for the import, an image for the picture', async () => {
+    const document = (await t.app.inject('/api/docs/json')).json<{
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    }>();
+    const fileOf = (url: string) => {
+      const body = document.paths[url]?.post?.requestBody as
+        | { content?: Record<string, { schema?: { properties?: { file?: { description?: string } } } }> }
+        | undefined;
+      return body?.content?.['multipart/form-data']?.schema?.properties?.file?.description ?? '';
+    };
+    const calendarFile = fileOf('/api/calender/import');
+    expect(calendarFile).toMatch(/iCalendar/);
+    expect(calendarFile).toMatch(/10 MB/);
+    expect(calendarFile).not.toMatch(/PNG|JPEG|WebP|2 MB/);
+    expect(fileOf('/api/account/avatar')).toMatch(/PNG, JPEG or WebP.*2 MB/);
+  });
+
   it('renders the docs page at /api/docs', async () => {
     const page = await t.app.inject('/api/docs');
     expect(page.statusCode).toBe(200);

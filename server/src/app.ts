@@ -312,13 +312,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const transformed = jsonSchemaTransform(route);
       // File uploads are read as streams, not validated bodies; describe them for the docs.
       // Routes without a schema have none to describe.
-      const schema = route.schema as { consumes?: string[] } | undefined;
+      // Each route says what its file is (`uploadFile`).
+      const schema = route.schema as { consumes?: string[]; uploadFile?: string } | undefined;
       if (schema?.consumes?.includes('multipart/form-data')) {
         (transformed.schema as Record<string, unknown>).body = {
           type: 'object',
           required: ['file'],
           properties: {
-            file: { type: 'string', format: 'binary', description: 'PNG, JPEG or WebP, at most 2 MB' },
+            file: { type: 'string', format: 'binary', description: schema.uploadFile ?? 'One file' },
           },
         };
       }

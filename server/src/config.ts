@@ -4,6 +4,7 @@
  */
 import net from 'node:net';
 import path from 'node:path';
+import { roles } from '@cadence/contract';
 import { z } from 'zod';
 
 const durationPattern = /^(\d+)(ms|s|m|h|d)$/;
@@ -109,6 +110,13 @@ const environment = z.object({
   MAIL_FROM: z.string().min(3).default('Cadence <no-reply@localhost>'),
   PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://cadence.example.com').optional()),
   SEED_DEMO: flag(true),
+  /**
+   * The role a self-registered account gets (D5): `admin`, every screen (the demo's rule, and the
+   * default, which the demo's walkthrough relies on); `user`, every screen but Access control and
+   * the users directory (an instance run for a team); `client`, D6's page alone. The operator (D7)
+   * registers as an admin whatever it is, so that someone can manage the others.
+   */
+  SIGNUP_ROLE: z.enum(roles, { message: `must be one of ${roles.join(', ')}` }).default('admin'),
   /**
    * Who lists the users directory (D11): `open`, everyone signed in (the demo, where every sign-up
    * is an admin, D5); `known`, each user their friends, requests, groups' members and exact look-ups

@@ -51,6 +51,7 @@ export interface UsersTable {
   notify_board_shared: ColumnType<boolean | number, boolean | undefined, boolean>;
   notify_card_comments: ColumnType<boolean | number, boolean | undefined, boolean>;
   notify_card_due: ColumnType<boolean | number, boolean | undefined, boolean>;
+  notify_card_members: ColumnType<boolean | number, boolean | undefined, boolean>;
   /** D44/D45's e-mail switch for bookings (0022) */
   notify_bookings: ColumnType<boolean | number, boolean | undefined, boolean>;
   /** JSON `[{day, from, to}]` in the user's zone; null: D22's default */

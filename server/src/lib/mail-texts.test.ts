@@ -65,7 +65,14 @@ describe('mail texts', () => {
   });
 
   it.each(languagesList)('words D45’s mails in %s: who did what to which thing', (language) => {
-    const kinds = ['todo-assigned', 'todo-completed', 'board-shared', 'card-comment', 'card-due'] as const;
+    const kinds = [
+      'todo-assigned',
+      'todo-completed',
+      'board-shared',
+      'card-comment',
+      'card-due',
+      'card-member',
+    ] as const;
     const mails = kinds.map((kind) => mailTexts[language].sharedWork({ ...params, kind }));
     expect(new Set(mails.map((mail) => mail.subject)).size).toBe(kinds.length);
     for (const mail of mails) {

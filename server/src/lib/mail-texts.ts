@@ -4,6 +4,7 @@
  * function of its parameters, so a translation can place them where its grammar wants.
  */
 import { type Language, languagesList } from '@cadence/contract';
+import { floating } from './zoned-time';
 
 interface MailParams {
   passwordReset: { name: string; link: string };
@@ -56,10 +57,11 @@ interface MailParams {
   };
   /**
    * D45: `actor` did something to shared work of the recipient's: assigned them a task, completed
-   * one they assigned, shared a board, commented on or set the due time (`when`) of their card.
+   * one they assigned, shared a board, commented on or set the due time (`when`) of their card, or
+   * made them a member of a card.
    */
   sharedWork: {
-    kind: 'todo-assigned' | 'todo-completed' | 'board-shared' | 'card-comment' | 'card-due';
+    kind: 'todo-assigned' | 'todo-completed' | 'board-shared' | 'card-comment' | 'card-due' | 'card-member';
     name: string;
     actor: string;
     title: string;
@@ -233,6 +235,10 @@ export const mailTexts: Record<Language, Texts> = {
             ? `${actor} set the card “${title}” due ${when}.`
             : `${actor} removed the due date of the card “${title}”.`,
         },
+        'card-member': {
+          subject: `Added to a card: ${title}`,
+          text: `${actor} added you to the card “${title}”.`,
+        },
       }[kind];
       return { subject: what.subject, text: lines(`Hello ${name},`, '', what.text, '', `Open it: ${link}`) };
     },
@@ -385,6 +391,10 @@ export const mailTexts: Record<Language, Texts> = {
           text: when
             ? `${actor} a fixé l’échéance de la carte « ${title} » au ${when}.`
             : `${actor} a retiré l’échéance de la carte « ${title} ».`,
+        },
+        'card-member': {
+          subject: `Ajouté à une carte : ${title}`,
+          text: `${actor} vous a ajouté à la carte « ${title} ».`,
         },
       }[kind];
       return {
@@ -542,6 +552,10 @@ export const mailTexts: Record<Language, Texts> = {
             ? `${actor} hat die Karte „${title}“ fällig gesetzt: ${when}.`
             : `${actor} hat die Fälligkeit der Karte „${title}“ entfernt.`,
         },
+        'card-member': {
+          subject: `Zu einer Karte hinzugefügt: ${title}`,
+          text: `${actor} hat Sie zur Karte „${title}“ hinzugefügt.`,
+        },
       }[kind];
       return { subject: what.subject, text: lines(`Hallo ${name},`, '', what.text, '', `Öffnen: ${link}`) };
     },
@@ -689,6 +703,10 @@ export const mailTexts: Record<Language, Texts> = {
             ? `${actor} definiu a data limite do cartão «${title}» para ${when}.`
             : `${actor} retirou a data limite do cartão «${title}».`,
         },
+        'card-member': {
+          subject: `Adicionado a um cartão: ${title}`,
+          text: `${actor} adicionou-o ao cartão «${title}».`,
+        },
       }[kind];
       return { subject: what.subject, text: lines(`Olá ${name},`, '', what.text, '', `Abrir: ${link}`) };
     },
@@ -735,3 +753,15 @@ export function whenText(recipient: Recipient, instant: string, allDay = false):
         timeZone: recipient.time_zone,
       }).format(new Date(instant));
 }
+
+/**
+ * The calendar opened on an event, on its day as the person reads it (an all-day event's day is its
+ * UTC date), with it open: a mail's link to the event itself rather than to this month.
+ */
+export function eventPath(id: number, start: string, allDay: boolean, timeZone: string): string {
+  const day = allDay ? start.slice(0, 10) : floating(Date.parse(start), timeZone).toISOString().slice(0, 10);
+  return `/apps/calendar?${new URLSearchParams({ date: day, event: String(id) }).toString()}`;
+}
+
+/** The to-dos with a task open. */
+export const taskPath = (id: number) => `/apps/todo?task=${id}`;

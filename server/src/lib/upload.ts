@@ -7,6 +7,16 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppError } from '../errors';
 
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * The one file a multipart/form-data route takes, in words for the API description: its body is
+     * read as a stream, not a validated schema, so the docs learn what it is from here (app.ts).
+     */
+    uploadFile?: string;
+  }
+}
+
 /**
  * Registers `routes` (those taking multipart/form-data) in a scope of their own where
  * @fastify/multipart reads forms of one file of at most `fileSize` bytes. Not on the whole app: the

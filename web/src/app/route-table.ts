@@ -10,26 +10,26 @@
  * import names, a page and all it imports).
  */
 import type { MenuLink, MenuSection, RouteDeclaration } from '../lib/feature-routes';
-import { routes as accessControl } from '../features/access-control/routes';
-import { routes as account } from '../features/account/routes';
-import { routes as auth } from '../features/auth/routes';
-import { routes as booking } from '../features/booking/routes';
-import { routes as calendar } from '../features/calendar/routes';
-import { routes as chat } from '../features/chat/routes';
-import { routes as dashboard } from '../features/dashboard/routes';
-import { routes as friends } from '../features/friends/routes';
-import { routes as goals } from '../features/goals/routes';
-import { routes as groups } from '../features/groups/routes';
-import { routes as help } from '../features/help/routes';
-import { routes as meetings } from '../features/meetings/routes';
-import { routes as pricing } from '../features/pricing/routes';
-import { routes as projects } from '../features/projects/routes';
-import { routes as statusPages } from '../features/status-pages/routes';
-import { routes as tags } from '../features/tags/routes';
-import { routes as todos } from '../features/todos/routes';
-import { routes as users } from '../features/users/routes';
+import { routes as accessControl } from '../features/access-control/routes.ts';
+import { routes as account } from '../features/account/routes.ts';
+import { routes as auth } from '../features/auth/routes.ts';
+import { routes as booking } from '../features/booking/routes.ts';
+import { routes as calendar } from '../features/calendar/routes.ts';
+import { routes as chat } from '../features/chat/routes.ts';
+import { routes as dashboard } from '../features/dashboard/routes.ts';
+import { routes as friends } from '../features/friends/routes.ts';
+import { routes as goals } from '../features/goals/routes.ts';
+import { routes as groups } from '../features/groups/routes.ts';
+import { routes as help } from '../features/help/routes.ts';
+import { routes as meetings } from '../features/meetings/routes.ts';
+import { routes as pricing } from '../features/pricing/routes.ts';
+import { routes as projects } from '../features/projects/routes.ts';
+import { routes as statusPages } from '../features/status-pages/routes.ts';
+import { routes as tags } from '../features/tags/routes.ts';
+import { routes as todos } from '../features/todos/routes.ts';
+import { routes as users } from '../features/users/routes.ts';
 
-export { NOT_AUTHORIZED } from '../features/status-pages/routes';
+export { NOT_AUTHORIZED } from '../features/status-pages/routes.ts';
 
 /** Each feature's declared routes, by its folder's name (`web/src/features/<feature>/`). */
 export const featureRoutes = {
@@ -58,8 +58,18 @@ export type Feature = keyof typeof featureRoutes;
 /** A route with the feature that declares it (where its page is found). */
 export type RouteEntry = RouteDeclaration & { feature: Feature };
 
-/** The app layout's own strings, loaded with every page of that layout (not with /login). */
-export const layoutNamespaces = ['customizer', 'timeZoneBanner', 'menu', 'footer', 'roles'] as const;
+/**
+ * The app layout's own strings, loaded with every page of that layout (not with /login); 'account'
+ * for the messages of the account changes it makes on any page (the time-zone banner, the language).
+ */
+export const layoutNamespaces = [
+  'customizer',
+  'timeZoneBanner',
+  'menu',
+  'footer',
+  'roles',
+  'account',
+] as const;
 
 export const routeTable: RouteEntry[] = Object.entries(featureRoutes).flatMap(([feature, routes]) =>
   routes.map((route) => ({ ...route, feature: feature as Feature })),

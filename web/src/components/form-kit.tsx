@@ -20,14 +20,20 @@ import { useTranslation } from 'react-i18next';
 import { tagOptions } from '../lib/tag-label';
 import { tagColorOf } from '../shared/queries/tags';
 
+/**
+ * dir="auto" on the field itself (Mantine's `dir` prop goes to its wrapper, which holds no text):
+ * words people write read in their own direction, whatever the page's (RTL).
+ */
+const ownDirection = { input: { dir: 'auto' } };
+
 /** The form's first field, the thing's name or title: required, and focused when the form opens. */
 export function TitleField(props: TextInputProps & { label: string; maxLength: number }) {
-  return <TextInput required data-autofocus {...props} />;
+  return <TextInput required data-autofocus attributes={ownDirection} {...props} />;
 }
 
 /** A free-text description that grows with its text (two to six rows unless told). */
 export function DescriptionField(props: TextareaProps & { label: string; maxLength: number }) {
-  return <Textarea autosize minRows={2} maxRows={6} {...props} />;
+  return <Textarea autosize minRows={2} maxRows={6} attributes={ownDirection} {...props} />;
 }
 
 /** A choice among my groups, whose members join (D13). Reads the groups itself (one cached copy). */

@@ -4,7 +4,8 @@
  * D45: it tells of shared work too — invitations, new times and cancellations, answers, tasks
  * assigned and completed, boards shared, comments and due dates on one's cards — each opening the
  * thing it is about. D44: a visitor booked, moved or cancelled a time with the user — the booking
- * pages' list.
+ * pages' list. And being made a member of a card (the card, open), a friend request (the
+ * requests) and one's own accepted (the friends).
  */
 import type { Notification } from '@cadence/contract';
 import {
@@ -39,11 +40,15 @@ import {
   IconListCheck,
   IconMessageCircle,
   IconShare,
+  IconUserPlus,
+  IconUsers,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { todayIn } from '../lib/days';
+import { useSessionUser } from '../lib/session';
 import {
   getNotificationsQueryOptions,
   useMarkNotificationRead,
@@ -117,9 +122,9 @@ const kinds = {
     color: 'violet',
     Icon: IconCalendarEvent,
     what: 'notifications.eventStarts',
-    to: () => '/apps/calendar',
+    to: calendarAt,
   },
-  todo: { color: 'teal', Icon: IconChecklist, what: 'notifications.taskDue', to: () => '/apps/todo' },
+  todo: { color: 'teal', Icon: IconChecklist, what: 'notifications.taskDue', to: taskOf },
   meeting: {
     color: 'blue',
     Icon: IconCalendarUser,
@@ -146,7 +151,8 @@ const kinds = {
     what: 'notifications.boardDeleted',
     to: () => '/apps/projects',
   },
-  // D45: shared work. An event opens the calendar at its day; a card, its board with it open.
+  // D45: shared work. An event opens the calendar at its day with it open; a task, the to-dos with
+  // it open; a card, its board with it open.
   'event-invited': {
     color: 'violet',
     Icon: IconCalendarPlus,
@@ -182,13 +188,13 @@ const kinds = {
     color: 'teal',
     Icon: IconListCheck,
     what: 'notifications.todoAssigned',
-    to: () => '/apps/todo',
+    to: taskOf,
   },
   'todo-completed': {
     color: 'green',
     Icon: IconCircleCheck,
     what: 'notifications.todoCompleted',
-    to: () => '/apps/todo',
+    to: taskOf,
   },
   'board-shared': {
     color: 'indigo',
@@ -207,6 +213,25 @@ const kinds = {
     Icon: IconClock,
     what: 'notifications.cardDue',
     to: cardOf,
+  },
+  'card-member': {
+    color: 'indigo',
+    Icon: IconUserPlus,
+    what: 'notifications.cardMember',
+    to: cardOf,
+  },
+  // The title is the person's name; the request is answered on the requests page.
+  'friend-request': {
+    color: 'blue',
+    Icon: IconUserPlus,
+    what: 'notifications.friendRequest',
+    to: () => '/apps/requests',
+  },
+  'friend-accepted': {
+    color: 'green',
+    Icon: IconUsers,
+    what: 'notifications.friendAccepted',
+    to: () => '/friends',
   },
   // D44: a visitor's booking; the host's list of bookings shows it (a cancelled one too).
   'booking-new': {
@@ -229,13 +254,23 @@ const kinds = {
   },
 } as const;
 
-/** The calendar at the day of the event (in the browser's zone). */
-function calendarAt(item: Notification): string {
+/**
+ * The calendar at the day of the event, in the account's zone as the calendar shows it (the
+ * browser's before it is known), with the event open.
+ */
+function calendarAt(item: Notification, timeZone?: string): string {
   const day = new Date(item.at);
-  const date = [day.getFullYear(), day.getMonth() + 1, day.getDate()]
-    .map((part) => String(part).padStart(2, '0'))
-    .join('-');
-  return `/apps/calendar?date=${date}`;
+  const date = timeZone
+    ? todayIn(timeZone, day.getTime())
+    : [day.getFullYear(), day.getMonth() + 1, day.getDate()]
+        .map((part) => String(part).padStart(2, '0'))
+        .join('-');
+  return `/apps/calendar?${new URLSearchParams({ date, event: item.sourceId })}`;
+}
+
+/** The to-dos with the task open. */
+function taskOf(item: Notification): string {
+  return `/apps/todo?${new URLSearchParams({ task: item.sourceId })}`;
 }
 
 /** The board the notice is about; the list of boards once it is gone. */
@@ -251,6 +286,7 @@ function cardOf(item: Notification): string {
 function NotificationLine({ item, onOpen }: { item: Notification; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const timeZone = useSessionUser()?.timeZone;
   const markRead = useMarkNotificationRead();
   const when = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',
@@ -261,7 +297,7 @@ function NotificationLine({ item, onOpen }: { item: Notification; onOpen: () => 
   const open = () => {
     if (!item.isRead) markRead.mutate(item._id);
     onOpen();
-    void navigate(look.to(item));
+    void navigate(look.to(item, timeZone));
   };
 
   return (

@@ -2,7 +2,9 @@
  * The one-line add that reads dates in words (D47): "Call Maria friday 3pm" adds "Call Maria" on
  * Friday at 15:00 in the user's time zone. While typing, the line under the field says what was
  * read and marks the words it came from (announced politely to screen readers); "Keep as text"
- * adds the whole text as the title, with no date. Enter adds; the field empties for the next one,
+ * adds the whole text as the title, with no date. Words left that look like a date in another
+ * language the reader knows ("demain 15h" in English) are named, with a button that reads them in
+ * it; a time a to-do cannot keep is said to be dropped. Enter adds; the field empties for the next one,
  * and the contract's messages show under it, as in InlineAddForm. The reader (chrono-node's four
  * languages, about 18 KB gzip) loads at the first key typed, not with the page.
  */
@@ -19,7 +21,11 @@ let reader: Promise<Reader | null> | undefined;
 /** The reader, loaded once; if its chunk cannot load, nothing is read as a date. */
 const loadReader = () => (reader ??= import('../lib/quick-add').catch(() => null));
 
-/** i18n keys; `reading` is "Due: {{when}}" or "Starts: {{when}}". */
+/**
+ * i18n keys; `reading` is "Due: {{when}}" or "Starts: {{when}}"; `unread` names {{words}} left that
+ * look like a date in {{language}}, `readAs` reads them in it; `timeDropped` says {{time}} is not
+ * kept (needed when the time does not count).
+ */
 export interface QuickAddKeys {
   label: string;
   placeholder: string;
@@ -29,6 +35,9 @@ export interface QuickAddKeys {
   keep: string;
   kept: string;
   readDate: string;
+  unread: string;
+  readAs: string;
+  timeDropped?: string;
 }
 
 export interface QuickAddFormProps {
@@ -61,6 +70,9 @@ export function QuickAddForm({
   // The words the user chose to keep as text: not read again until they change.
   const [kept, setKept] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<Reader | null>(null);
+  // Another language the user chose to read the words in ("Read in French"), until the next add.
+  const [readAs, setReadAs] = useState<string | null>(null);
+  const language = readAs ?? i18n.language;
   const { form, onSubmit } = useContractForm<Record<string, string>>(
     schema,
     { [field]: '' },
@@ -68,11 +80,11 @@ export function QuickAddForm({
       onSubmit: async (values) => {
         const text = (values[field] ?? '').trim();
         const quick = timeZone ? await loadReader() : null;
-        const read =
-          quick && timeZone ? quick.parseQuickAdd(text, { language: i18n.language, timeZone }) : null;
+        const read = quick && timeZone ? quick.parseQuickAdd(text, { language, timeZone }) : null;
         const useRead = read?.match && read.match.text !== kept;
         await (useRead ? onAdd(read.title, read.when) : onAdd(text, null));
         setKept(null);
+        setReadAs(null);
       },
       resetOnSuccess: true,
     },
@@ -83,12 +95,19 @@ export function QuickAddForm({
     if (typing && !loaded) void loadReader().then(setLoaded);
   }, [typing, loaded]);
   const parsed = useMemo(
-    () =>
-      loaded && timeZone && typing ? loaded.parseQuickAdd(text, { language: i18n.language, timeZone }) : null,
-    [loaded, text, typing, timeZone, i18n.language],
+    () => (loaded && timeZone && typing ? loaded.parseQuickAdd(text, { language, timeZone }) : null),
+    [loaded, text, typing, timeZone, language],
   );
   const match = parsed?.match ?? null;
   const keptNow = match !== null && match.text === kept;
+  const unread = !keptNow && parsed?.unread ? parsed.unread : null;
+  const unreadLanguage =
+    unread && new Intl.DisplayNames([i18n.language], { type: 'language' }).of(unread.language);
+  // A to-do has a due day, not a time: the time read is said to be dropped rather than lost silently.
+  const droppedTime =
+    !withTime && !keptNow && keys.timeDropped && parsed?.when?.time && loaded && timeZone
+      ? loaded.formatQuickAddTime(parsed.when, i18n.language, timeZone)
+      : null;
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid={testId}>
@@ -127,6 +146,27 @@ export function QuickAddForm({
                 onClick={() => setKept(keptNow ? null : match.text)}
               >
                 {t(keptNow ? keys.readDate : keys.keep)}
+              </Anchor>
+            </Group>
+          )}
+          {droppedTime && keys.timeDropped && (
+            <Text size="sm" data-testid="quick-add-time-dropped">
+              {t(keys.timeDropped, { time: droppedTime })}
+            </Text>
+          )}
+          {unread && (
+            <Group gap={6} wrap="wrap" data-testid="quick-add-unread">
+              <Text size="sm">{t(keys.unread, { words: unread.text, language: unreadLanguage })}</Text>
+              <Anchor
+                component="button"
+                type="button"
+                fz="sm"
+                onClick={() => {
+                  setReadAs(unread.language);
+                  setKept(null);
+                }}
+              >
+                {t(keys.readAs, { language: unreadLanguage })}
               </Anchor>
             </Group>
           )}

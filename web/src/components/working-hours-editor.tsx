@@ -13,31 +13,20 @@ import {
   type WorkingInterval,
   weekdays,
 } from '@cadence/contract';
-import {
-  Alert,
-  Button,
-  Group,
-  Menu,
-  NativeSelect,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Group, Menu, NativeSelect, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconChevronDown, IconCopy, IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../lib/contract-form';
-import { timeZonesWith } from '../lib/time-zones';
 import { toastSuccess } from '../lib/toast';
 import { getWorkingHoursQueryOptions, useSaveWorkingHours } from '../shared/queries/working-hours';
 import { copyDay, freeSlot, timeChoices, weekdayName, withDayPart } from '../lib/working-hours-intervals';
 import { ErrorAlert } from './error-alert';
 import { FormShell } from './form-shell';
 import { IconAction } from './icon-action';
+import { TimeZoneSelect } from './time-zone-select';
 
 const presetLabels = {
   anytime: 'workingHours.presets.anytime',
@@ -97,12 +86,9 @@ function WorkingHoursForm({ hours, onCancel, onSaved }: WorkingHoursEditorProps 
           {t('workingHours.defaultNote')}
         </Alert>
       )}
-      <Select
+      <TimeZoneSelect
         label={t('workingHours.timeZone')}
         description={t('workingHours.timeZoneHint')}
-        data={timeZonesWith(hours.timeZone)}
-        searchable
-        allowDeselect={false}
         maw={360}
         {...form.getInputProps('timeZone')}
       />

@@ -61,6 +61,8 @@ export const lazyNamespaces = [
   'accessControl',
   // Only the API's messages (api/billing.json), for the pricing page's and Billing tab's forms.
   'billing',
+  // Only the API's messages about app passwords (api/appPasswords.json), for Account settings → Apps.
+  'appPasswords',
   // The host's booking page (/apps/booking) and the API's booking messages (api/booking.json).
   'booking',
   // The public booking pages (/book/…, /booking/…).

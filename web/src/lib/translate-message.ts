@@ -1,19 +1,23 @@
 /** An API message's English text in the user's language, by its key (D10, D28). */
 import i18next, { type TFunction } from 'i18next';
 
-type Strings = Record<string, Record<string, unknown>>;
+type Strings = { [key: string]: string | Strings };
 
 /**
  * Every `api.*` key whose English text is `text`, among the strings loaded so far: the core API
  * messages always, a feature's with its pages (so the contract's full list of texts stays out of
- * the first download).
+ * the first download). Keys may sit deeper than their area (`api.calendar.skip.badDate`).
  */
 function loadedApiKeysOf(text: string): string[] {
   const api = (i18next.getResourceBundle('en', 'translation') as { api?: Strings } | undefined)?.api ?? {};
   const keys: string[] = [];
-  for (const [area, entries] of Object.entries(api)) {
-    for (const [name, value] of Object.entries(entries)) if (value === text) keys.push(`api.${area}.${name}`);
-  }
+  const walk = (node: Strings, prefix: string) => {
+    for (const [name, value] of Object.entries(node)) {
+      if (value === text) keys.push(`${prefix}.${name}`);
+      else if (typeof value === 'object') walk(value, `${prefix}.${name}`);
+    }
+  };
+  walk(api, 'api');
   return keys;
 }
 

@@ -26,6 +26,7 @@ import { booking } from './0022-booking';
 import { davObjects } from './0023-dav-objects';
 import { appPasswordFailures } from './0024-app-password-failures';
 import { mailPriority } from './0025-mail-priority';
+import { cardMemberMail } from './0026-card-member-mail';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -54,5 +55,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0023-dav-objects': davObjects(engine),
     '0024-app-password-failures': appPasswordFailures(engine),
     '0025-mail-priority': mailPriority(engine),
+    '0026-card-member-mail': cardMemberMail(engine),
   };
 }

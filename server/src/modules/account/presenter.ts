@@ -46,6 +46,7 @@ export function presentAccount(row: UserRow): Account {
       boardShared: bool(row.notify_board_shared),
       cardComments: bool(row.notify_card_comments),
       cardDueDates: bool(row.notify_card_due),
+      cardMembers: bool(row.notify_card_members),
       bookings: bool(row.notify_bookings),
     },
     timeZone: row.time_zone,

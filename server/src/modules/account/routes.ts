@@ -61,6 +61,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
         tags: ['account'],
         summary: 'Upload my picture: multipart/form-data, one file (PNG, JPEG or WebP, at most 2 MB)',
         consumes: ['multipart/form-data'],
+        uploadFile: 'A picture: PNG, JPEG or WebP, at most 2 MB',
         response: { 200: account, 400: errorBody, 413: errorBody, 415: errorBody },
       },
       handler: async (request) => {

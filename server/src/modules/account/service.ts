@@ -107,6 +107,7 @@ export class AccountService {
       notify_board_shared: notifications.boardShared,
       notify_card_comments: notifications.cardComments,
       notify_card_due: notifications.cardDueDates,
+      notify_card_members: notifications.cardMembers,
       notify_bookings: notifications.bookings,
       time_zone: input.timeZone,
       language: input.language,

@@ -14,6 +14,7 @@ import {
   messages,
   type RegisterInput,
   type ResetPasswordInput,
+  type Role,
   type TokenPair,
   type UnlockInput,
 } from '@cadence/contract';
@@ -87,6 +88,7 @@ export class AuthService {
     const taken = await this.takenFields(input.email, input.username);
     if (taken) throw taken;
     const passwordHash = await hashPassword(input.password);
+    const role = await this.signupRole(input.email);
     const now = iso(Date.now());
     let user: UserRow;
     try {
@@ -99,8 +101,8 @@ export class AuthService {
           password_hash: passwordHash,
           ...(input.language ? { language: input.language } : {}),
           ...(input.timeZone ? { time_zone: input.timeZone } : {}),
-          // A self-registered account may open every screen (D5); data stays its own.
-          role: 'admin',
+          // SIGNUP_ROLE chooses the screens it may open (D5); its data stays its own either way.
+          role,
           created_at: now,
           updated_at: now,
         })
@@ -114,6 +116,19 @@ export class AuthService {
       throw error;
     }
     return this.startSession(user);
+  }
+
+  /**
+   * SIGNUP_ROLE, but `admin` for the account that will operate the instance (D7): OWNER_EMAIL's,
+   * or the first one. (Two first accounts registering at once may both be admins: harmless.)
+   */
+  private async signupRole(email: string): Promise<Role> {
+    const { SIGNUP_ROLE, OWNER_EMAIL } = this.deps.config;
+    if (SIGNUP_ROLE === 'admin') return SIGNUP_ROLE;
+    const operator = OWNER_EMAIL
+      ? email === OWNER_EMAIL
+      : ((await firstUser(this.deps.db))?.id ?? null) === null;
+    return operator ? 'admin' : SIGNUP_ROLE;
   }
 
   private async takenFields(email: string, username: string): Promise<AppError | undefined> {

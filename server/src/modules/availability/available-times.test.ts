@@ -158,7 +158,11 @@ describe('POST /api/meetings/available-times', () => {
     await ok(t, 'PUT', '/api/working-hours', b.token, {
       data: [{ day: 'saturday', from: '10:00', to: '12:00' }],
     });
-    expect(await find(a, { ...monday, invitees: [b.id] })).toEqual({ timeZone: 'Europe/Paris', data: [] });
+    expect(await find(a, { ...monday, invitees: [b.id] })).toEqual({
+      timeZone: 'Europe/Paris',
+      data: [],
+      reason: 'noCommonWorkingHours',
+    });
     await ok(t, 'PUT', '/api/working-hours', b.token, {
       data: [{ day: 'monday', from: '03:00', to: '04:00' }],
     });

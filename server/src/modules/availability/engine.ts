@@ -198,12 +198,25 @@ export function workingTimes(
   return normalized(result);
 }
 
-/** When everyone is free within [from, to). */
-export function commonFreeTimes(people: Participant[], from: number, to: number): Interval[] {
+/**
+ * The person's working hours within [from, to), each interval widened by `widen` ms on both sides:
+ * the nearest times outside them, across midnight too (a Friday evening runs into the Saturday).
+ */
+function widenedWorkingTimes(person: Participant, from: number, to: number, widen: number): Interval[] {
+  if (widen <= 0) return workingTimes(person.hours, person.timeZone, from, to);
+  const hours = workingTimes(person.hours, person.timeZone, from - widen, to + widen);
+  const widened = normalized(
+    hours.map((interval) => ({ start: interval.start - widen, end: interval.end + widen })),
+  );
+  return intersect(widened, [{ start: from, end: to }]);
+}
+
+/** When everyone is free within [from, to) (their working hours widened by `widen` ms). */
+export function commonFreeTimes(people: Participant[], from: number, to: number, widen = 0): Interval[] {
   // common ∩ (working − busy) = (common ∩ working) − busy: the busy times are met by what is left.
   let common: Interval[] = [{ start: from, end: to }];
   for (const person of people) {
-    common = subtractBusy(intersect(common, workingTimes(person.hours, person.timeZone, from, to)), person);
+    common = subtractBusy(intersect(common, widenedWorkingTimes(person, from, to, widen)), person);
     if (common.length === 0) break;
   }
   return common;
@@ -219,13 +232,58 @@ export function availableStarts(
   to: number,
   duration: number,
   step: number,
+  widen = 0,
 ): number[] {
   const starts: number[] = [];
-  for (const free of commonFreeTimes(people, from, to)) {
+  for (const free of commonFreeTimes(people, from, to, widen)) {
     const last = Math.min(free.end, to) - duration;
     for (let t = Math.ceil(Math.max(free.start, from) / step) * step; t <= last; t += step) starts.push(t);
   }
   return starts;
+}
+
+/**
+ * Why availableStarts found none: everyone's working hours never leave room for the duration
+ * together (`noCommonWorkingHours`), or they do and busy times fill it (`allBusy`).
+ */
+export function noStartsReason(
+  people: Participant[],
+  from: number,
+  to: number,
+  duration: number,
+  step: number,
+): 'noCommonWorkingHours' | 'allBusy' {
+  const idle = people.map((person) => ({ timeZone: person.timeZone, hours: person.hours }));
+  return availableStarts(idle, from, to, duration, step).length === 0 ? 'noCommonWorkingHours' : 'allBusy';
+}
+
+/**
+ * The nearest start instants outside working hours, for when availableStarts finds none: those
+ * within everyone's working hours widened by the fewest steps of `widenStep` (up to `widenMax`)
+ * that give some, free of busy time. Widening only adds times, so the fewest steps are found by
+ * halving. None within `widenMax`: null.
+ */
+export function nearestStartsOutsideHours(
+  people: Participant[],
+  from: number,
+  to: number,
+  duration: number,
+  step: number,
+  widenStep: number,
+  widenMax: number,
+): { starts: number[]; widen: number } | null {
+  let low = 1;
+  let high = Math.floor(widenMax / widenStep);
+  let found: { starts: number[]; widen: number } | null = null;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const starts = availableStarts(people, from, to, duration, step, middle * widenStep);
+    if (starts.length > 0) {
+      found = { starts, widen: middle * widenStep };
+      high = middle - 1;
+    } else low = middle + 1;
+  }
+  return found;
 }
 
 /** Whether everyone is free for the whole of [start, start + duration). */

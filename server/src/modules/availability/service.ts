@@ -4,7 +4,7 @@
  * to answer a search again quickly — each person's busy times by their calendar's version, mended
  * where events changed, and whole answers by everything they were computed from.
  */
-import type { AvailableTimes } from '@cadence/contract';
+import { type AvailableTimes, OUTSIDE_WORKING_HOURS_MAX, weekdays } from '@cadence/contract';
 import type { Db } from '../../db';
 import { preparedShaped } from '../../db/prepared';
 import type { ServiceDeps } from '../../deps';
@@ -13,7 +13,14 @@ import { davChangesSinceEach } from '../../lib/list-versions';
 import { BLOCK_MS } from '../../lib/series-index';
 import { byLocalDate } from '../../lib/zoned-time';
 import type { BusyInterval, BusyReadOptions, BusySource } from './busy';
-import { availableStarts, isFreeAt, type Participant } from './engine';
+import {
+  availableStarts,
+  isFreeAt,
+  nearestStartsOutsideHours,
+  noStartsReason,
+  type Participant,
+  type WorkingInterval,
+} from './engine';
 import { type KeptBusy as KeptIntervals, keptOf, keptWithout, mendedKept } from './kept-busy';
 import { engineHours } from './working-hours';
 
@@ -27,6 +34,11 @@ const BUSY_MEND_MAX_EVENTS = 200;
 /** Searches' answers kept by what they were computed from (the most recently used). */
 const ANSWERS_KEPT = 500;
 const ANSWERS_BYTES = 8 * 1024 * 1024;
+/** Working hours are widened for the nearest times outside them by half hours. */
+const MINUTE_MS = 60_000;
+const WIDEN_STEP_MS = 30 * MINUTE_MS;
+/** Every minute of the week: a time's check when it was chosen outside working hours. */
+const ALL_WEEK: WorkingInterval[] = weekdays.map((day) => ({ day, from: 0, to: 24 * 60 }));
 
 /** The people of a search as read for it: their rows, and their calendars' versions. */
 interface PeopleState {
@@ -48,6 +60,8 @@ export interface MeetingSearch {
   duration: number;
   step: number;
   exceptMeeting?: number;
+  /** When no time falls in everyone's working hours: the nearest outside them (D23's answer, widened). */
+  outsideWorkingHours?: boolean;
 }
 
 // A search's reads of its people, compiled once per number of people (preparedShaped).
@@ -101,6 +115,7 @@ export class AvailabilityService {
       search.duration,
       search.step,
       exceptMeeting ?? null,
+      search.outsideWorkingHours ?? false,
       [...state.rows]
         .sort((a, b) => a.id - b.id)
         .map((row) => [row.id, row.time_zone, row.working_hours, state.versionOf.get(row.id) ?? 0]),
@@ -112,19 +127,58 @@ export class AvailabilityService {
       cached: true,
       state,
     });
-    const starts = availableStarts(people, from, to, search.duration, search.step);
-    const answer = { timeZone, data: byLocalDate(starts, timeZone, from, to) };
+    const answer = this.startsOrNearest(people, search);
     this.answersKept.set(key, answer);
     return answer;
+  }
+
+  /**
+   * D23's times; none, the reason, and (asked for) the nearest times outside working hours: those
+   * within everyone's hours widened by as few half hours as finds some.
+   */
+  private startsOrNearest(people: Participant[], search: MeetingSearch): AvailableTimes {
+    const { timeZone, from, to, duration, step } = search;
+    const starts = availableStarts(people, from, to, duration, step);
+    if (starts.length > 0) return { timeZone, data: byLocalDate(starts, timeZone, from, to) };
+    const reason = noStartsReason(people, from, to, duration, step);
+    const nearest = search.outsideWorkingHours
+      ? nearestStartsOutsideHours(
+          people,
+          from,
+          to,
+          duration,
+          step,
+          WIDEN_STEP_MS,
+          OUTSIDE_WORKING_HOURS_MAX * MINUTE_MS,
+        )
+      : null;
+    if (!nearest) return { timeZone, data: [], reason };
+    return {
+      timeZone,
+      data: byLocalDate(nearest.starts, timeZone, from, to),
+      reason,
+      outsideWorkingHoursBy: nearest.widen / MINUTE_MS,
+    };
   }
 
   /**
    * Whether everyone is free for [start, start + duration), read afresh in `trx` (the transaction
    * that sets the time, which has locked their rows).
    */
-  async isFree(trx: Db, people: number[], start: number, duration: number, exceptMeeting?: number) {
+  async isFree(
+    trx: Db,
+    people: number[],
+    start: number,
+    duration: number,
+    exceptMeeting?: number,
+    outsideWorkingHours = false,
+  ) {
     const everyone = await this.participants(trx, people, start, start + duration, { exceptMeeting });
-    return isFreeAt(everyone, start, duration);
+    // A time offered outside working hours (the organiser asked for one) is checked for busy times alone.
+    const checked = outsideWorkingHours
+      ? everyone.map((person) => ({ ...person, hours: ALL_WEEK }))
+      : everyone;
+    return isFreeAt(checked, start, duration);
   }
 
   /** Busy times as the calendar supplies them, unkept: a booking page keeps its whole answers. */

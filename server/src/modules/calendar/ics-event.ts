@@ -9,7 +9,15 @@ import { EXCEPTIONS_MAX } from './exceptions';
 import { isUsableRule, occurrencesIn, ruleMakesStart, untilBeforeStart } from '../../lib/occurrences';
 import { Skip } from './ics-limits';
 import { propertyName, propertyValue, type RawComponent } from './ics-scan';
-import { asTime, checkRawDate, reminderOf, text, webAddress, withDateValues } from './ics-values';
+import {
+  asTime,
+  checkRawDate,
+  readableDatesOf,
+  reminderOf,
+  text,
+  webAddress,
+  withDateValues,
+} from './ics-values';
 import type { ReadZone, Zones } from './ics-zones';
 
 const DAY_MS = 86_400_000;
@@ -101,7 +109,7 @@ export function readEvent(
   }
   for (const line of raw.lines) {
     const name = propertyName(line);
-    if (['DTSTART', 'DTEND', 'RDATE', 'EXDATE', 'RECURRENCE-ID'].includes(name)) {
+    if (['DTSTART', 'DTEND', 'EXDATE', 'RECURRENCE-ID'].includes(name)) {
       for (const value of propertyValue(line).split(',')) {
         if (!/^\d{8}T?\d{0,6}Z?$/.test(value.trim()) && /;VALUE=PERIOD/i.test(line)) continue;
         checkRawDate(value);
@@ -113,6 +121,8 @@ export function readEvent(
   const lines = raw.lines
     .filter((line) => /^[A-Za-z0-9-]+[;:]/.test(line))
     .filter((line) => propertyName(line) !== 'RRULE' || propertyValue(line).trim() !== '')
+    .map((line) => (propertyName(line) === 'RDATE' ? readableDatesOf(line) : line))
+    .filter((line) => line !== null)
     .map(withDateValues);
   const component = new ICAL.Component(ICAL.parse(lines.join('\r\n')) as unknown[]);
   const cancelled = String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';

@@ -56,10 +56,13 @@ export async function readIcs(
   let ruleWork = 0;
   // The second pass reads each event as it is met, keeping only what it becomes.
   for await (const found of walk(text, slicer, true)) {
-    if (!('component' in found) || found.component.name !== 'VEVENT') continue;
+    if (!('component' in found)) continue;
     const raw = found.component;
-    await slicer.pause();
     const skip = (reason: ImportSkipReason) => skipped.push({ uid: raw.uid, summary: raw.summary, reason });
+    // A calendar holds events only: a file's to-dos and journal entries are said to be left out.
+    if (raw.name === 'VTODO' || raw.name === 'VJOURNAL') skip('calendar.skip.notEvent');
+    if (raw.name !== 'VEVENT') continue;
+    await slicer.pause();
     if (raw.tooLarge) {
       skip('calendar.skip.tooLarge');
       continue;

@@ -7,6 +7,12 @@ import { unescapeText } from '../../lib/ical-values';
 import type { WorkSlicer } from '../../lib/work-slicer';
 import { COMPONENT_MAX_CHARS, ImportTooLarge, NotICalendar, ZONES_MAX } from './ics-limits';
 
+/**
+ * The components whose UID and title are kept: events, and to-dos and journal entries, which the
+ * import lists as not imported.
+ */
+const NAMED = new Set(['VEVENT', 'VTODO', 'VJOURNAL']);
+
 /** A component as the scanner found it: its unfolded lines, or that it was too large. */
 export interface RawComponent {
   name: string;
@@ -132,11 +138,11 @@ export async function* walk(text: IcsText, slicer: WorkSlicer, keepEvents: boole
       current = null;
       continue;
     }
-    if (current.name === 'VEVENT' && inner === 0) {
+    if (NAMED.has(current.name) && inner === 0) {
       if (name === 'UID') current.uid = unescapeText(propertyValue(line)).trim().slice(0, 255);
       else if (name === 'SUMMARY') current.summary = unescapeText(propertyValue(line)).trim().slice(0, 200);
-      else if (name === 'RRULE' || name === 'RDATE') current.repeats = true;
-      else if (name === 'RECURRENCE-ID') current.isOverride = true;
+      else if (current.name === 'VEVENT' && (name === 'RRULE' || name === 'RDATE')) current.repeats = true;
+      else if (current.name === 'VEVENT' && name === 'RECURRENCE-ID') current.isOverride = true;
     }
     const keep = (current.name === 'VEVENT' && keepEvents) || current.name === 'VTIMEZONE';
     if (!keep || current.tooLarge) continue;

@@ -48,6 +48,30 @@ export function checkRawDate(value: string): void {
   if (new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d) throw new Skip('calendar.skip.badDate');
 }
 
+/**
+ * An RDATE line with its unreadable values left out, or null when none is left: an added date that
+ * cannot be read (Google's birthday calendar writes some) costs that date alone, not the event, as
+ * Google and ical.js read it. Periods (VALUE=PERIOD) are kept for ical.js to read.
+ */
+export function readableDatesOf(line: string): string | null {
+  const value = propertyValue(line);
+  const values = value.split(',');
+  const period = /;VALUE=PERIOD/i.test(line);
+  const readable = values.filter((one) => {
+    if (period && !/^\d{8}T?\d{0,6}Z?$/.test(one.trim())) return true;
+    try {
+      checkRawDate(one);
+      return true;
+    } catch (error) {
+      if (error instanceof Skip) return false;
+      throw error;
+    }
+  });
+  if (readable.length === values.length) return line;
+  if (readable.length === 0) return null;
+  return `${line.slice(0, line.length - value.length)}${readable.join(',')}`;
+}
+
 /** A date or date-time value as ical.js read it; anything else (an unknown VALUE type) is a bad date. */
 export function asTime(value: unknown): ICAL.Time {
   if (!(value instanceof ICAL.Time)) throw new Skip('calendar.skip.badDate');

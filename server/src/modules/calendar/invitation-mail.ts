@@ -6,7 +6,14 @@
  */
 import type { Db } from '../../db';
 import type { Mail } from '../../lib/mailer';
-import { mailText, nameOf, type Recipient, recipientColumns, whenText } from '../../lib/mail-texts';
+import {
+  eventPath,
+  mailText,
+  nameOf,
+  type Recipient,
+  recipientColumns,
+  whenText,
+} from '../../lib/mail-texts';
 import { exceptionsOf } from './exceptions';
 import { eventInvitationIcs, type IcsPeople } from './ics';
 import type { EventRow } from './presenter';
@@ -66,7 +73,7 @@ export async function guestMails(
         organiser: nameOf(organiser),
         title: row.title,
         when: whenText(person, when.start, when.allDay),
-        link: `${base}/apps/calendar`,
+        link: `${base}${eventPath(row.id, when.start, when.allDay, person.time_zone)}`,
         changed: kind === 'changed',
         cancelled: kind === 'cancelled',
       });

@@ -158,6 +158,7 @@ export function calendarRoutes(app: FastifyInstance, context: AppContext): void 
         summary:
           'Import an iCalendar file (.ics, multipart/form-data, at most 10 MB, 20,000 events and 2,000 repeating ones) into my calendar: new UIDs are added, known ones updated when the file is newer',
         consumes: ['multipart/form-data'],
+        uploadFile: 'An iCalendar file (.ics, text/calendar), at most 10 MB',
         response: { 201: calendarImportResult, 400: errorBody, 413: errorBody, 415: errorBody },
       },
       handler: async (request, reply) => {

@@ -142,6 +142,9 @@ export function objectHandlers(context: AppContext) {
       }
       if (parsed.events.length !== 1) {
         const skipped = parsed.skipped[0];
+        // A journal entry alone is, like a to-do, a component this collection does not hold.
+        if (parsed.events.length === 0 && skipped?.reason === 'calendar.skip.notEvent')
+          throw wrongComponent('dav.wrongComponent');
         throw invalid(
           parsed.events.length > 1
             ? messages['dav.oneObject']

@@ -107,7 +107,13 @@ describe('a write over CalDAV', () => {
     for (const [path, body, status, condition, reason] of [
       [`${home}/tasks/no-uid.ics`, noUid, 403, 'valid-calendar-data', messages['dav.noUid']],
       [`${home}/events/no-uid.ics`, noEventUid, 403, 'valid-calendar-data', messages['dav.noUid']],
-      [`${home}/events/none.ics`, noEvent, 403, 'valid-calendar-data', messages['dav.notCalendar']],
+      [
+        `${home}/events/journal.ics`,
+        noEvent,
+        403,
+        'supported-calendar-component',
+        messages['dav.wrongComponent'],
+      ],
       [
         `${home}/events/garbage.ics`,
         'BEGIN:VCALENDAR\r\nthis is not',

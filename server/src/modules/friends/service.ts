@@ -2,7 +2,9 @@
  * Friend requests and friendships (D12). A request is pending until the receiver accepts it (it
  * becomes a friendship: two rows, one each way) or declines it, or the sender withdraws it; then
  * the request row is gone. Ending a friendship also takes each former friend out of the other's
- * groups (D13).
+ * groups (D13). The bell tells the receiver of a pending request (until it is answered or
+ * withdrawn) and the sender of its acceptance, never of a refusal; neither is mailed, since anyone
+ * may ask anyone.
  */
 import {
   type FriendRequest,
@@ -21,6 +23,7 @@ import { leaveEachOthersGroups } from '../groups/membership';
 import { presentFriendRequest } from './presenter';
 import type { ServiceDeps } from '../../deps';
 import { afterCommit, transaction } from '../../db/transaction';
+import { notify, withdrawNotifications } from '../notifications/notify';
 
 export type FriendsServiceDeps = Pick<ServiceDeps, 'db' | 'engine' | 'live'>;
 
@@ -35,6 +38,17 @@ export class FriendsService {
    */
   private announce(db: Db, ...userIds: number[]): void {
     afterCommit(db, () => this.deps.live.publish(userIds, { type: 'request', data: { kind: 'friend' } }));
+  }
+
+  /** Tells `userId`'s bell, once `db`'s change is committed, to read itself again. */
+  private ring(db: Db, userId: number): void {
+    afterCommit(db, () => this.deps.live.publish([userId], { type: 'notification', data: {} }));
+  }
+
+  /** The request is answered or withdrawn: it leaves the receiver's bell. */
+  private async settle(trx: Db, requestId: number, receiverId: number): Promise<void> {
+    await withdrawNotifications(trx, 'friend-request', [requestId]);
+    this.ring(trx, receiverId);
   }
 
   /** The user's friends, by name. */
@@ -125,12 +139,27 @@ export class FriendsService {
     const refusal = await this.refusalFor(user.id, target.id);
     if (refusal) throw refusal;
     try {
-      const row = await this.deps.db
-        .insertInto('friend_requests')
-        .values({ from_user_id: user.id, to_user_id: target.id, created_at: new Date().toISOString() })
-        .returning(['id', 'created_at'])
-        .executeTakeFirstOrThrow();
-      this.announce(this.deps.db, user.id, target.id);
+      const row = await transaction(this.deps.db, async (trx) => {
+        const at = new Date().toISOString();
+        const request = await trx
+          .insertInto('friend_requests')
+          .values({ from_user_id: user.id, to_user_id: target.id, created_at: at })
+          .returning(['id', 'created_at'])
+          .executeTakeFirstOrThrow();
+        await notify(trx, [
+          {
+            userId: target.id,
+            kind: 'friend-request',
+            sourceId: request.id,
+            title: user.full_name || user.username,
+            at,
+            actorId: user.id,
+          },
+        ]);
+        this.announce(trx, user.id, target.id);
+        this.ring(trx, target.id);
+        return request;
+      });
       return presentFriendRequest(row, presentPublicUser(user), presentPublicUser(target));
     } catch (error) {
       // The other side asked at the same moment, or this request was sent twice at once.
@@ -194,6 +223,23 @@ export class FriendsService {
         ])
         .onConflict((oc) => oc.columns(['user_id', 'friend_id']).doNothing())
         .execute();
+      const accepter = await trx
+        .selectFrom('users')
+        .select(['full_name', 'username'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      await this.settle(trx, requestId, userId);
+      await notify(trx, [
+        {
+          userId: request.from_user_id,
+          kind: 'friend-accepted',
+          sourceId: userId,
+          title: accepter.full_name || accepter.username,
+          at: now,
+          actorId: userId,
+        },
+      ]);
+      this.ring(trx, request.from_user_id);
       this.announce(trx, userId, request.from_user_id);
     });
   }
@@ -215,13 +261,16 @@ export class FriendsService {
   ): Promise<void> {
     const requestId = rowId(requestIdText);
     if (requestId === undefined) throw notFound();
-    const deleted = await this.deps.db
-      .deleteFrom('friend_requests')
-      .where('id', '=', requestId)
-      .where(side, '=', userId)
-      .returning(['from_user_id', 'to_user_id'])
-      .executeTakeFirst();
-    if (!deleted) throw notFound();
-    this.announce(this.deps.db, deleted.from_user_id, deleted.to_user_id);
+    await transaction(this.deps.db, async (trx) => {
+      const deleted = await trx
+        .deleteFrom('friend_requests')
+        .where('id', '=', requestId)
+        .where(side, '=', userId)
+        .returning(['from_user_id', 'to_user_id'])
+        .executeTakeFirst();
+      if (!deleted) throw notFound();
+      await this.settle(trx, requestId, deleted.to_user_id);
+      this.announce(trx, deleted.from_user_id, deleted.to_user_id);
+    });
   }
 }

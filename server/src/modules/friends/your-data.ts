@@ -4,6 +4,7 @@
  */
 import type { YourDataExport } from '@cadence/contract';
 import type { Db } from '../../db';
+import { withdrawNotifications } from '../notifications/notify';
 import { peopleNamed } from '../users/your-data';
 
 export async function exportFriends(
@@ -42,6 +43,12 @@ export async function exportFriends(
 }
 
 export async function eraseFriends(trx: Db, userId: number): Promise<void> {
+  // The requests the user sent leave their receivers' bells with them.
+  await withdrawNotifications(
+    trx,
+    'friend-request',
+    trx.selectFrom('friend_requests').select('id').where('from_user_id', '=', userId),
+  );
   await trx
     .deleteFrom('friendships')
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('friend_id', '=', userId)]))

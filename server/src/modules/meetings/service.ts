@@ -64,6 +64,7 @@ export class MeetingsService {
       duration: input.duration * MINUTE_MS,
       step: input.step * MINUTE_MS,
       exceptMeeting: input.meetingId === undefined ? undefined : Number(input.meetingId),
+      outsideWorkingHours: input.outsideWorkingHours,
     });
   }
 
@@ -106,7 +107,14 @@ export class MeetingsService {
         step: input.step,
         time_zone: timeZone,
       };
-      if (input.time !== null) await this.checkTime(trx, { ...fields, id: undefined }, [userId, ...invitees]);
+      if (input.time !== null) {
+        await this.checkTime(
+          trx,
+          { ...fields, id: undefined },
+          [userId, ...invitees],
+          input.outsideWorkingHours,
+        );
+      }
       const at = now();
       const { id } = await trx
         .insertInto('meetings')
@@ -176,7 +184,9 @@ export class MeetingsService {
         completed: input.completed ?? bool(row.completed),
       };
       const kept = new Set(invitees);
-      if (time !== null && timeChanged) await this.checkTime(trx, { ...next, id }, [userId, ...invitees]);
+      if (time !== null && timeChanged) {
+        await this.checkTime(trx, { ...next, id }, [userId, ...invitees], input.outsideWorkingHours ?? false);
+      }
       await trx
         .updateTable('meetings')
         // Every change moves SEQUENCE on (D42): a client keeps the copy with the highest.
@@ -297,8 +307,9 @@ export class MeetingsService {
 
   /**
    * A time must start within the meeting's days (400 otherwise) and be free for everyone named
-   * (409 otherwise). Their user rows are locked first, in id order, so that a concurrent setting
-   * of a time for any of them waits for this transaction.
+   * (409 otherwise): within their working hours, unless it was chosen outside them, and out of their
+   * busy times. Their user rows are locked first, in id order, so that a concurrent setting of a
+   * time for any of them waits for this transaction.
    */
   private async checkTime(
     trx: Db,
@@ -311,6 +322,7 @@ export class MeetingsService {
       time_zone: string;
     },
     people: number[],
+    outsideWorkingHours: boolean,
   ): Promise<void> {
     const start = Date.parse(meeting.time!);
     const first = dayStart(meeting.start_date, meeting.time_zone);
@@ -325,7 +337,14 @@ export class MeetingsService {
       .forNoKeyUpdate(trx.selectFrom('users').select('id').where('id', 'in', ids).orderBy('id'))
       .execute();
     const duration = meeting.duration * MINUTE_MS;
-    const free = await this.deps.availability.isFree(trx, ids, start, duration, meeting.id);
+    const free = await this.deps.availability.isFree(
+      trx,
+      ids,
+      start,
+      duration,
+      meeting.id,
+      outsideWorkingHours,
+    );
     if (!free) throw conflict('TIME_TAKEN', 'meetings.timeTaken');
   }
 }

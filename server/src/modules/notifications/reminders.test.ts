@@ -95,7 +95,8 @@ describe('event reminders', () => {
     const mail = await inbox.mailTo(user.email);
     expect(mail.subject).toBe('Rappel : Revue hebdo, lundi 7 janvier 2030 à 09:00');
     expect(mail.text).toContain('Bonjour Ana Lima');
-    expect(mail.text).toContain('https://cadence.test/apps/calendar');
+    // The event itself, on its day in Ana's zone.
+    expect(mail.text).toContain(`https://cadence.test/apps/calendar?date=2030-01-07&event=${event._id}`);
     // Fired: the row now waits for the next Monday, and the same moment fires nothing more.
     expect(await reminders.fireDue(Date.parse('2030-01-07T07:45:02Z'))).toBe(0);
     expect((await rowsOf('event', event._id)).map((row) => row.occurrence_at)).toEqual([
@@ -134,8 +135,9 @@ describe('event reminders', () => {
     const at = Date.parse('2030-02-04T09:31:00Z');
     // Other tests' reminders may be due at that moment too: count this event's.
     await Promise.all([reminders.fireDue(at), rival.fireDue(at), reminders.fireDue(at)]);
-    expect((await notificationsOf(t, owner)).data.map((n) => n.sourceId)).toEqual([event._id]);
-    // (The guest's bell also holds the invitation to the event, D45.)
+    // (The owner's bell also holds the friendship accepted; the guest's, the invitation, D45.)
+    const ownerReminded = (await notificationsOf(t, owner)).data.filter((n) => n.kind === 'event');
+    expect(ownerReminded.map((n) => n.sourceId)).toEqual([event._id]);
     const reminded = (await notificationsOf(t, guest)).data.filter((n) => n.kind === 'event');
     expect(reminded.map((n) => n.sourceId)).toEqual([event._id]);
     expect((await inbox.mailTo(owner.email)).subject).toMatch(/^Erinnerung: Planung, /);
@@ -203,7 +205,7 @@ describe('to-do reminders', () => {
     expect(await reminders.fireDue(Date.parse('2030-03-01T11:00:00Z'))).toBe(2);
     const mail = await inbox.mailTo(owner.email);
     expect(mail.subject).toBe('Para hoje: Pagar a renda');
-    expect(mail.text).toContain('https://cadence.test/apps/todo');
+    expect(mail.text).toContain(`https://cadence.test/apps/todo?task=${task._id}`);
     const due = await inbox.mailsTo(friend.email, 1, (sent) => sent.subject.startsWith('Due today'));
     expect(due.map((sent) => sent.subject)).toEqual(['Due today: Pagar a renda']);
     // (The friend's bell also holds the assignment, D45.)

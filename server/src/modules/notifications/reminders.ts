@@ -16,7 +16,15 @@ import type { Db } from '../../db';
 import { bool } from '../../db/dialect';
 import type { ServiceDeps } from '../../deps';
 import type { Mail } from '../../lib/mailer';
-import { mailText, nameOf, type Recipient, recipientColumns, whenText } from '../../lib/mail-texts';
+import {
+  eventPath,
+  mailText,
+  nameOf,
+  type Recipient,
+  recipientColumns,
+  taskPath,
+  whenText,
+} from '../../lib/mail-texts';
 import type { Selectable } from 'kysely';
 import type { EventsTable } from '../../db/schema';
 import { exceptionsOf } from '../calendar/exceptions';
@@ -315,7 +323,14 @@ export class RemindersService {
       );
       await this.deps.outbox.enqueue(
         trx,
-        [this.reminderMail(user, { kind: reminder.kind, title, occurrence_at: reminder.occurrence_at })],
+        [
+          this.reminderMail(user, {
+            kind: reminder.kind,
+            source_id: reminder.source_id,
+            title,
+            occurrence_at: reminder.occurrence_at,
+          }),
+        ],
         'urgent',
       );
       afterCommit(trx, () => this.deps.live.publish([reminder.user_id], { type: 'notification', data: {} }));
@@ -326,7 +341,7 @@ export class RemindersService {
   /** The reminder's mail, in the user's language, the time in their zone. */
   private reminderMail(
     user: Recipient,
-    reminder: { kind: 'event' | 'todo'; title: string; occurrence_at: string },
+    reminder: { kind: 'event' | 'todo'; source_id: number; title: string; occurrence_at: string },
   ): Mail {
     const base = this.deps.config.PUBLIC_URL;
     const text =
@@ -335,12 +350,12 @@ export class RemindersService {
             name: nameOf(user),
             title: reminder.title,
             when: whenText(user, reminder.occurrence_at),
-            link: `${base}/apps/calendar`,
+            link: `${base}${eventPath(reminder.source_id, reminder.occurrence_at, false, user.time_zone)}`,
           })
         : mailText(user.language, 'taskDue', {
             name: nameOf(user),
             title: reminder.title,
-            link: `${base}/apps/todo`,
+            link: `${base}${taskPath(reminder.source_id)}`,
           });
     return { to: user.email, ...text };
   }

@@ -15,6 +15,10 @@ import { presentPublicUser, publicUserColumns } from '../users/public-presenter'
 
 type NotificationRow = Selectable<NotificationsTable>;
 
+/** The kinds about a card, whose notice names the card's board. */
+const aboutCard = (kind: NotificationRow['kind']) =>
+  kind === 'card-comment' || kind === 'card-due' || kind === 'card-member';
+
 function presentNotification(
   row: NotificationRow,
   actors: Map<number, PublicUser>,
@@ -23,7 +27,7 @@ function presentNotification(
   const boardId =
     row.kind === 'board-shared'
       ? row.source_id
-      : row.kind === 'card-comment' || row.kind === 'card-due'
+      : aboutCard(row.kind)
         ? (cardBoards.get(row.source_id) ?? null)
         : null;
   return {
@@ -41,11 +45,7 @@ function presentNotification(
 
 /** The rows with the people they name and the boards of the cards they tell of: indexed queries. */
 async function presentAll(db: Db, rows: NotificationRow[]): Promise<Notification[]> {
-  const cards = [
-    ...new Set(
-      rows.flatMap((row) => (row.kind === 'card-comment' || row.kind === 'card-due' ? [row.source_id] : [])),
-    ),
-  ];
+  const cards = [...new Set(rows.flatMap((row) => (aboutCard(row.kind) ? [row.source_id] : [])))];
   const cardBoards = new Map(
     cards.length === 0
       ? []

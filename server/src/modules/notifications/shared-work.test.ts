@@ -18,9 +18,11 @@ import {
   buildTask,
   buildUser,
   call,
+  expectError,
   expectSignInRequired,
   notificationsOf,
   ok,
+  sendFriendRequest,
   type TestUser,
   untilMailSent,
 } from '../../test/factories';
@@ -42,8 +44,15 @@ afterAll(async () => {
   await inbox.close();
 });
 
-/** The user's bell, newest first. */
-const bell = async (user: TestUser): Promise<Notification[]> => (await notificationsOf(t, user)).data;
+/** The user's whole bell, newest first. */
+const wholeBell = async (user: TestUser): Promise<Notification[]> => (await notificationsOf(t, user)).data;
+
+/**
+ * The user's bell but the friendships that `friends` made (their own tests, at the end, read
+ * the whole bell): what the shared work told them.
+ */
+const bell = async (user: TestUser): Promise<Notification[]> =>
+  (await wholeBell(user)).filter((notice) => notice.kind !== 'friend-accepted');
 
 /** The notices of a kind in the user's bell. */
 const toldOf = async (user: TestUser, kind: Notification['kind']) =>
@@ -134,7 +143,7 @@ describe('to-dos', () => {
       expect(await bell(stranger!)).toEqual([]);
       const mail = await inbox.mailTo(assignee!.email);
       expect(mail.subject).toBe('Assigned to you: File the taxes');
-      expect(mail.text).toContain('https://cadence.test/apps/todo');
+      expect(mail.text).toContain(`https://cadence.test/apps/todo?task=${task._id}`);
       expect(mail.text).toContain(owner!.fullName || owner!.username);
     } finally {
       stream.close();
@@ -220,6 +229,21 @@ describe('calendar events', () => {
       expect.stringMatching(/^Updated: Budget 2027,/),
       'Cancelled: Budget 2027',
     ]);
+  });
+
+  it('mails a link to the event itself, on its day in the guest’s time zone', async () => {
+    const [owner, guest] = await friends(2);
+    await ok(t, 'PUT', '/api/account', guest!.token, { timeZone: 'Asia/Tokyo' });
+    // 20:00 UTC on 1 December is 05:00 on 2 December in Tokyo.
+    const event = await buildEvent(t, owner!, {
+      title: 'Night shift',
+      start: '2026-12-01T20:00:00.000Z',
+      end: '2026-12-01T21:00:00.000Z',
+      guests: [guest!.id],
+    });
+    await untilMailSent(t);
+    const mail = inbox.allTo(guest!.email).find((sent) => sent.subject.startsWith('Invitation: Night shift'));
+    expect(mail?.text).toContain(`https://cadence.test/apps/calendar?date=2026-12-02&event=${event._id}`);
   });
 
   it('tells a guest taken off the event, and mails guests only with their switches on', async () => {
@@ -383,6 +407,59 @@ describe('boards', () => {
     expect(await toldOf(member!, 'board-shared')).toEqual([]);
   });
 
+  it('tells those made members of a card, by mail per their switch; not who added them, nor themselves', async () => {
+    const [owner, member, quiet, bystander] = await friends(4);
+    const built = await buildBoard(t, owner!, {
+      members: [member!, quiet!, bystander!],
+      layout: { Todo: ['Poster'] },
+    });
+    const boardId = built.board._id;
+    const card = built.items.Poster!;
+    const cardUrl = `/api/projects/${boardId}/lists/${built.lists.Todo!._id}/items/${card._id}`;
+    await switches(quiet!, { cardMembers: false });
+    const stream = await openLive(base, member!.token);
+    await stream.next('ready');
+    try {
+      await ok(t, 'PUT', cardUrl, owner!.token, { members: [owner!.id, member!.id, quiet!.id] });
+      await stream.next('notification');
+    } finally {
+      stream.close();
+    }
+    const [notice] = await toldOf(member!, 'card-member');
+    expect(notice).toMatchObject({
+      kind: 'card-member',
+      sourceId: card._id,
+      boardId,
+      title: 'Poster',
+      isRead: false,
+      actor: { _id: owner!.id },
+    });
+    expect(await toldOf(quiet!, 'card-member')).toHaveLength(1);
+    expect(await toldOf(owner!, 'card-member')).toEqual([]); // added themselves
+    expect(await toldOf(bystander!, 'card-member')).toEqual([]); // on the board, not on the card
+
+    // Those already on the card are not told again; one who adds themselves hears nothing.
+    await ok(t, 'PUT', cardUrl, owner!.token, { name: 'Poster A3', members: [member!.id, quiet!.id] });
+    await ok(t, 'PUT', cardUrl, bystander!.token, { members: [member!.id, quiet!.id, bystander!.id] });
+    expect(await toldOf(member!, 'card-member')).toHaveLength(1);
+    expect(await toldOf(bystander!, 'card-member')).toEqual([]);
+
+    await untilMailSent(t);
+    const mail = inbox.allTo(member!.email).find((sent) => sent.subject === 'Added to a card: Poster');
+    expect(mail?.text).toContain(`https://cadence.test/apps/project/${boardId}?card=${card._id}`);
+    expect(mail?.text).toContain(owner!.fullName || owner!.username);
+    expect((await subjectsTo(quiet!)).filter((subject) => subject.startsWith('Added to a card'))).toEqual([]);
+
+    // Another's notice is theirs alone: not listed, not readable, not markable by anyone else.
+    expect(await toldOf(bystander!, 'card-member')).toEqual([]);
+    expectError(
+      await call(t, 'PUT', `/api/notifications/${notice!._id}`, bystander!.token, {}),
+      404,
+      'NOT_FOUND',
+    );
+    expect((await toldOf(member!, 'card-member'))[0]!.isRead).toBe(false);
+  });
+
   it('the card’s board is null once the card is gone', async () => {
     const [owner, member] = await friends(2);
     const built = await buildBoard(t, owner!, { members: [member!], layout: { Todo: ['Gone'] } });
@@ -392,5 +469,73 @@ describe('boards', () => {
     await buildComment(t, owner!, built.board._id, card._id, 'Bye');
     await ok(t, 'DELETE', cardUrl, owner!.token, undefined, 204);
     expect(await toldOf(member!, 'card-comment')).toMatchObject([{ sourceId: card._id, boardId: null }]);
+  });
+});
+
+describe('friend requests', () => {
+  it('tell the receiver of a request, live, and the sender of its acceptance; nobody else', async () => {
+    const [asker, receiver, stranger] = [await buildUser(t), await buildUser(t), await buildUser(t)];
+    const stream = await openLive(base, receiver.token);
+    await stream.next('ready');
+    let request;
+    try {
+      request = await sendFriendRequest(t, asker, receiver);
+      await stream.next('notification');
+    } finally {
+      stream.close();
+    }
+    const [asked] = await toldOf(receiver, 'friend-request');
+    expect(asked).toMatchObject({
+      kind: 'friend-request',
+      sourceId: request._id,
+      title: asker.fullName || asker.username,
+      boardId: null,
+      isRead: false,
+      actor: { _id: asker.id },
+    });
+    expect(await wholeBell(asker)).toEqual([]);
+    expect(await wholeBell(stranger)).toEqual([]);
+    expectError(
+      await call(t, 'PUT', `/api/notifications/${asked!._id}`, stranger.token, {}),
+      404,
+      'NOT_FOUND',
+    );
+
+    // Answered, the request leaves the receiver's bell; the sender hears it was accepted.
+    await ok(t, 'POST', `/api/friends/requests/${request._id}/accept`, receiver.token, undefined, 204);
+    expect(await toldOf(receiver, 'friend-request')).toEqual([]);
+    expect(await wholeBell(asker)).toMatchObject([
+      {
+        kind: 'friend-accepted',
+        sourceId: receiver.id,
+        title: receiver.fullName || receiver.username,
+        actor: { _id: receiver.id },
+      },
+    ]);
+    expect(await wholeBell(stranger)).toEqual([]);
+    // Nothing of it is mailed: anyone may ask anyone, and the bell is enough.
+    expect(await subjectsTo(receiver)).toEqual([]);
+    expect(await subjectsTo(asker)).toEqual([]);
+  });
+
+  it('take a withdrawn or declined request back from the bell, and tell no one of a refusal', async () => {
+    const [asker, receiver, other] = [await buildUser(t), await buildUser(t), await buildUser(t)];
+    const withdrawn = await sendFriendRequest(t, asker, receiver);
+    expect(await toldOf(receiver, 'friend-request')).toHaveLength(1);
+    await ok(t, 'DELETE', `/api/friends/requests/${withdrawn._id}`, asker.token, undefined, 204);
+    expect(await wholeBell(receiver)).toEqual([]);
+
+    const declined = await sendFriendRequest(t, other, receiver);
+    expect(await toldOf(receiver, 'friend-request')).toMatchObject([{ actor: { _id: other.id } }]);
+    await ok(t, 'POST', `/api/friends/requests/${declined._id}/decline`, receiver.token, undefined, 204);
+    expect(await wholeBell(receiver)).toEqual([]);
+    expect(await wholeBell(other)).toEqual([]);
+    expect(await wholeBell(asker)).toEqual([]);
+
+    // A request whose sender deletes their account leaves the bell with it.
+    await sendFriendRequest(t, other, receiver);
+    expect(await toldOf(receiver, 'friend-request')).toHaveLength(1);
+    await ok(t, 'DELETE', '/api/account', other.token, { password: other.password }, 204);
+    expect(await wholeBell(receiver)).toEqual([]);
   });
 });

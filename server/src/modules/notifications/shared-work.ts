@@ -30,6 +30,7 @@ export const mailSwitchOf = {
   'board-shared': 'boardShared',
   'card-comment': 'cardComments',
   'card-due': 'cardDueDates',
+  'card-member': 'cardMembers',
   'booking-new': 'bookings',
   'booking-rescheduled': 'bookings',
   'booking-cancelled': 'bookings',
@@ -47,11 +48,13 @@ const columnOf = {
   boardShared: 'notify_board_shared',
   cardComments: 'notify_card_comments',
   cardDueDates: 'notify_card_due',
+  cardMembers: 'notify_card_members',
   bookings: 'notify_bookings',
 } as const satisfies Record<SharedWorkFlag, keyof UsersTable>;
 
 /** The kinds whose mail is written here (events and meetings write their own). */
-export type MailedKind = 'todo-assigned' | 'todo-completed' | 'board-shared' | 'card-comment' | 'card-due';
+export type MailedKind =
+  'todo-assigned' | 'todo-completed' | 'board-shared' | 'card-comment' | 'card-due' | 'card-member';
 
 export interface SharedNotice {
   userId: number;
@@ -157,6 +160,7 @@ const mailedKinds: readonly string[] = [
   'board-shared',
   'card-comment',
   'card-due',
+  'card-member',
 ] satisfies MailedKind[];
 
 function isMailed(kind: SharedKind): kind is MailedKind {

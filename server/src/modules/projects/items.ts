@@ -24,7 +24,7 @@ import {
   resolveCardTags,
   tagsOfCard,
 } from './cards';
-import { tellCardMembers } from './notices';
+import { tellAddedToCard, tellCardMembers } from './notices';
 import { authorizeBoard, boardPeople } from './policy';
 import { endPosition, positionAt } from './positions';
 import { presentItem } from './presenter';
@@ -184,8 +184,10 @@ export class ItemsService {
         .where('id', '=', itemId)
         .execute();
       if (input.tags !== undefined) await this.setTags(trx, userId, boardId, itemId, input.tags, line);
-      if (input.members !== undefined) await this.setMembers(trx, boardId, itemId, input.members, line);
+      const addedMembers =
+        input.members === undefined ? [] : await this.setMembers(trx, boardId, itemId, input.members, line);
       await recordActivity(trx, lines, at);
+      await tellAddedToCard(this.deps, trx, userId, boardId, itemId, input.name ?? item.name, addedMembers);
       if (input.dueAt != null && input.dueAt !== item.due_at) {
         await tellCardMembers(this.deps, trx, userId, boardId, itemId, 'card-due', {
           title: input.name ?? item.name,
@@ -222,14 +224,17 @@ export class ItemsService {
     for (const tag of before) if (!has.has(tag.name.toLowerCase())) line('tag-removed', { name: tag.name });
   }
 
-  /** Replaces a card's members: the board's owner or members only (400 otherwise). */
+  /**
+   * Replaces a card's members: the board's owner or members only (400 otherwise). Answers those
+   * added.
+   */
   private async setMembers(
     trx: Db,
     boardId: number,
     itemId: number,
     ids: string[],
     line: (kind: 'member-added' | 'member-removed', detail: { name: string }) => void,
-  ) {
+  ): Promise<number[]> {
     const wanted = [...new Set(ids.map(Number))];
     const people = await boardPeople(trx, boardId);
     if (wanted.some((id) => !people.has(id))) {
@@ -258,6 +263,7 @@ export class ItemsService {
     const names = await usersById([...added, ...removed], trx);
     for (const id of added) line('member-added', { name: names.get(id)?.fullName ?? '' });
     for (const id of removed) line('member-removed', { name: names.get(id)?.fullName ?? '' });
+    return added;
   }
 
   async deleteItem(userId: number, boardId: number, listId: number, itemId: number): Promise<void> {

@@ -1,5 +1,5 @@
-// Who hears in the bell, and by mail per their switch (D45), of a board shared with them and of a
-// comment on or a due time of a card they are on.
+// Who hears in the bell, and by mail per their switch (D45), of a board shared with them, of being
+// made a member of a card, and of a comment on or a due time of a card they are on.
 import type { Db } from '../../db';
 import { type SharedNotice, tell } from '../notifications/shared-work';
 import { now, type ProjectsServiceDeps } from './board-writes';
@@ -63,4 +63,34 @@ export async function tellCardMembers(
     }));
   const { outbox, config, live } = deps;
   await tell(trx, { outbox, base: config.PUBLIC_URL, live }, notices);
+}
+
+/**
+ * Those just made members of a card hear of it (one who adds themselves does not: `tell` leaves
+ * the actor out). The link opens the card on its board.
+ */
+export async function tellAddedToCard(
+  deps: TellDeps,
+  trx: Db,
+  actorId: number,
+  boardId: number,
+  itemId: number,
+  title: string,
+  added: number[],
+) {
+  if (added.length === 0) return;
+  const { outbox, config, live } = deps;
+  await tell(
+    trx,
+    { outbox, base: config.PUBLIC_URL, live },
+    added.map((userId) => ({
+      userId,
+      kind: 'card-member' as const,
+      sourceId: itemId,
+      title,
+      at: now(),
+      actorId,
+      path: `/apps/project/${boardId}?card=${itemId}`,
+    })),
+  );
 }

@@ -37,6 +37,7 @@ import { presentPublicUser, publicUserColumns } from '../users/public-presenter'
 import { authorizeTask, type TodoScope, updateAction, visibleTasks } from './policy';
 import { presentTask, type TodoRow } from './presenter';
 import { transaction } from '../../db/transaction';
+import { taskPath } from '../../lib/mail-texts';
 
 const now = () => new Date().toISOString();
 
@@ -375,7 +376,7 @@ export class TodosService {
         title: task.title,
         at: now(),
         actorId,
-        path: '/apps/todo',
+        path: taskPath(task.id),
       })),
     );
   }

@@ -12,8 +12,9 @@ export const routes: FeatureRoutes<typeof lazyPages> = [
     access: { resource: 'App' },
     layout: 'app',
     // 'meetings' holds the API's messages about working hours (api.meetings.*); 'pricing' the
-    // Billing tab's words.
-    namespaces: ['account', 'workingHours', 'meetings', 'pricing'],
+    // Billing tab's words; 'calendar' the import's messages and reasons (api.calendar.*);
+    // 'appPasswords' the Apps tab's (api.appPasswords.*).
+    namespaces: ['account', 'workingHours', 'meetings', 'pricing', 'calendar', 'appPasswords'],
     menu: [
       { section: 'main', labelKey: 'menu.accountSettings', icon: 'settings', order: 150 },
       { section: 'account', labelKey: 'menu.accountSettings', icon: 'settings', order: 20 },

@@ -24,6 +24,9 @@ export const routes: FeatureRoutes<typeof lazyPages> = [
     layout: 'full',
     queries: false,
     authPage: true,
+    // The browser's time zone goes with the form: a zone the server does not know is refused with
+    // the account's message (api.account.*).
+    namespaces: ['account'],
   },
   {
     path: '/forgot-password',

@@ -11,24 +11,26 @@ export const routes: FeatureRoutes<typeof lazyPages> = [
     page: 'types',
     access: { resource: 'App' },
     layout: 'app',
-    // 'booking' holds the page's words and the API's messages (api.booking.*).
-    namespaces: ['booking'],
+    // 'booking' holds the page's words and the API's messages (api.booking.*); 'meetings' those of
+    // the days and times a booking type shares with meetings (api.meetings.*).
+    namespaces: ['booking', 'meetings'],
     menu: [{ section: 'main', labelKey: 'menu.booking', icon: 'calendarShare', order: 70 }],
   },
   // Open to anyone: a user's booking link, and a booking's manage link (its token is the key).
-  // 'booking' brings the API's messages (api.booking.*).
+  // 'booking' brings the API's messages (api.booking.*), 'meetings' those of days and times,
+  // 'account' the refusal of a time zone the API does not know (api.account.*).
   {
     path: '/book/:username/:slug',
     page: 'book',
     access: { resource: 'Auth' },
     layout: 'full',
-    namespaces: ['bookingPublic', 'booking'],
+    namespaces: ['bookingPublic', 'booking', 'meetings', 'account'],
   },
   {
     path: '/booking/:token',
     page: 'manage',
     access: { resource: 'Auth' },
     layout: 'full',
-    namespaces: ['bookingPublic', 'booking'],
+    namespaces: ['bookingPublic', 'booking', 'meetings', 'account'],
   },
 ];

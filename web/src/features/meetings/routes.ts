@@ -27,7 +27,8 @@ export const routes: FeatureRoutes<typeof lazyPages> = [
     page: 'preview',
     access: { resource: 'App' },
     layout: 'full',
-    namespaces: ['meetings', 'workingHours'],
+    // 'account': the page changes the account's time zone, which the API may refuse (api.account.*).
+    namespaces: ['meetings', 'workingHours', 'account'],
   },
   {
     path: '/apps/meetings/advanced/:id',
@@ -44,12 +45,13 @@ export const routes: FeatureRoutes<typeof lazyPages> = [
     layout: 'app',
     namespaces: ['meetings', 'workingHours'],
   },
-  // Open to anyone: the token in the address is the key (D42).
+  // Open to anyone: the token in the address is the key (D42). 'account': the visitor's time zone
+  // goes with the request, and a zone the API does not know is refused with api.account.*.
   {
     path: '/meeting-answer/:token',
     page: 'answer',
     access: { resource: 'Auth' },
     layout: 'full',
-    namespaces: ['meetings'],
+    namespaces: ['meetings', 'account'],
   },
 ];

@@ -28,10 +28,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormShell } from '../../../components/form-shell';
+import { TimeZoneSelect } from '../../../components/time-zone-select';
 import { errorMessage } from '../../../lib/api-messages';
 import { useContractForm } from '../../../lib/contract-form';
 import { changeLanguage } from '../../../lib/i18n';
-import { timeZonesWith } from '../../../lib/time-zones';
 import { toastSuccess } from '../../../lib/toast';
 import { useChangePassword, useRemoveAvatar, useUpdateAccount, useUploadAvatar } from '../api/account-api';
 
@@ -61,6 +61,7 @@ const notificationLabels = {
   boardShared: 'account.notifications.boardShared',
   cardComments: 'account.notifications.cardComments',
   cardDueDates: 'account.notifications.cardDueDates',
+  cardMembers: 'account.notifications.cardMembers',
   bookings: 'account.notifications.bookings',
 } as const;
 
@@ -167,13 +168,7 @@ export function GeneralTab({ account }: { account: Account }) {
           {...form.getInputProps('general.email')}
         />
         <TextInput label={t('account.general.company')} {...form.getInputProps('general.company')} />
-        <Select
-          label={t('account.general.timeZone')}
-          data={timeZonesWith(account.timeZone)}
-          searchable
-          allowDeselect={false}
-          {...form.getInputProps('timeZone')}
-        />
+        <TimeZoneSelect label={t('account.general.timeZone')} {...form.getInputProps('timeZone')} />
         <Select
           label={t('account.general.language')}
           data={languagesList.map((value) => ({ value, label: languageNames[value] }))}

@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
+import { errorMessage, fieldErrors } from '../../../lib/api-messages';
 import { formatDay } from '../../../lib/format-day';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import {
@@ -179,6 +180,26 @@ function SkippedList({ result }: { result: CalendarImportResult }) {
   );
 }
 
+/**
+ * A refused import: what is wrong with the file, and, when the answer names a reason of its own for
+ * the file (an event it could not read), that reason too.
+ */
+function ImportError({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const message = errorMessage(t, error);
+  const reason = fieldErrors(t, error).file;
+  return (
+    <Alert color="red" role="alert">
+      {message}
+      {reason && reason !== message && (
+        <Text size="sm" mt={4} data-testid="import-reason">
+          {reason}
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
 function ImportSection() {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
@@ -228,7 +249,7 @@ function ImportSection() {
           {t('account.calendar.import')}
         </Button>
       </Group>
-      {importing.isError && <ErrorAlert error={importing.error} />}
+      {importing.isError && <ImportError error={importing.error} />}
       {importing.data && <SkippedList result={importing.data} />}
     </Stack>
   );

@@ -3,12 +3,12 @@
  * where, what), and the choice of the time zone its times read in.
  */
 import type { PublicBookingType, PublicUser } from '@cadence/contract';
-import { Anchor, Avatar, Group, Select, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Avatar, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconClock, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PersonAvatar } from '../../../components/person-line';
-import { timeZonesWith } from '../../../lib/time-zones';
+import { TimeZoneSelect } from '../../../components/time-zone-select';
 import { formatDuration } from './booking-calendar';
 
 /** Whether a location may be shown as a link: only web addresses, never `javascript:` and the like. */
@@ -118,13 +118,10 @@ export function TypeSummary({ type, hosts, order = 1 }: TypeSummaryProps) {
 export function ZoneSelect({ value, onChange }: { value: string; onChange: (zone: string) => void }) {
   const { t } = useTranslation();
   return (
-    <Select
+    <TimeZoneSelect
       label={t('bookingPublic.timeZone')}
-      data={timeZonesWith(value)}
       value={value}
       onChange={(zone) => zone && onChange(zone)}
-      searchable
-      allowDeselect={false}
       nothingFoundMessage={t('bookingPublic.noZone')}
       comboboxProps={{ withinPortal: true }}
       maw={360}

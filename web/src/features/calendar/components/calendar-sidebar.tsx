@@ -9,7 +9,10 @@ import dayGridPlugin from '@fullcalendar/react/daygrid';
 import classicTheme from '@fullcalendar/react/themes/classic';
 import { Button, Card, Checkbox, Divider, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
+import { todayIn } from '../../../lib/days';
 import { useCalendarTexts } from './calendar-texts';
 import { categoryLabels } from './event-colors';
 
@@ -23,10 +26,18 @@ interface CalendarSidebarProps {
   onDay: (day: string) => void;
   shown: ReadonlySet<EventCategory>;
   onShown: (shown: Set<EventCategory>) => void;
+  /** The account's time zone, whose today is marked (the device's until it is known). */
+  timeZone: string | undefined;
 }
 
-export function CalendarSidebar({ onAdd, miniController, onDay, shown, onShown }: CalendarSidebarProps) {
+export function CalendarSidebar(props: CalendarSidebarProps) {
+  const { onAdd, miniController, onDay, shown, onShown, timeZone } = props;
   const { t } = useTranslation();
+  // The small month's days are plain UTC dates: today is the account's date, written as one.
+  const now = useMemo(() => {
+    const zone = timeZone ?? browserTimeZone();
+    return zone ? () => todayIn(zone) : undefined;
+  }, [timeZone]);
   const texts = useCalendarTexts();
   const all = shown.size === eventCategories.length;
   const toggle = (category: EventCategory, on: boolean) => {
@@ -63,6 +74,7 @@ export function CalendarSidebar({ onAdd, miniController, onDay, shown, onShown }
             {...texts}
             // Plain days: the small month has no events, only dates to open.
             timeZone="UTC"
+            now={now}
             height="auto"
             headingLevel={3}
             fixedWeekCount={false}

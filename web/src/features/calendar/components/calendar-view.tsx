@@ -46,12 +46,25 @@ const PHONE = '(max-width: 599.98px)';
 /** The views offered, by width: each fits its screen; the first is where the calendar opens. */
 const desktopViews = ['dayGridMonth', 'timeGridWeek', 'timeGridDay', 'listMonth'];
 const phoneViews = ['timeGridThreeDay', 'listWeek'];
+/** The views' names in the address (`?view=week`): a list is a list, a month's or a phone's week's. */
+const addressNames: Record<string, string> = {
+  dayGridMonth: 'month',
+  timeGridWeek: 'week',
+  timeGridDay: 'day',
+  listMonth: 'list',
+  timeGridThreeDay: '3days',
+  listWeek: 'list',
+};
 
 interface CalendarViewProps {
   events: CalendarEvent[];
   timeZone: string;
   controller: CalendarController;
-  onRange: (range: CalendarRange, current: string) => void;
+  /** The view and the day to open on (from the address); unknown or not offered here, the first view and today. */
+  initialView?: string | null;
+  initialDate?: string;
+  /** The days shown, the first day of the view's period and the view's name in the address. */
+  onRange: (range: CalendarRange, current: string, view: string) => void;
   onDateClick: (draft: EventDraft) => void;
   onEventClick: (event: CalendarEvent) => void;
   /** A drag or a resize; `revert` puts the occurrence back (the change was not made). */
@@ -79,9 +92,10 @@ function EventContent({ info }: { info: EventDisplayInfo }) {
       : null;
   return (
     <>
-      {/* <bdi>: a time keeps its order in a right-to-left page ("7:27 PM", not "PM 7:27"). */}
+      {/* Left to right and isolated: a time keeps its order in a right-to-left page ("7:27 PM", not
+          "PM 7:27"), and when it is too long for the event it is cut at its end, not its start. */}
       {info.timeText && (
-        <div className={info.timeClass}>
+        <div className={`${info.timeClass} cadence-event-time`} dir="ltr">
           <bdi>{info.timeText}</bdi>
         </div>
       )}
@@ -100,7 +114,8 @@ function EventContent({ info }: { info: EventDisplayInfo }) {
         {/* On one line, ended by "…" when cut: the text stays whole for screen readers (the event's
             button is named by its content, not by an aria-label that would differ from what shows),
             and the title attribute shows it on hover. A guest's event also says whose it is. */}
-        <span className="cadence-event-title" aria-hidden={!occurrence.editable || undefined}>
+        {/* dir="auto": the title is cut at the end of its own language, whatever the page's. */}
+        <span className="cadence-event-title" dir="auto" aria-hidden={!occurrence.editable || undefined}>
           {occurrence.title}
         </span>
         {!occurrence.editable && <VisuallyHidden>{label}</VisuallyHidden>}
@@ -111,13 +126,24 @@ function EventContent({ info }: { info: EventDisplayInfo }) {
 }
 
 export function CalendarView(props: CalendarViewProps) {
-  const { events, timeZone, controller, onRange, onDateClick, onEventClick, onMove } = props;
+  const {
+    events,
+    timeZone,
+    controller,
+    initialView,
+    initialDate,
+    onRange,
+    onDateClick,
+    onEventClick,
+    onMove,
+  } = props;
   const { t } = useTranslation();
   const theme = useMantineTheme();
   const texts = useCalendarTexts();
   const phone = useMediaQuery(PHONE, window.matchMedia(PHONE).matches, { getInitialValueInEffect: false });
   const views = phone ? phoneViews : desktopViews;
-  const [viewType, setViewType] = useState(views[0]!);
+  const [firstView] = useState(() => views.find((view) => addressNames[view] === initialView) ?? views[0]!);
+  const [viewType, setViewType] = useState(firstView);
   const root = useRef<HTMLDivElement>(null);
 
   // The hours of the week, the day and the three days scroll inside the calendar: when no event
@@ -184,7 +210,8 @@ export function CalendarView(props: CalendarViewProps) {
       <FullCalendar
         plugins={plugins}
         controller={controller}
-        initialView={views[0]}
+        initialView={firstView}
+        initialDate={initialDate}
         views={{ timeGridThreeDay: { type: 'timeGrid', duration: { days: 3 } } }}
         buttons={{ timeGridThreeDay: { text: t('calendar.view.threeDays') } }}
         headerToolbar={{
@@ -204,6 +231,8 @@ export function CalendarView(props: CalendarViewProps) {
         // Moving an event between the all-day row and the hours would change its kind: not by drag.
         eventAllow={(span, moving) => !moving || span.allDay === moving.allDay}
         eventContent={(info) => <EventContent info={info} />}
+        // An hour ("07 Uhr", "7am") keeps its order in a right-to-left page, not "Uhr 07".
+        slotHeaderContent={(info) => <bdi>{info.text}</bdi>}
         dateClick={dateClick}
         eventClick={(info) => {
           info.jsEvent.preventDefault();
@@ -217,7 +246,11 @@ export function CalendarView(props: CalendarViewProps) {
           const end = info.endStr.slice(0, 10);
           const current = toWallTime(info.view.currentStart.toISOString(), timeZone).date;
           setViewType(info.view.type);
-          onRange({ start, end: end > start ? end : addDays(start, 1) }, current);
+          onRange(
+            { start, end: end > start ? end : addDays(start, 1) },
+            current,
+            addressNames[info.view.type]!,
+          );
         }}
       />
     </div>

@@ -1,9 +1,10 @@
 /**
  * /apps/calendar (spec parts 2, 3, 7; D31): my events and those I am a guest of, in month, week,
- * day and list views, in my time zone (the account's). The sidebar adds an event, opens a day from
- * its small month and filters by category; a click on a day or a slot adds an event there, a click
- * on an event opens it in the drawer; the owner drags and resizes events (optimistic), guests only
- * look.
+ * day and list views (the view and its days kept in the address), in my time zone (the account's).
+ * The sidebar adds an event, opens a day from its small month (today marked in my zone) and filters
+ * by category; a click on a day or a slot adds an event there, a click on an event opens it in the
+ * drawer; the owner drags and resizes events (optimistic), guests only look; a deletion goes at once,
+ * with Undo in its toast.
  */
 import {
   type CalendarEvent,
@@ -19,7 +20,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PageHeader } from '../../../components/list-page';
 import { type QuickAddKeys, QuickAddForm } from '../../../components/quick-add-form';
@@ -39,7 +39,7 @@ import { CalendarView } from '../components/calendar-view';
 import { EventDrawer } from '../components/event-form';
 import { asksScope, useScopeQuestion } from '../components/scope-dialog';
 import { type EventDraft, nextHourDraft } from '../lib/event-form';
-import { addDays, HOUR_MS } from '../lib/event-times';
+import { addDays, HOUR_MS, toWallTime } from '../lib/event-times';
 
 type Editing = { event: CalendarEvent | null; draft: EventDraft } | null;
 
@@ -56,6 +56,8 @@ const quickAddKeys: QuickAddKeys = {
   keep: 'calendar.quickAdd.keep',
   kept: 'calendar.quickAdd.kept',
   readDate: 'calendar.quickAdd.readDate',
+  unread: 'calendar.quickAdd.unread',
+  readAs: 'calendar.quickAdd.readAs',
 };
 
 /**
@@ -90,17 +92,70 @@ export function Component() {
   const miniController = useCalendarController();
   const [shown, setShown] = useState<Set<EventCategory>>(() => new Set(eventCategories));
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<CalendarEvent | null>(null);
   // D45: `?date=YYYY-MM-DD` (a notification's link) opens that day, once the calendar has drawn.
-  const [params] = useSearchParams();
+  // The view and its first day are kept in the address too (`?view=week&date=…`), so that a reload,
+  // a bookmark or a shared link shows the same days, as Google Calendar's address does; each tab
+  // keeps its own. Written once the person moves from the days first drawn, so a plain visit keeps
+  // a plain address.
+  const [params, setParams] = useSearchParams();
   const date = params.get('date');
+  const [initialDate] = useState(() => (date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined));
   const opened = useRef<string | null>(null);
+  const firstDrawn = useRef<string | null>(null);
+  const [drawnView, setDrawnView] = useState<{ view: string; current: string } | null>(null);
   const drawn = range !== null;
   useEffect(() => {
     if (!drawn || !date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || opened.current === date) return;
     opened.current = date;
     controller.gotoDate(date);
   }, [controller, date, drawn]);
+  useEffect(() => {
+    if (!drawnView) return;
+    const { view, current } = drawnView;
+    firstDrawn.current ??= `${view} ${current}`;
+    if (firstDrawn.current === `${view} ${current}` && !params.has('view')) return;
+    if (params.get('view') === view && params.get('date') === current) return;
+    opened.current = current;
+    setParams(
+      (previous) => {
+        const address = new URLSearchParams(previous);
+        address.set('view', view);
+        address.set('date', current);
+        return address;
+      },
+      { replace: true },
+    );
+  }, [drawnView, params, setParams]);
+  // `&event=<id>` with it (a notification's link): that event's details open once the days around
+  // the date are read — of a repeating event, its occurrence on that day; closing them takes the
+  // event out of the address.
+  const eventInAddress = params.get('event');
+  const shownEvent = useRef<string | null>(null);
+  const loaded = range && !events.isPlaceholderData ? events.data : undefined;
+  useEffect(() => {
+    if (!eventInAddress || shownEvent.current === eventInAddress || !loaded || !range || !timeZone) return;
+    if (date && (date < range.start || date >= range.end)) return;
+    const matches = loaded.data.filter((event) => event._id === eventInAddress);
+    if (matches.length === 0) return;
+    const dayOf = (event: CalendarEvent) =>
+      event.allDay ? event.start.slice(0, 10) : toWallTime(event.start, timeZone).date;
+    const occurrence = matches.find((event) => dayOf(event) === date) ?? matches[0]!;
+    shownEvent.current = eventInAddress;
+    setEditing({ event: occurrence, draft: occurrence });
+  }, [eventInAddress, loaded, range, date, timeZone]);
+  const closeEditing = () => {
+    setEditing(null);
+    if (!eventInAddress) return;
+    shownEvent.current = null;
+    setParams(
+      (previous) => {
+        const address = new URLSearchParams(previous);
+        address.delete('event');
+        return address;
+      },
+      { replace: true },
+    );
+  };
 
   const visible = useMemo(
     () => (events.data?.data ?? []).filter((event) => shown.has(event.category)),
@@ -119,6 +174,7 @@ export function Component() {
             onDay={(day) => controller.gotoDate(day)}
             shown={shown}
             onShown={setShown}
+            timeZone={timeZone}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }} order={{ base: 1, md: 2 }}>
@@ -149,11 +205,16 @@ export function Component() {
                   events={visible}
                   timeZone={timeZone}
                   controller={controller}
-                  onRange={(next, current) => {
+                  initialView={params.get('view')}
+                  initialDate={initialDate}
+                  onRange={(next, current, view) => {
                     setRange((previous) =>
                       previous?.start === next.start && previous.end === next.end ? previous : next,
                     );
                     miniController.gotoDate(current);
+                    setDrawnView((previous) =>
+                      previous?.view === view && previous.current === current ? previous : { view, current },
+                    );
                   }}
                   onDateClick={(draft) => setEditing({ event: null, draft })}
                   onEventClick={(event) => setEditing({ event, draft: event })}
@@ -181,11 +242,12 @@ export function Component() {
           event={editing?.event ?? null}
           draft={editing?.draft ?? nextHourDraft(timeZone)}
           timeZone={timeZone}
-          onClose={() => setEditing(null)}
+          onClose={closeEditing}
           onDelete={(event) => {
             setEditing(null);
+            // At once: the toast's Undo is the way back, as in Google Calendar (no confirmation).
             if (!asksScope(event)) {
-              setDeleting(event);
+              remove(event, undefined, t('calendar.toast.deleted'));
               return;
             }
             void scopeQuestion.ask('delete').then((scope) => {
@@ -201,14 +263,6 @@ export function Component() {
         />
       )}
       {scopeQuestion.dialog}
-      <ConfirmDialog
-        subject={deleting}
-        title={t('calendar.delete.title')}
-        message={(event) => t('calendar.delete.confirm', { title: event.title })}
-        confirmLabel={t('calendar.delete.submit')}
-        onConfirm={(event) => remove(event, undefined, t('calendar.toast.deleted'))}
-        onClose={() => setDeleting(null)}
-      />
     </Stack>
   );
 }

@@ -122,7 +122,8 @@ export function GoalCard({ goal, tags, busy, ...actions }: GoalCardProps) {
         </Group>
 
         {goal.description && (
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          // dir="auto": words people write read in their own direction, whatever the page's (RTL).
+          <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {goal.description}
           </Text>
         )}

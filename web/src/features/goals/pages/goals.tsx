@@ -3,7 +3,7 @@
  * my goals. Without a state filter they are listed as open, in progress and completed; the
  * navigation changes the address (filter, tag, words). Add and edit in a drawer, add tasks in the
  * "Update sub-goal tasks" dialog, tick tasks on the cards; deleted goals can be restored or deleted
- * for good. The lists are kept in browser storage (spec part 7).
+ * for good; either deletion happens at once, with Undo in its toast. The lists are kept in browser storage (spec part 7).
  */
 import type { GoalFilter, Objective } from '@cadence/contract';
 import { Stack, Title } from '@mantine/core';
@@ -12,7 +12,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListBody, PageHeader } from '../../../components/list-page';
 import { usePersistedQueries } from '../../../lib/persisted-queries';
 import { useSessionUser } from '../../../lib/session';
@@ -111,8 +110,6 @@ export function Component() {
   const toggle = useToggleGoalTask();
   const [editing, setEditing] = useState<Editing>(null);
   const [tasksOf, setTasksOf] = useState<Objective | null>(null);
-  const [deleting, setDeleting] = useState<Objective | null>(null);
-  const [purging, setPurging] = useState<Objective | null>(null);
   const busyId = update.isPending ? update.variables.id : null;
 
   const change = (goal: Objective, input: Parameters<typeof update.mutate>[0]['input'], toast: string) =>
@@ -124,9 +121,10 @@ export function Component() {
     onEdit: (goal) => setEditing({ goal }),
     onTasks: setTasksOf,
     onStatus: (goal, status) => change(goal, flagsFor(status), statusToasts[status]),
-    onDelete: setDeleting,
+    // At once, with Undo in the toast (D48): no confirmation that says otherwise.
+    onDelete: (goal) => remove(goal, t('goals.toast.deleted')),
     onRestore: (goal) => change(goal, { isDeleted: false }, 'goals.toast.restored'),
-    onPurge: setPurging,
+    onPurge: (goal) => remove(goal, t('goals.toast.purged')),
     onToggleTask: (goal, taskId, done) => toggle.mutate({ next: withTaskDone(goal, taskId, done) }),
   };
 
@@ -190,22 +188,6 @@ export function Component() {
         onClose={() => setEditing(null)}
       />
       <UpdateTasksModal goal={tasksOf} onClose={() => setTasksOf(null)} />
-      <ConfirmDialog
-        subject={deleting}
-        title={t('goals.delete.title')}
-        message={(goal) => t('goals.delete.confirm', { title: goal.title })}
-        confirmLabel={t('goals.delete.submit')}
-        onConfirm={(goal) => remove(goal, t('goals.toast.deleted'))}
-        onClose={() => setDeleting(null)}
-      />
-      <ConfirmDialog
-        subject={purging}
-        title={t('goals.purge.title')}
-        message={(goal) => t('goals.purge.confirm', { title: goal.title })}
-        confirmLabel={t('goals.purge.submit')}
-        onConfirm={(goal) => remove(goal, t('goals.toast.purged'))}
-        onClose={() => setPurging(null)}
-      />
     </Stack>
   );
 }

@@ -1,11 +1,12 @@
 /**
  * The times when everyone is free (D23, D33), grouped by my days: one click picks a start time,
  * a second click on it lets it go. The search follows the form, a moment after the last keystroke.
+ * With none, it says why and offers the nearest times outside working hours (marked as such).
  */
-import type { AvailableTimesInput } from '@cadence/contract';
+import { type AvailableTimesInput, type NoTimesReason, OUTSIDE_WORKING_HOURS_MAX } from '@cadence/contract';
 import { Alert, Button, Group, Loader, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockExclamation } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,16 @@ import {
   todayIn,
   upcomingTimes,
 } from '../lib/meeting-times';
+import { durationLabel } from './meeting-labels';
+
+/** Why no time is within everyone's working hours, said to one searching alone or with others. */
+const reasonLabels = {
+  noCommonWorkingHours: {
+    alone: 'meetings.times.reason.noWorkingHoursAlone',
+    together: 'meetings.times.reason.noCommonWorkingHours',
+  },
+  allBusy: { alone: 'meetings.times.reason.busyAlone', together: 'meetings.times.reason.allBusy' },
+} as const satisfies Record<NoTimesReason, { alone: string; together: string }>;
 
 /** How many days show at first, and how many more each "Show more days" adds. */
 const DAYS_PER_PAGE = 7;
@@ -34,9 +45,21 @@ interface AvailableTimesProps {
   timeZone: string;
   /** The server's message about the chosen time (such as a time taken meanwhile). */
   error?: string;
+  /** Whether the search offers the nearest times outside working hours when none is within them. */
+  outsideWorkingHours: boolean;
+  onOutsideWorkingHoursChange: (outside: boolean) => void;
 }
 
-export function AvailableTimes({ input, value, onChange, duration, timeZone, error }: AvailableTimesProps) {
+export function AvailableTimes({
+  input,
+  value,
+  onChange,
+  duration,
+  timeZone,
+  error,
+  outsideWorkingHours,
+  onOutsideWorkingHoursChange,
+}: AvailableTimesProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   // The same search written the same way waits once, whatever object the form built this render.
@@ -58,6 +81,8 @@ export function AvailableTimes({ input, value, onChange, duration, timeZone, err
   const zone = times.data?.timeZone ?? timeZone;
   const thisYear = todayIn(zone).slice(0, 4);
   const offered = days?.some((day) => day.times.some((time) => sameInstant(time, value))) ?? false;
+  const alone = (input?.invitees.length ?? 0) + (input?.groups.length ?? 0) === 0;
+  const outsideBy = days && days.length > 0 ? answer?.outsideWorkingHoursBy : undefined;
   const end = value ? new Date(Date.parse(value) + duration * 60_000).toISOString() : null;
 
   let body;
@@ -75,10 +100,23 @@ export function AvailableTimes({ input, value, onChange, duration, timeZone, err
       </Stack>
     );
   } else if (days.length === 0) {
+    const reason = answer?.reason;
     body = (
-      <Text c="dimmed" data-testid="no-times">
-        {t('meetings.times.none')}
-      </Text>
+      <Stack gap="xs" align="flex-start" data-testid="no-times">
+        <Text c="dimmed">{t('meetings.times.none')}</Text>
+        {reason && (
+          <Text size="sm">
+            {outsideWorkingHours
+              ? t('meetings.times.noneOutside', { duration: durationLabel(t, OUTSIDE_WORKING_HOURS_MAX) })
+              : t(reasonLabels[reason][alone ? 'alone' : 'together'])}
+          </Text>
+        )}
+        {reason && !outsideWorkingHours && (
+          <Button variant="light" size="compact-sm" onClick={() => onOutsideWorkingHoursChange(true)}>
+            {t('meetings.times.searchOutside')}
+          </Button>
+        )}
+      </Stack>
     );
   } else {
     // The days scroll on their own, so that the form's buttons stay in reach.
@@ -131,6 +169,21 @@ export function AvailableTimes({ input, value, onChange, duration, timeZone, err
           </Button>
         )}
       </Group>
+      {outsideBy !== undefined && (
+        <Alert color="yellow" icon={<IconClockExclamation size={18} />} data-testid="outside-working-hours">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('meetings.times.outside', { duration: durationLabel(t, outsideBy) })}</Text>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              px={0}
+              onClick={() => onOutsideWorkingHoursChange(false)}
+            >
+              {t('meetings.times.onlyWorkingHours')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
       {value && days && !offered && !times.isFetching && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
           {t('meetings.times.notOffered')}

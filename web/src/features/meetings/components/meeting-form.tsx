@@ -66,6 +66,7 @@ export function newMeetingValues(timeZone: string): MeetingFormValues {
     groups: [],
     time: null,
     step: DEFAULT_STEP,
+    outsideWorkingHours: false,
   };
 }
 
@@ -117,6 +118,7 @@ export function MeetingForm({
     groups: values.groups,
     step: values.step,
     ...(meetingId ? { meetingId } : {}),
+    outsideWorkingHours: values.outsideWorkingHours,
   });
 
   const durations = [...new Set([...durationChoices, initialValues.duration])].sort((a, b) => a - b);
@@ -220,6 +222,8 @@ export function MeetingForm({
             duration={values.duration}
             timeZone={timeZone}
             error={typeof form.errors.time === 'string' ? form.errors.time : undefined}
+            outsideWorkingHours={values.outsideWorkingHours}
+            onOutsideWorkingHoursChange={(outside) => form.setFieldValue('outsideWorkingHours', outside)}
           />
         </Grid.Col>
       </Grid>

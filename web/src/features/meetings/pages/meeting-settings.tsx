@@ -30,6 +30,7 @@ function valuesOf(meeting: Meeting): MeetingFormValues {
     groups: [],
     time: meeting.time,
     step: meeting.step,
+    outsideWorkingHours: false,
   };
 }
 

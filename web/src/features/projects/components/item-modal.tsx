@@ -214,13 +214,7 @@ function ItemDetails({ board, list, item, onDeleted }: ItemDetailsProps) {
               {t('projects.item.archive.archive')}
             </Button>
           )}
-          <DeleteItem
-            boardId={board._id}
-            listId={list._id}
-            itemId={item._id}
-            name={item.name}
-            onDeleted={onDeleted}
-          />
+          <DeleteItem boardId={board._id} listId={list._id} itemId={item._id} onDeleted={onDeleted} />
         </Stack>
       </Grid.Col>
     </Grid>
@@ -274,6 +268,8 @@ interface NameAndDescriptionProps {
   description: string;
 }
 
+const ownDirection = { input: { dir: 'auto' } };
+
 function NameAndDescription({ boardId, listId, itemId, name, description }: NameAndDescriptionProps) {
   const { t } = useTranslation();
   const update = useUpdateItem(boardId);
@@ -301,12 +297,16 @@ function NameAndDescription({ boardId, listId, itemId, name, description }: Name
           maxLength={100}
           required
           error={draftName.trim() ? undefined : t('api.projects.nameRequired')}
+          // dir="auto" on the field itself (Mantine's `dir` goes to its wrapper, which holds no text):
+          // words people write read in their own direction, whatever the page's (RTL).
+          attributes={ownDirection}
           onChange={(event) => setDraftName(event.currentTarget.value)}
         />
         <Textarea
           label={t('projects.item.description')}
           placeholder={t('projects.item.noDescription')}
           value={draftDescription}
+          attributes={ownDirection}
           maxLength={2000}
           autosize
           minRows={3}
@@ -327,48 +327,28 @@ function DeleteItem({
   boardId,
   listId,
   itemId,
-  name,
   onDeleted,
 }: {
   boardId: string;
   listId: string;
   itemId: string;
-  name: string;
   onDeleted: () => void;
 }) {
   const { t } = useTranslation();
   const remove = useDeleteItem(boardId);
-  const [confirming, setConfirming] = useState(false);
-  if (!confirming) {
-    return (
-      <Button
-        variant="light"
-        color="red"
-        leftSection={<IconTrash size={16} />}
-        onClick={() => setConfirming(true)}
-      >
-        {t('projects.item.delete')}
-      </Button>
-    );
-  }
+  // At once, with Undo in the toast (D48): no confirmation that says otherwise.
   return (
-    <Stack gap="xs">
-      <Text size="sm">{t('projects.item.deleteConfirm', { name })}</Text>
-      <Group gap="xs" wrap="nowrap">
-        <Button variant="default" onClick={() => setConfirming(false)}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          color="red"
-          onClick={() => {
-            remove({ listId, itemId }, t('projects.toast.cardDeleted'));
-            onDeleted();
-          }}
-        >
-          {t('projects.item.deleteSubmit')}
-        </Button>
-      </Group>
-    </Stack>
+    <Button
+      variant="light"
+      color="red"
+      leftSection={<IconTrash size={16} />}
+      onClick={() => {
+        remove({ listId, itemId }, t('projects.toast.cardDeleted'));
+        onDeleted();
+      }}
+    >
+      {t('projects.item.delete')}
+    </Button>
   );
 }
 

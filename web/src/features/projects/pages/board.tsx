@@ -432,7 +432,8 @@ const BoardHeader = memo(function BoardHeader({
             {name}
           </Title>
           {description && (
-            <Text c="dimmed" mt={4}>
+            // dir="auto": words people write read in their own direction, whatever the page's (RTL).
+            <Text c="dimmed" mt={4} dir="auto">
               {description}
             </Text>
           )}

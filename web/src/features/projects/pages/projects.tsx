@@ -13,7 +13,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { IconAction } from '../../../components/icon-action';
 import { ListBody, PageHeader, PageTabs } from '../../../components/list-page';
 import { usePersistedQueries } from '../../../lib/persisted-queries';
@@ -38,7 +37,6 @@ export function Component() {
   usePersistedQueries();
   const boards = useQuery({ ...getBoardsQueryOptions(me?._id ?? ''), enabled: Boolean(me) });
   const remove = useDeleteBoard();
-  const [deleting, setDeleting] = useState<BoardSummary | null>(null);
   const [importing, setImporting] = useState(false);
   const withStatus = (status: BoardSummary['status'], list = boards.data?.data ?? []) =>
     list.filter((board) => board.status === status);
@@ -50,7 +48,12 @@ export function Component() {
       layout="cards"
       empty={{ icon: <IconLayoutKanban size={28} />, title: empty }}
       renderItem={(board) => (
-        <BoardCard board={board} owner={board.user === me?._id} onDelete={() => setDeleting(board)} />
+        <BoardCard
+          board={board}
+          owner={board.user === me?._id}
+          // At once, with Undo in the toast (D48): no confirmation that says otherwise.
+          onDelete={() => remove(board, t('projects.toast.deleted'))}
+        />
       )}
     />
   );
@@ -83,14 +86,6 @@ export function Component() {
             content: tab('inactive', t('projects.emptyArchived')),
           },
         ]}
-      />
-      <ConfirmDialog
-        subject={deleting}
-        title={t('projects.delete.title')}
-        message={(board) => t('projects.delete.confirm', { name: board.name })}
-        confirmLabel={t('projects.delete.submit')}
-        onConfirm={(board) => remove(board, t('projects.toast.deleted'))}
-        onClose={() => setDeleting(null)}
       />
       <ImportBoardModal opened={importing} onClose={() => setImporting(false)} />
     </Stack>
@@ -143,7 +138,8 @@ function BoardCard({
           </Badge>
         </Group>
         {board.description && (
-          <Text size="sm" c="dimmed" lineClamp={3}>
+          // dir="auto": words people write read in their own direction, whatever the page's (RTL).
+          <Text size="sm" c="dimmed" lineClamp={3} dir="auto">
             {board.description}
           </Text>
         )}

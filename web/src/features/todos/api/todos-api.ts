@@ -86,6 +86,14 @@ export const getTodosQueryOptions = (userId: string, params: TodoListParams) =>
     placeholderData: keepPreviousData,
   });
 
+/** GET /todos/:id: one task I own or am assigned to (a notification's); under the lists' key, read again with them. */
+export const getTaskQueryOptions = (userId: string, id: string) =>
+  queryOptions({
+    queryKey: [...todoKeys.all, userId, 'task', id] as const,
+    queryFn: () => api.get<Task>(taskPath(id)),
+    retry: false,
+  });
+
 /** Every change reads the lists and the summary again, which keeps the server's order and filters. */
 function useTodoMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();

@@ -17,6 +17,7 @@ import {
   IconTrash,
   IconTrashX,
 } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomRepetitionIcon } from '../../../components/custom-repetition';
 import { IconAction } from '../../../components/icon-action';
@@ -40,6 +41,8 @@ interface TodoRowProps extends TodoRowActions {
   meId: string;
   /** Today in the user's time zone (YYYY-MM-DD), for overdue; unknown until the summary answers. */
   today: string | undefined;
+  /** The task a notification's link is about: marked, and scrolled to. */
+  highlighted?: boolean;
 }
 
 const MAX_AVATARS = 3;
@@ -68,8 +71,12 @@ function Assignees({ people }: { people: PublicUser[] }) {
   );
 }
 
-export function TodoRow({ task, tags, meId, today, ...actions }: TodoRowProps) {
+export function TodoRow({ task, tags, meId, today, highlighted, ...actions }: TodoRowProps) {
   const { t, i18n } = useTranslation();
+  const row = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (highlighted) row.current?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
   const mine = task.user === meId;
   const overdue = !task.isCompleted && today !== undefined && task.dueDate !== null && task.dueDate < today;
   const dueToday = task.dueDate !== null && task.dueDate === today;
@@ -94,6 +101,17 @@ export function TodoRow({ task, tags, meId, today, ...actions }: TodoRowProps) {
       data-testid="task"
       data-title={task.title}
       data-completed={task.isCompleted}
+      ref={row}
+      data-highlighted={highlighted || undefined}
+      aria-current={highlighted ? 'true' : undefined}
+      style={
+        highlighted
+          ? {
+              borderColor: 'var(--mantine-primary-color-filled)',
+              boxShadow: '0 0 0 1px var(--mantine-primary-color-filled)',
+            }
+          : undefined
+      }
     >
       <Group wrap="nowrap" gap="sm" align="flex-start">
         <Checkbox
@@ -113,7 +131,8 @@ export function TodoRow({ task, tags, meId, today, ...actions }: TodoRowProps) {
             title
           )}
           {task.description && (
-            <Text size="sm" c="dimmed" lineClamp={1}>
+            // dir="auto": an English description in a right-to-left page ends with its full stop.
+            <Text size="sm" c="dimmed" lineClamp={1} dir="auto">
               {task.description}
             </Text>
           )}

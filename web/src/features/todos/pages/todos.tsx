@@ -3,7 +3,7 @@
  * tasks I own or am assigned to, as Todoist users expect — the sidebar's lists and tags, a search
  * box, the sort menu and the page, all in the address; a quick-add field (Enter adds) and a drawer
  * for the details; complete and star at once (optimistic); delete to trash, then restore or delete
- * forever from the deleted list.
+ * forever from the deleted list, each at once with Undo in its toast (D48).
  */
 import { createTaskInput, type Task, TODO_TITLE_MAX, type TodoSort, todoSorts } from '@cadence/contract';
 import { Button, Grid, Group, Menu, Pagination, Stack, Text } from '@mantine/core';
@@ -16,11 +16,10 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { AddressSearchBox } from '../../../components/address-search-box';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListBody, PageHeader } from '../../../components/list-page';
 import { type QuickAddKeys, QuickAddForm } from '../../../components/quick-add-form';
 import { todayIn } from '../../../lib/days';
@@ -29,6 +28,7 @@ import { getAccountQueryOptions } from '../../../shared/queries/account';
 import { getTagsQueryOptions } from '../../../shared/queries/tags';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import {
+  getTaskQueryOptions,
   getTodosQueryOptions,
   getTodoSummaryQueryOptions,
   type TodoListParams,
@@ -76,7 +76,7 @@ function emptyTexts(current: TodoListParams) {
   return { icon: IconListCheck, title: 'todos.empty.all.title', description: 'todos.empty.all.description' };
 }
 
-/** The quick add reads a due day in words (D47): a to-do keeps the day, not the time. */
+/** The quick add reads a due day in words (D47): a to-do keeps the day, and says a time is not kept. */
 const quickAddKeys: QuickAddKeys = {
   label: 'todos.quickAdd.label',
   placeholder: 'todos.quickAdd.placeholder',
@@ -86,6 +86,9 @@ const quickAddKeys: QuickAddKeys = {
   keep: 'todos.quickAdd.keep',
   kept: 'todos.quickAdd.kept',
   readDate: 'todos.quickAdd.readDate',
+  unread: 'todos.quickAdd.unread',
+  readAs: 'todos.quickAdd.readAs',
+  timeDropped: 'todos.quickAdd.timeDropped',
 };
 
 const paginationLabels = {
@@ -158,14 +161,48 @@ export function Component() {
   const remove = useDeleteTask();
   const toggle = useToggleTask();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Task | null>(null);
-  const [purging, setPurging] = useState<Task | null>(null);
+  // `?task=<id>` (a notification's link): that task, highlighted in the list — or above it when this
+  // page of the list does not hold it — and open in the drawer when it is mine to change.
+  const linkedId = searchParams.get('task');
+  const linked = useQuery({ ...getTaskQueryOptions(meId, linkedId ?? ''), enabled: Boolean(me && linkedId) });
+  const openedLink = useRef<string | null>(null);
+  useEffect(() => {
+    const task = linked.data;
+    if (!task || openedLink.current === task._id) return;
+    openedLink.current = task._id;
+    if (task.user === meId && !task.isDeleted) setEditing({ task });
+  }, [linked.data, meId]);
 
   const empty = emptyTexts(current);
   const defaults = defaultsFor(current);
   const list = todos.data;
   const pages = list ? Math.max(1, Math.ceil(list.count / list.perPage)) : 1;
   const canAdd = current.filter !== 'completed' && current.filter !== 'deleted';
+  const rowOf = (task: Task) => (
+    <TodoRow
+      task={task}
+      tags={tags.data}
+      meId={meId}
+      today={today}
+      onFlags={(row, flags) => toggle.mutate({ task: row, flags })}
+      onEdit={(row) => setEditing({ task: row })}
+      // At once, both: the toast's Undo is the way back (no confirmation).
+      onDelete={(row) => remove(row, t('todos.toast.deleted'))}
+      onRestore={(row) =>
+        update.mutate(
+          { id: row._id, input: { isDeleted: false } },
+          {
+            onSuccess: () => toastSuccess(t, t('todos.toast.restored')),
+            onError: (error) => toastError(t, error),
+          },
+        )
+      }
+      onPurge={(row) => remove(row, t('todos.toast.purged'))}
+      highlighted={task._id === linkedId}
+    />
+  );
+  const pinned =
+    linked.data && list && !list.data.some((task) => task._id === linked.data._id) ? linked.data : null;
   const goToPage = (page: number) =>
     setSearchParams((previous) => {
       const next = new URLSearchParams(previous);
@@ -214,6 +251,7 @@ export function Component() {
                     }}
                   />
                 )}
+                {pinned && rowOf(pinned)}
               </Stack>
             }
             empty={{
@@ -238,27 +276,7 @@ export function Component() {
                 </Group>
               )
             }
-            renderItem={(task) => (
-              <TodoRow
-                task={task}
-                tags={tags.data}
-                meId={meId}
-                today={today}
-                onFlags={(row, flags) => toggle.mutate({ task: row, flags })}
-                onEdit={(row) => setEditing({ task: row })}
-                onDelete={setDeleting}
-                onRestore={(row) =>
-                  update.mutate(
-                    { id: row._id, input: { isDeleted: false } },
-                    {
-                      onSuccess: () => toastSuccess(t, t('todos.toast.restored')),
-                      onError: (error) => toastError(t, error),
-                    },
-                  )
-                }
-                onPurge={setPurging}
-              />
-            )}
+            renderItem={rowOf}
           />
         </Grid.Col>
       </Grid>
@@ -268,22 +286,6 @@ export function Component() {
         defaults={defaults}
         tags={tags.data}
         onClose={() => setEditing(null)}
-      />
-      <ConfirmDialog
-        subject={deleting}
-        title={t('todos.delete.title')}
-        message={(task) => t('todos.delete.confirm', { title: task.title })}
-        confirmLabel={t('todos.delete.submit')}
-        onConfirm={(task) => remove(task, t('todos.toast.deleted'))}
-        onClose={() => setDeleting(null)}
-      />
-      <ConfirmDialog
-        subject={purging}
-        title={t('todos.purge.title')}
-        message={(task) => t('todos.purge.confirm', { title: task.title })}
-        confirmLabel={t('todos.purge.submit')}
-        onConfirm={(task) => remove(task, t('todos.toast.purged'))}
-        onClose={() => setPurging(null)}
       />
     </Stack>
   );

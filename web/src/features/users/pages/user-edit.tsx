@@ -1,4 +1,4 @@
-import { updateUserInput, type UserDetail } from '@cadence/contract';
+import { roles, updateUserInput, type UserDetail } from '@cadence/contract';
 import { Card, Select, Skeleton, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { getCurrentUserQueryOptions } from '../../../lib/auth';
 import { useContractForm } from '../../../lib/contract-form';
 import { toastSuccess } from '../../../lib/toast';
 import { getUserQueryOptions, useUpdateUser } from '../api/users-api';
+import { roleLabels } from '../lib/role-labels';
 
 /** Oneself: names. The operator: anyone's names, role and state (D7). */
 export function Component() {
@@ -75,10 +76,7 @@ function EditUserForm({ user, manage }: { user: UserDetail; manage: boolean }) {
         <>
           <Select
             label={t('users.fields.role')}
-            data={[
-              { value: 'admin', label: t('roles.admin') },
-              { value: 'client', label: t('roles.client') },
-            ]}
+            data={roles.map((role) => ({ value: role, label: t(roleLabels[role]) }))}
             allowDeselect={false}
             {...form.getInputProps('role')}
           />

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { ApiError } from '../../../lib/api-client';
 import { getCurrentUserQueryOptions } from '../../../lib/auth';
 import { getUserQueryOptions } from '../api/users-api';
+import { roleLabels } from '../lib/role-labels';
 
 export function Component() {
   const { t, i18n } = useTranslation();
@@ -37,9 +38,7 @@ export function Component() {
               <Text c="dimmed">@{user.data.username}</Text>
               {user.data.role && (
                 <Group gap="xs">
-                  <Badge variant="light">
-                    {t(user.data.role === 'admin' ? 'roles.admin' : 'roles.client')}
-                  </Badge>
+                  <Badge variant="light">{t(roleLabels[user.data.role])}</Badge>
                   <Badge color={user.data.active ? 'green' : 'gray'} variant="light">
                     {t(user.data.active ? 'users.state.active' : 'users.state.inactive')}
                   </Badge>
