@@ -170,8 +170,15 @@ describe('live updates across two instances', () => {
     // Anything for the stranger would have come with the member's copy: give it time all the same.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(strangerStream.messages.map((m) => m.event)).toEqual(['ready']);
-    // Each once: not from the channel and again from the process that made it.
-    expect(memberStream.messages.map((m) => m.event)).toEqual(['ready', 'board', 'request', 'chat']);
+    // Each once: not from the channel and again from the process that made it. The request also
+    // rings the member's bell (`notification`, published after `request` by the same commit).
+    expect(memberStream.messages.map((m) => m.event)).toEqual([
+      'ready',
+      'board',
+      'request',
+      'notification',
+      'chat',
+    ]);
   });
 
   it('has B forget the signed-in user it keeps as soon as A renames them or signs them out', async () => {
