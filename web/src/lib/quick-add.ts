@@ -220,25 +220,23 @@ export function parseQuickAdd(
   const own = quickAddLanguage(language);
   const read: QuickAddLanguage[] = own && own !== 'en' ? [own, 'en'] : ['en'];
   const others = languages.filter((known) => !read.includes(known));
-  /** Date words another supported language would read in the words left. */
-  const unreadIn = (rest: string) => {
-    const other = longest(others.map((known) => readIn(rest, known, reference)));
-    return other && { text: other.text, language: other.language };
-  };
-  const none = (): QuickAdd => ({ title: trimmed, when: null, match: null, unread: unreadIn(trimmed) });
+  const readInOthers = (words: string) => longest(others.map((known) => readIn(words, known, reference)));
+  const named = (found: Reading | null) => found && { text: found.text, language: found.language };
+  // What the other languages read in the whole text: named when nothing else is read, and a longer
+  // date of which only part was read ("15h" of "amanhã às 15h") is named, not half read.
+  const other = readInOthers(text);
+  const none: QuickAdd = { title: trimmed, when: null, match: null, unread: named(other) };
   const reading = longest(read.map((known) => readIn(text, known, reference)));
-  if (!reading) return none();
-  // Part of a longer date in another language ("15h" of "amanhã às 15h"): named, not half read.
-  const other = longest(others.map((known) => readIn(text, known, reference)));
+  if (!reading) return none;
   if (
     other &&
     other.text.length > reading.text.length &&
     other.index < reading.index + reading.text.length &&
     reading.index < other.index + other.text.length
   )
-    return none();
+    return none;
   const title = withoutMatch(text, reading.index, reading.text.length);
-  if (!title) return { ...none(), unread: null };
+  if (!title) return { ...none, unread: null };
   const { start } = reading.result;
   const date = `${start.get('year')}-${pad(start.get('month') ?? 1)}-${pad(start.get('day') ?? 1)}`;
   const allDay = !start.isCertain('hour');
@@ -247,7 +245,8 @@ export function parseQuickAdd(
     title,
     when: { start: fromWallTime({ date, time: time ?? '00:00' }, timeZone), allDay, date, time },
     match: { index: reading.index, text: reading.text },
-    unread: unreadIn(title),
+    // Date words another language would read in the words left.
+    unread: named(readInOthers(title)),
   };
 }
 

@@ -173,6 +173,17 @@ export function matchesTimeZone(option: TimeZoneOption, query: string, language 
   const words = searchText(query).split(' ').filter(Boolean);
   if (words.every((word) => option.search.includes(word))) return true;
   if (language.startsWith('en') || words.length === 0) return false;
-  const english = searchText(zonesIn('en', Date.now()).get(option.value)?.name ?? '');
+  const english = englishSearch(option.value);
   return words.every((word) => option.search.includes(word) || english.includes(word));
+}
+
+/** A zone's English name as searched, made once per zone rather than per option per key typed. */
+const englishNames = new Map<string, string>();
+function englishSearch(zone: string): string {
+  let found = englishNames.get(zone);
+  if (found === undefined) {
+    found = searchText(zonesIn('en', Date.now()).get(zone)?.name ?? '');
+    englishNames.set(zone, found);
+  }
+  return found;
 }

@@ -7,6 +7,11 @@ import { boardPeople } from './policy';
 
 type TellDeps = Pick<ProjectsServiceDeps, 'outbox' | 'config' | 'live'>;
 
+const tellParts = ({ outbox, config, live }: TellDeps) => ({ outbox, base: config.PUBLIC_URL, live });
+
+/** A card open on its board, as the bell opens it. */
+const cardPath = (boardId: number, itemId: number) => `/apps/project/${boardId}?card=${itemId}`;
+
 /** Those just made members of a board hear of it in the bell (and by mail, per their switch). */
 export async function tellShared(
   deps: TellDeps,
@@ -16,10 +21,9 @@ export async function tellShared(
   name: string,
   added: number[],
 ) {
-  const { outbox, config, live } = deps;
   await tell(
     trx,
-    { outbox, base: config.PUBLIC_URL, live },
+    tellParts(deps),
     added.map((userId) => ({
       userId,
       kind: 'board-shared' as const,
@@ -58,11 +62,10 @@ export async function tellCardMembers(
       title: about.title,
       at: about.at,
       actorId,
-      path: `/apps/project/${boardId}`,
+      path: cardPath(boardId, itemId),
       when: about.when ?? null,
     }));
-  const { outbox, config, live } = deps;
-  await tell(trx, { outbox, base: config.PUBLIC_URL, live }, notices);
+  await tell(trx, tellParts(deps), notices);
 }
 
 /**
@@ -79,10 +82,9 @@ export async function tellAddedToCard(
   added: number[],
 ) {
   if (added.length === 0) return;
-  const { outbox, config, live } = deps;
   await tell(
     trx,
-    { outbox, base: config.PUBLIC_URL, live },
+    tellParts(deps),
     added.map((userId) => ({
       userId,
       kind: 'card-member' as const,
@@ -90,7 +92,7 @@ export async function tellAddedToCard(
       title,
       at: now(),
       actorId,
-      path: `/apps/project/${boardId}?card=${itemId}`,
+      path: cardPath(boardId, itemId),
     })),
   );
 }
