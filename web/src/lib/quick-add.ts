@@ -144,7 +144,7 @@ function readIn(text: string, language: QuickAddLanguage, reference: Reference):
   const mask = (from: number, to: number) => {
     masked = masked.slice(0, from) + 'x'.repeat(to - from) + masked.slice(to);
   };
-  // Each round masks at least one more word, so this ends; the bound is a guard.
+  // Each round masks every word it rejects and reads again, so this ends; the bound is a guard.
   for (let round = 0; round < 20; round += 1) {
     let again = false;
     for (const result of readers[language].parse(masked, reference, { forwardDate: true })) {
@@ -159,7 +159,7 @@ function readIn(text: string, language: QuickAddLanguage, reference: Reference):
         else for (from = end; from > start && isWordCharacter(text[from - 1]); from -= 1);
         mask(from, Math.max(to, from + 1));
         again = true;
-        break;
+        continue;
       }
       const name = [...text.slice(start, end).matchAll(/[\p{L}\p{M}]+/gu)].find(({ 0: word, index }) => {
         if (!short.has(word.toLowerCase())) return false;
@@ -170,10 +170,11 @@ function readIn(text: string, language: QuickAddLanguage, reference: Reference):
       if (name) {
         mask(start + name.index, start + name.index + name[0].length);
         again = true;
-        break;
+        continue;
       }
       if (isNumberOnly(result.text) || (language === 'en' && isBareDuration(result.text))) continue;
-      return { index: start, text: text.slice(start, end), result, language };
+      // A reading after a masked word is read again once the round's words are all masked.
+      if (!again) return { index: start, text: text.slice(start, end), result, language };
     }
     if (!again) return null;
   }
